@@ -1,0 +1,47 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import '../packages/ui/src/fonts';
+import { GlobalStyles, ThemeProvider, ToastRegion } from '../packages/ui/src';
+
+const withTheme: Decorator = (Story, context) => {
+  const mode = context.globals.colorMode === 'dark' ? 'dark' : 'light';
+  return (
+    <ThemeProvider mode={mode}>
+      <GlobalStyles />
+      <Story />
+      <ToastRegion />
+    </ThemeProvider>
+  );
+};
+
+const preview: Preview = {
+  tags: ['autodocs'],
+  // msw-storybook-addon 3: `mswLoader()` starts the worker once (there is no `initialize()` any more),
+  // applies `parameters.msw.handlers` per story and exposes the worker as `context.msw`, so stories
+  // can also override handlers in `beforeEach({ msw })`.
+  loaders: [mswLoader()],
+  decorators: [withTheme],
+  initialGlobals: { colorMode: 'light' },
+  globalTypes: {
+    colorMode: {
+      description: 'Modo de cor (tema)',
+      toolbar: {
+        title: 'Tema',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Claro', icon: 'sun' },
+          { value: 'dark', title: 'Escuro', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Accessibility violations fail the story test (Vitest + the test widget).
+    a11y: { test: 'error' },
+  },
+};
+
+export default preview;

@@ -1,0 +1,75 @@
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { logoutMutation } from '@acompanha/api-client';
+import { AppShell, Avatar, Drawer, IconButton, Menu, TopBar } from '@acompanha/ui';
+import { store, usePersisted } from './store';
+import { LOGIN_PATH } from './paths';
+import { navigationItems } from './navigation';
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The private area: side drawer (open by default, remembered) and a header with the professional. */
+export function PrivateLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const drawerOpen = usePersisted((s) => s.drawerOpen);
+  const professional = usePersisted((s) => s.session.professional);
+  const logout = useMutation(logoutMutation());
+
+  async function signOut() {
+    // The server revokes the token; the session is cleared here whatever it answers.
+    await logout.mutateAsync({}).catch(() => undefined);
+    store.logout();
+    queryClient.clear();
+    navigate(LOGIN_PATH, { replace: true });
+  }
+
+  return (
+    <AppShell
+      drawer={
+        <Drawer
+          isOpen={drawerOpen}
+          onOpenChange={(open) => store.setDrawerOpen(open)}
+          items={navigationItems}
+          currentHref={location.pathname}
+        />
+      }
+      header={
+        <TopBar
+          start={
+            <IconButton
+              aria-label={drawerOpen ? 'Recolher menu' : 'Expandir menu'}
+              aria-expanded={drawerOpen}
+              variant="ghost"
+              icon={<MenuIcon />}
+              onPress={() => store.setDrawerOpen(!drawerOpen)}
+            />
+          }
+          end={
+            <Menu
+              label={professional?.name ?? 'Minha conta'}
+              trigger={<Avatar name={professional?.name ?? 'Profissional'} src={professional?.avatarUrl ?? undefined} size="sm" />}
+              items={[
+                { id: 'profile', label: 'Meu perfil' },
+                { id: 'logout', label: 'Sair' },
+              ]}
+              onAction={(id) => {
+                if (id === 'profile') navigate('/profile');
+                if (id === 'logout') void signOut();
+              }}
+            />
+          }
+        />
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

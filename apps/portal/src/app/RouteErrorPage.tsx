@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button, ErrorScreen } from '@acompanha/ui';
+
+/** The default error screen of the spec: 'Unexpected Application Error!' with the status or message. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error
+      ? error.message
+      : String(error ?? '');
+  return (
+    <ErrorScreen
+      title="Unexpected Application Error!"
+      message={detail}
+      action={
+        <Button variant="secondary" onPress={() => window.location.assign('/')}>
+          Voltar ao início
+        </Button>
+      }
+    />
+  );
+}

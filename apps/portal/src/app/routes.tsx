@@ -1,0 +1,64 @@
+import { redirect, type RouteObject } from 'react-router';
+import { isSignedIn } from './store';
+import { HOME_PATH, LOGIN_PATH } from './paths';
+import { RouteErrorPage } from './RouteErrorPage';
+import { AppFrame } from './AppFrame';
+import { FullScreenSpinner } from '@acompanha/ui';
+
+/** Private routes need a session; the sign-in page comes back here afterwards. */
+function requireSession({ request }: { request: Request }) {
+  if (!isSignedIn()) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    return redirect(`${LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return null;
+}
+
+/** Auth pages are for visitors; a signed-in professional goes home. */
+function visitorsOnly() {
+  return isSignedIn() ? redirect(HOME_PATH) : null;
+}
+
+const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const recovery = () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage }));
+
+/** The one route table of the portal. Each screen is loaded lazily. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppFrame,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      { index: true, loader: () => redirect(isSignedIn() ? HOME_PATH : LOGIN_PATH) },
+      {
+        // Private area: one shared layout with an error page.
+        loader: requireSession,
+        lazy: () => import('./PrivateLayout').then((m) => ({ Component: m.PrivateLayout })),
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            path: 'profile',
+            lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage, loader: m.profileLoader })),
+          },
+        ],
+      },
+      {
+        // Auth pages: dark full-height layout.
+        loader: visitorsOnly,
+        children: [
+          { path: 'login', lazy: login },
+          { path: 'auth/login', lazy: login },
+          { path: 'account-success', lazy: login },
+          { path: 'account-error', lazy: login },
+          { path: 'recovery', lazy: recovery },
+          { path: 'auth/forgot-password', lazy: recovery },
+          { path: 'auth/registration', lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })) },
+          { path: 'auth/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
+        ],
+      },
+      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+];

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { asApiError, getMeQueryKey, loginMutation } from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
+import { store } from '../../app/store';
+import { safeRedirect } from './safeRedirect';
+
+const BANNERS: Record<string, { tone: 'success' | 'danger' | 'info'; text: string }> = {
+  '/account-success': { tone: 'success', text: 'Sua conta foi confirmada. Entre com seu e-mail e senha.' },
+  '/account-error': {
+    tone: 'danger',
+    text: 'Não foi possível confirmar sua conta. Entre com seu e-mail e senha para receber um novo código.',
+  },
+};
+
+/** Sign in; also what `/account-success` and `/account-error` show. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useMutation(loginMutation());
+
+  const banner =
+    BANNERS[location.pathname] ??
+    (params.get('reset') === '1' ? { tone: 'success' as const, text: 'Senha alterada. Entre com a nova senha.' } : null) ??
+    (params.get('expired') === '1' ? { tone: 'info' as const, text: 'Sua sessão expirou. Entre novamente para continuar.' } : null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    login.mutate(
+      { body: { email: email.trim(), password } },
+      {
+        onSuccess: (data) => {
+          store.login(data);
+          queryClient.setQueryData(getMeQueryKey(), data.professional);
+          navigate(safeRedirect(params.get('redirectTo')), { replace: true });
+        },
+        onError: (raw) => {
+          const error = asApiError(raw);
+          if (error.code === 'Unauthorized') setFormError('E-mail ou senha incorretos.');
+          else if (error.code === 'EMAIL_NOT_VERIFIED') {
+            navigate(`/auth/verify-email?email=${encodeURIComponent(email.trim())}&pending=1`);
+          } else setFormError(error.userMessage);
+        },
+      },
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Entrar"
+      subtitle="Acompanhe seus pacientes entre as consultas."
+      footer={
+        <Text variant="muted">
+          Ainda não tem conta? <Link href="/auth/registration">Criar conta</Link>
+        </Text>
+      }
+    >
+      <Form onSubmit={onSubmit} aria-label="Entrar">
+        <Stack gap={4}>
+          {banner ? <InlineAlert tone={banner.tone}>{banner.text}</InlineAlert> : null}
+          {formError ? <InlineAlert tone="danger">{formError}</InlineAlert> : null}
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            isRequired
+            value={email}
+            onChange={setEmail}
+            errorMessage="Informe seu e-mail."
+          />
+          <PasswordField
+            label="Senha"
+            name="password"
+            autoComplete="current-password"
+            isRequired
+            value={password}
+            onChange={setPassword}
+            errorMessage="Informe sua senha."
+          />
+          <Button type="submit" isPending={login.isPending}>
+            Entrar
+          </Button>
+          <Link href="/recovery">Esqueci minha senha</Link>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { asApiError, registerMutation } from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Create a professional account; a verification code goes to the e-mail. */
+export function RegistrationPage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const register = useMutation(registerMutation());
+
+  const passwordError =
+    password.length > 0 && password.length < MIN_PASSWORD_LENGTH ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` : null;
+  const confirmError = confirm.length > 0 && confirm !== password ? 'As senhas não conferem.' : null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (passwordError || confirmError) return;
+    setFormError(null);
+    setServerErrors({});
+    const normalized = email.trim().toLowerCase();
+    register.mutate(
+      { body: { name: name.trim(), email: normalized, password } },
+      {
+        onSuccess: () => navigate(`/auth/verify-email?email=${encodeURIComponent(normalized)}`),
+        onError: (raw) => {
+          const error = asApiError(raw);
+          if (error.code === 'PROFESSIONAL_ALREADY_EXISTS') {
+            setServerErrors({ email: 'Já existe uma conta com este e-mail.' });
+          } else if (error.code === 'WRONG_COMMAND_PARAMETERS') {
+            setServerErrors(error.fieldErrors());
+          } else {
+            setFormError(error.userMessage);
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Criar conta"
+      subtitle="Comece a acompanhar seus pacientes hoje. São 14 dias grátis."
+      footer={
+        <Text variant="muted">
+          Já tem conta? <Link href="/login">Entrar</Link>
+        </Text>
+      }
+    >
+      <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Criar conta">
+        <Stack gap={4}>
+          {formError ? <InlineAlert tone="danger">{formError}</InlineAlert> : null}
+          <TextField label="Nome completo" name="name" autoComplete="name" isRequired value={name} onChange={setName} errorMessage="Informe seu nome." />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            isRequired
+            value={email}
+            onChange={(v) => {
+              setEmail(v);
+              if (serverErrors.email) setServerErrors(({ email: _drop, ...rest }) => rest);
+            }}
+            errorMessage={serverErrors.email ?? 'Informe um e-mail válido.'}
+          />
+          <PasswordField
+            label="Senha"
+            name="password"
+            autoComplete="new-password"
+            description={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
+            isRequired
+            value={password}
+            onChange={setPassword}
+            isInvalid={!!passwordError || !!serverErrors.password}
+            errorMessage={passwordError ?? serverErrors.password ?? 'Crie uma senha.'}
+          />
+          <PasswordField
+            label="Confirme a senha"
+            name="confirmPassword"
+            autoComplete="new-password"
+            isRequired
+            value={confirm}
+            onChange={setConfirm}
+            isInvalid={!!confirmError}
+            errorMessage={confirmError ?? 'Repita a senha.'}
+          />
+          <Button type="submit" isPending={register.isPending}>
+            Criar conta
+          </Button>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { asApiError, resendVerificationMutation, verifyEmailMutation } from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PinInput, Stack, Text, TextField } from '@acompanha/ui';
+
+const CODE_LENGTH = 6;
+
+/** Type the 6-digit code sent by e-mail; a new code can be requested. */
+export function VerifyEmailPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(
+    params.get('pending') === '1' ? 'Seu e-mail ainda não foi confirmado. Digite o código que enviamos ou peça um novo.' : null,
+  );
+  const verify = useMutation(verifyEmailMutation());
+  const resend = useMutation(resendVerificationMutation());
+
+  function submit(value: string) {
+    if (value.length !== CODE_LENGTH || !email.trim()) return;
+    setError(null);
+    verify.mutate(
+      { body: { email: email.trim().toLowerCase(), code: value } },
+      {
+        onSuccess: () => navigate(`/account-success?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true }),
+        onError: (raw) => {
+          const e = asApiError(raw);
+          setError(e.userMessage);
+          setCode('');
+        },
+      },
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setError('Digite os 6 números do código.');
+      return;
+    }
+    submit(code);
+  }
+
+  function onResend() {
+    if (!email.trim()) {
+      setError('Informe seu e-mail para receber um novo código.');
+      return;
+    }
+    setError(null);
+    resend.mutate(
+      { body: { email: email.trim().toLowerCase() } },
+      { onSuccess: () => setInfo(`Enviamos um novo código para ${email.trim().toLowerCase()}.`) },
+    );
+  }
+
+  const hasEmailFromLink = !!params.get('email');
+
+  return (
+    <AuthLayout
+      title="Confirme seu e-mail"
+      subtitle={
+        hasEmailFromLink
+          ? `Enviamos um código de 6 números para ${params.get('email')}. Ele vale por 15 minutos.`
+          : 'Digite o e-mail da sua conta e o código de 6 números que enviamos.'
+      }
+      footer={
+        <Text variant="muted">
+          <Link href="/login">Voltar para o login</Link>
+        </Text>
+      }
+    >
+      <Form onSubmit={onSubmit} aria-label="Confirmar e-mail">
+        <Stack gap={4}>
+          {info ? <InlineAlert tone="info">{info}</InlineAlert> : null}
+          {error ? <InlineAlert tone="danger">{error}</InlineAlert> : null}
+          {hasEmailFromLink ? null : (
+            <TextField label="E-mail" name="email" type="email" autoComplete="email" isRequired value={email} onChange={setEmail} />
+          )}
+          <PinInput
+            label="Código de verificação"
+            length={CODE_LENGTH}
+            value={code}
+            onChange={setCode}
+            onComplete={submit}
+            isInvalid={!!error}
+          />
+          <Button type="submit" isPending={verify.isPending}>
+            Confirmar
+          </Button>
+          <Button variant="ghost" onPress={onResend} isPending={resend.isPending}>
+            Reenviar código
+          </Button>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

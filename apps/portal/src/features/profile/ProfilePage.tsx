@@ -1,0 +1,216 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  asApiError,
+  changePasswordMutation,
+  getMeOptions,
+  getMeQueryKey,
+  updateMeMutation,
+  type Professional,
+} from '@acompanha/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  DocumentField,
+  Form,
+  Heading,
+  InlineAlert,
+  PasswordField,
+  PhoneField,
+  Stack,
+  Text,
+  TextField,
+  toastQueue,
+} from '@acompanha/ui';
+import { queryClient as appQueryClient } from '../../app/queryClient';
+import { loadOrSignIn } from '../../app/loaders';
+import { store, usePersisted } from '../../app/store';
+import { formatDateBR } from '../../lib/format';
+import { MIN_PASSWORD_LENGTH } from '../auth/RegistrationPage';
+
+/** Route loader: the screen opens with the professional already fetched. */
+export async function profileLoader() {
+  await loadOrSignIn(() => appQueryClient.ensureQueryData(getMeOptions()));
+  return null;
+}
+
+const SIGNATURE_LABELS: Record<string, { label: string; tone: 'info' | 'success' | 'warning' | 'danger' }> = {
+  trial: { label: 'Período de teste', tone: 'info' },
+  active: { label: 'Assinatura ativa', tone: 'success' },
+  past_due: { label: 'Pagamento pendente', tone: 'warning' },
+  cancelled: { label: 'Assinatura cancelada', tone: 'danger' },
+  expired: { label: 'Assinatura expirada', tone: 'danger' },
+};
+
+export function ProfilePage() {
+  const { data: professional } = useQuery(getMeOptions());
+  const signature = usePersisted((s) => s.session.signature);
+
+  return (
+    <Stack gap={6}>
+      <Stack gap={1}>
+        <Heading level={1}>Meu perfil</Heading>
+        <Text variant="muted">Seus dados aparecem para os seus clientes nos questionários e na área do cliente.</Text>
+      </Stack>
+      {professional ? <ProfileForm professional={professional} /> : null}
+      <PasswordCard />
+      {signature ? (
+        <Card title="Assinatura">
+          <Stack gap={2}>
+            <Badge tone={SIGNATURE_LABELS[signature.status]?.tone ?? 'info'}>{SIGNATURE_LABELS[signature.status]?.label ?? signature.status}</Badge>
+            {signature.status === 'trial' && signature.trialEndsAt ? (
+              <Text>Seu período de teste vai até {formatDateBR(signature.trialEndsAt)}.</Text>
+            ) : null}
+            {signature.currentPeriodEnd ? <Text>Período atual até {formatDateBR(signature.currentPeriodEnd)}.</Text> : null}
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ProfileForm({ professional }: { professional: Professional }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(professional.name);
+  const [phone, setPhone] = useState(professional.phone ?? '');
+  const [document, setDocument] = useState(professional.document ?? '');
+  const [council, setCouncil] = useState(professional.councilRegistration ?? '');
+  const [profession, setProfession] = useState(professional.profession);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const update = useMutation(updateMeMutation());
+
+  useEffect(() => {
+    setName(professional.name);
+    setPhone(professional.phone ?? '');
+    setDocument(professional.document ?? '');
+    setCouncil(professional.councilRegistration ?? '');
+    setProfession(professional.profession);
+  }, [professional]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerErrors({});
+    update.mutate(
+      {
+        body: {
+          name: name.trim(),
+          phone: phone || null,
+          document: document || null,
+          councilRegistration: council.trim() || null,
+          profession: profession.trim() || 'nutricionista',
+        },
+      },
+      {
+        onSuccess: (data) => {
+          queryClient.setQueryData(getMeQueryKey(), data);
+          store.setProfessional(data);
+          toastQueue.add({ tone: 'success', title: 'Perfil atualizado.' }, { timeout: 4000 });
+        },
+        onError: (raw) => {
+          const error = asApiError(raw);
+          if (error.code === 'WRONG_COMMAND_PARAMETERS') setServerErrors(error.fieldErrors());
+        },
+      },
+    );
+  }
+
+  return (
+    <Card title="Dados pessoais">
+      <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Dados pessoais">
+        <Stack gap={4}>
+          <TextField label="Nome completo" name="name" autoComplete="name" isRequired value={name} onChange={setName} errorMessage="Informe seu nome." />
+          <TextField label="E-mail" name="email" type="email" value={professional.email} isReadOnly description="Para trocar o e-mail, fale com o suporte." />
+          <PhoneField label="Telefone (WhatsApp)" name="phone" value={phone} onChange={setPhone} />
+          <DocumentField label="CPF ou CNPJ" name="document" value={document} onChange={setDocument} />
+          <TextField
+            label="Registro no conselho"
+            name="councilRegistration"
+            description="Por exemplo: CRN-3 12345"
+            value={council}
+            onChange={setCouncil}
+          />
+          <TextField label="Profissão" name="profession" value={profession} onChange={setProfession} />
+          <div>
+            <Button type="submit" isPending={update.isPending}>
+              Salvar alterações
+            </Button>
+          </div>
+        </Stack>
+      </Form>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation(changePasswordMutation());
+
+  const nextError = next.length > 0 && next.length < MIN_PASSWORD_LENGTH ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` : null;
+  const confirmError = confirm.length > 0 && confirm !== next ? 'As senhas não conferem.' : null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (nextError || confirmError) return;
+    setServerErrors({});
+    setError(null);
+    change.mutate(
+      { body: { currentPassword: current, newPassword: next } },
+      {
+        onSuccess: (data) => {
+          store.setJwt(data.jwt);
+          setCurrent('');
+          setNext('');
+          setConfirm('');
+          toastQueue.add({ tone: 'success', title: 'Senha alterada. As outras sessões foram encerradas.' }, { timeout: 5000 });
+        },
+        onError: (raw) => {
+          const e = asApiError(raw);
+          const fields = e.fieldErrors();
+          if (fields.currentPassword) setServerErrors({ currentPassword: 'A senha atual está incorreta.' });
+          else setError(e.userMessage);
+        },
+      },
+    );
+  }
+
+  return (
+    <Card title="Alterar senha" description="Ao trocar a senha, você sai de todos os outros aparelhos.">
+      <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Alterar senha">
+        <Stack gap={4}>
+          {error ? <InlineAlert tone="danger">{error}</InlineAlert> : null}
+          <PasswordField label="Senha atual" name="currentPassword" autoComplete="current-password" isRequired value={current} onChange={setCurrent} />
+          <PasswordField
+            label="Nova senha"
+            name="newPassword"
+            autoComplete="new-password"
+            isRequired
+            value={next}
+            onChange={setNext}
+            isInvalid={!!nextError}
+            errorMessage={nextError ?? 'Crie uma senha.'}
+          />
+          <PasswordField
+            label="Confirme a nova senha"
+            name="confirmNewPassword"
+            autoComplete="new-password"
+            isRequired
+            value={confirm}
+            onChange={setConfirm}
+            isInvalid={!!confirmError}
+            errorMessage={confirmError ?? 'Repita a senha.'}
+          />
+          <div>
+            <Button type="submit" variant="secondary" isPending={change.isPending}>
+              Alterar senha
+            </Button>
+          </div>
+        </Stack>
+      </Form>
+    </Card>
+  );
+}

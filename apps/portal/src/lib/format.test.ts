@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateBR } from './format';
+
+describe('formatDateBR', () => {
+  it('uses dd/MM/yyyy in São Paulo time', () => {
+    // 02:30 UTC on the 1st is still the previous evening in São Paulo
+    expect(formatDateBR('2026-12-01T02:30:00Z')).toBe('30/11/2026');
+    expect(formatDateBR('2026-03-15T15:00:00Z')).toBe('15/03/2026');
+  });
+  it('gives an empty string for an invalid date', () => {
+    expect(formatDateBR('not a date')).toBe('');
+  });
+});

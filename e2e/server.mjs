@@ -1,0 +1,27 @@
+// Starts the real API (serving the built portal and survey) on a fresh embedded database,
+// or on a fresh PostgreSQL database when E2E_DATABASE_URL is given. The data folder is removed on exit.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_JWT_SECRET } from './secret.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+for (const app of ['portal', 'survey']) {
+  if (!existsSync(join(root, `apps/${app}/dist/index.html`))) {
+    console.error(`apps/${app}/dist is missing: build the apps first (pnpm -r build)`);
+    process.exit(1);
+  }
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'acompanha-e2e-'));
+const env = { ...process.env, JWT_SECRET: E2E_JWT_SECRET, DATA_DIR: dataDir, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}` };
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

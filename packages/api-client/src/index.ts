@@ -1,0 +1,7 @@
+export * from './gen/types.gen';
+export * from './gen/sdk.gen';
+export * from './gen/@tanstack/react-query.gen';
+export { client } from './gen/client.gen';
+export * from './errors';
+export * from './store';
+export { configureApiClient, type ApiClientOptions } from './configure';

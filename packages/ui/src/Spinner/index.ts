@@ -1,0 +1,2 @@
+export * from './Spinner';
+export * from './FullScreenSpinner';

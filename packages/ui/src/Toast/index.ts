@@ -1,0 +1,2 @@
+export * from './ToastRegion';
+export * from './toastQueue';
