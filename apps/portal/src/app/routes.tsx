@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
           { path: 'auth/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
         ],
       },
+      // Public pages open to everyone, signed in or not.
+      { path: 'privacy-policy', lazy: () => import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })) },
       { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },

@@ -46,7 +46,8 @@ export function LoginPage() {
           if (error.code === 'Unauthorized') setFormError('E-mail ou senha incorretos.');
           else if (error.code === 'EMAIL_NOT_VERIFIED') {
             navigate(`/auth/verify-email?email=${encodeURIComponent(email.trim())}&pending=1`);
-          } else setFormError(error.userMessage);
+          }
+          // Every other code already got the catalogue's toast from the central handler.
         },
       },
     );

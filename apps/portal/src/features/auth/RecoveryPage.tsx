@@ -69,7 +69,11 @@ function ResetPasswordForm({ token }: { token: string }) {
       { body: { token, password } },
       {
         onSuccess: () => navigate('/login?reset=1', { replace: true }),
-        onError: (raw) => setError(asApiError(raw).userMessage),
+        onError: (raw) => {
+          const e = asApiError(raw);
+          // An unknown or used link gets a way out beside the toast.
+          if (e.code === 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND') setError('Peça um novo link de recuperação e tente de novo.');
+        },
       },
     );
   }

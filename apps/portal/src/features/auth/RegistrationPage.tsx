@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { asApiError, registerMutation } from '@acompanha/api-client';
-import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
+import { AuthLayout, Button, Form, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -14,7 +14,6 @@ export function RegistrationPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const register = useMutation(registerMutation());
 
   const passwordError =
@@ -24,7 +23,6 @@ export function RegistrationPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (passwordError || confirmError) return;
-    setFormError(null);
     setServerErrors({});
     const normalized = email.trim().toLowerCase();
     register.mutate(
@@ -37,9 +35,8 @@ export function RegistrationPage() {
             setServerErrors({ email: 'Já existe uma conta com este e-mail.' });
           } else if (error.code === 'WRONG_COMMAND_PARAMETERS') {
             setServerErrors(error.fieldErrors());
-          } else {
-            setFormError(error.userMessage);
           }
+          // Other codes: the central handler's toast says it.
         },
       },
     );
@@ -57,7 +54,6 @@ export function RegistrationPage() {
     >
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Criar conta">
         <Stack gap={4}>
-          {formError ? <InlineAlert tone="danger">{formError}</InlineAlert> : null}
           <TextField label="Nome completo" name="name" autoComplete="name" isRequired value={name} onChange={setName} errorMessage="Informe seu nome." />
           <TextField
             label="E-mail"
@@ -96,6 +92,9 @@ export function RegistrationPage() {
           <Button type="submit" isPending={register.isPending}>
             Criar conta
           </Button>
+          <Text variant="small">
+            Ao criar a conta, você concorda com a <Link href="/privacy-policy">Política de Privacidade</Link>.
+          </Text>
         </Stack>
       </Form>
     </AuthLayout>

@@ -13,6 +13,7 @@ export function VerifyEmailPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const [info, setInfo] = useState<string | null>(
     params.get('pending') === '1' ? 'Seu e-mail ainda não foi confirmado. Digite o código que enviamos ou peça um novo.' : null,
   );
@@ -22,13 +23,14 @@ export function VerifyEmailPage() {
   function submit(value: string) {
     if (value.length !== CODE_LENGTH || !email.trim()) return;
     setError(null);
+    setInvalid(false);
     verify.mutate(
       { body: { email: email.trim().toLowerCase(), code: value } },
       {
         onSuccess: () => navigate(`/account-success?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true }),
         onError: (raw) => {
-          const e = asApiError(raw);
-          setError(e.userMessage);
+          // The toast says why; the boxes are marked and emptied for the next try.
+          setInvalid(asApiError(raw).code !== 'NETWORK_ERROR');
           setCode('');
         },
       },
@@ -85,7 +87,7 @@ export function VerifyEmailPage() {
             value={code}
             onChange={setCode}
             onComplete={submit}
-            isInvalid={!!error}
+            isInvalid={invalid || !!error}
           />
           <Button type="submit" isPending={verify.isPending}>
             Confirmar

@@ -15,7 +15,6 @@ import {
   DocumentField,
   Form,
   Heading,
-  InlineAlert,
   PasswordField,
   PhoneField,
   Stack,
@@ -147,7 +146,6 @@ function PasswordCard() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const change = useMutation(changePasswordMutation());
 
   const nextError = next.length > 0 && next.length < MIN_PASSWORD_LENGTH ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` : null;
@@ -157,7 +155,6 @@ function PasswordCard() {
     event.preventDefault();
     if (nextError || confirmError) return;
     setServerErrors({});
-    setError(null);
     change.mutate(
       { body: { currentPassword: current, newPassword: next } },
       {
@@ -172,7 +169,6 @@ function PasswordCard() {
           const e = asApiError(raw);
           const fields = e.fieldErrors();
           if (fields.currentPassword) setServerErrors({ currentPassword: 'A senha atual está incorreta.' });
-          else setError(e.userMessage);
         },
       },
     );
@@ -182,7 +178,6 @@ function PasswordCard() {
     <Card title="Alterar senha" description="Ao trocar a senha, você sai de todos os outros aparelhos.">
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Alterar senha">
         <Stack gap={4}>
-          {error ? <InlineAlert tone="danger">{error}</InlineAlert> : null}
           <PasswordField label="Senha atual" name="currentPassword" autoComplete="current-password" isRequired value={current} onChange={setCurrent} />
           <PasswordField
             label="Nova senha"

@@ -1,0 +1,73 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { accountHandlers, errorHandler } from '@acompanha/api-client/mocks';
+import { VerifyEmailPage } from './VerifyEmailPage';
+import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
+
+const meta = {
+  title: 'Screens/Auth/VerifyEmail',
+  component: VerifyEmailPage,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.verifyEmail, accountHandlers.resendVerification] } },
+  beforeEach: () => resetPortal({ signedIn: false }),
+  render: (_args, { parameters }) => <PortalScreen path={(parameters.path as string) ?? '/auth/verify-email?email=ana%40exemplo.com.br'} />,
+} satisfies Meta<typeof VerifyEmailPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function typeCode(canvasElement: HTMLElement, code: string) {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByRole('textbox', { name: /Dígito 1/ }));
+  await userEvent.keyboard(code);
+}
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Enviamos um código de 6 números para ana@exemplo.com.br/)).toBeVisible();
+    await expect(canvas.getAllByRole('textbox', { name: /Dígito/ })).toHaveLength(6);
+  },
+};
+
+export const WithoutEmail: Story = {
+  parameters: { path: '/auth/verify-email' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reenviar código' }));
+    await expect(await canvas.findByText('Informe seu e-mail para receber um novo código.')).toBeVisible();
+  },
+};
+
+export const Incomplete: Story = {
+  play: async ({ canvasElement }) => {
+    await typeCode(canvasElement, '123');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Confirmar' }));
+    await expect(await within(canvasElement).findByText('Digite os 6 números do código.')).toBeVisible();
+  },
+};
+
+export const WrongCode: Story = {
+  parameters: { msw: { handlers: [errorHandler('post', '/auth/verify-email', 'INVALID_VERIFICATION_CODE')] } },
+  play: async ({ canvasElement }) => {
+    await typeCode(canvasElement, '000000');
+    await expect(await within(document.body).findByText(/Código de verificação incorreto/)).toBeVisible();
+  },
+};
+
+export const ExpiredCode: Story = {
+  parameters: { msw: { handlers: [errorHandler('post', '/auth/verify-email', 'VERIFICATION_CODE_EXPIRED'), accountHandlers.resendVerification] } },
+  play: async ({ canvasElement }) => {
+    await typeCode(canvasElement, '123456');
+    await expect(await within(document.body).findByText(/O código de verificação expirou/)).toBeVisible();
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reenviar código' }));
+    await expect(await within(canvasElement).findByText('Enviamos um novo código para ana@exemplo.com.br.')).toBeVisible();
+  },
+};
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await typeCode(canvasElement, '123456');
+    await expect(await within(canvasElement).findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.')).toBeVisible();
+  },
+};

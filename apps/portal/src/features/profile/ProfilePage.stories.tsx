@@ -1,0 +1,114 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { accountHandlers, errorHandler, pendingHandler } from '@acompanha/api-client/mocks';
+import { ProfilePage } from './ProfilePage';
+import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
+import { store } from '../../app/store';
+
+const meta = {
+  title: 'Screens/Profile',
+  component: ProfilePage,
+  tags: ['autodocs'],
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [accountHandlers.getMe, accountHandlers.updateMe, accountHandlers.changePassword, accountHandlers.logout] },
+  },
+  beforeEach: () => resetPortal({ signedIn: true }),
+  render: () => <PortalScreen path="/profile" />,
+} satisfies Meta<typeof ProfilePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+    await expect(canvas.getByLabelText('Nome completo')).toHaveValue('Ana Souza');
+    await expect(canvas.getByLabelText('Telefone (WhatsApp)')).toHaveValue('(11) 91234-5678');
+    await expect(canvas.getByLabelText('CPF ou CNPJ')).toHaveValue('529.982.247-25');
+    await expect(canvas.getByText('Período de teste')).toBeVisible();
+    await expect(canvas.getByText('Seu período de teste vai até 05/12/2026.')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pendingHandler('get', '/professional/me')] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toBeVisible();
+  },
+};
+
+export const Saved: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = await canvas.findByLabelText('Nome completo');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ana Souza Lima');
+    await userEvent.click(canvas.getByRole('button', { name: 'Salvar alterações' }));
+    await expect(await within(document.body).findByText('Perfil atualizado.')).toBeVisible();
+    await waitFor(() => expect(store.getState().session.professional?.name).toBe('Ana Souza Lima'));
+  },
+};
+
+export const InvalidDocument: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const doc = await canvas.findByLabelText('CPF ou CNPJ');
+    await userEvent.clear(doc);
+    await userEvent.type(doc, '11111111111');
+    await userEvent.tab();
+    await expect(await canvas.findByText(/CPF inválido/)).toBeVisible();
+  },
+};
+
+export const ServerValidation: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        accountHandlers.getMe,
+        errorHandler('put', '/professional/me', 'WRONG_COMMAND_PARAMETERS', [{ path: ['phone'], message: 'Telefone inválido.' }]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Salvar alterações' }));
+    await expect(await canvas.findByText('Telefone inválido.')).toBeVisible();
+  },
+};
+
+export const WrongCurrentPassword: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        accountHandlers.getMe,
+        errorHandler('put', '/professional/me/password', 'WRONG_COMMAND_PARAMETERS', [{ path: ['currentPassword'], message: 'wrong' }]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Senha atual', { selector: 'input' }), 'errada-123');
+    await userEvent.type(canvas.getByLabelText('Nova senha', { selector: 'input', exact: true }), 'senha-nova-123');
+    await userEvent.type(canvas.getByLabelText('Confirme a nova senha', { selector: 'input' }), 'senha-nova-123');
+    await userEvent.click(canvas.getByRole('button', { name: 'Alterar senha' }));
+    await expect(await canvas.findByText('A senha atual está incorreta.')).toBeVisible();
+  },
+};
+
+export const SessionExpired: Story = {
+  parameters: { msw: { handlers: [errorHandler('get', '/professional/me', 'INVALID_JWT')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Sua sessão expirou. Entre novamente para continuar.')).toBeVisible();
+    await expect(store.getState().session.jwt).toBeNull();
+  },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [errorHandler('get', '/professional/me', 'INTERNAL_ERROR')] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Unexpected Application Error!')).toBeVisible();
+  },
+};

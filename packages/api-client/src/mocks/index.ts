@@ -1,0 +1,2 @@
+export * from './fixtures';
+export * from './handlers';

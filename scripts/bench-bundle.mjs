@@ -1,0 +1,87 @@
+// `pnpm bench:bundle`: initial gzip JS of
+//   - a bare React 19 page (the baseline),
+//   - a page that imports only the survey pieces of packages/ui,
+//   - the survey app as built for production,
+// all built the same way (Vite production build, same plugins), and the ratios to the baseline.
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { gzipSync } from 'node:zlib';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const work = join(root, 'node_modules/.bench-bundle');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+// The pieces the survey app renders; names that do not exist yet are reported and left out.
+const SURVEY_PIECES = [
+  'ThemeProvider', 'GlobalStyles', 'PinInput', 'QuestionFrame', 'MultipleChoiceAnswer', 'LinearScaleAnswer',
+  'LikertScaleAnswer', 'FreeFieldAnswer', 'FileUploadAnswer', 'MetricsAnswer', 'FolderScreen', 'QuizAppearanceProvider',
+];
+
+/** Sums gzip sizes of the entry chunk and every chunk it imports statically (what the first paint needs). */
+function initialGzip(output) {
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const seen = new Set();
+  const visit = (name) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
+  };
+  visit(entry.fileName);
+  let raw = 0;
+  let gz = 0;
+  for (const name of seen) {
+    const code = chunks.get(name).code;
+    raw += Buffer.byteLength(code);
+    gz += gzipSync(code, { level: 9 }).length;
+  }
+  return { raw, gz };
+}
+
+async function buildPage(name, source) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
+  writeFileSync(join(dir, 'main.tsx'), source);
+  return buildDir(dir);
+}
+
+async function buildDir(dir, extra = {}) {
+  const result = await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react({ jsxImportSource: '@emotion/react' })],
+    build: { write: false, minify: true, modulePreload: { polyfill: false } },
+    ...extra,
+  });
+  const outputs = Array.isArray(result) ? result.flatMap((r) => r.output) : result.output;
+  return initialGzip(outputs);
+}
+
+const ui = await import(join(root, 'packages/ui/src/index.ts')).catch(() => null);
+const available = ui ? SURVEY_PIECES.filter((n) => n in ui) : SURVEY_PIECES.slice(0, 3);
+const missing = SURVEY_PIECES.filter((n) => !available.includes(n));
+
+const bare = await buildPage(
+  'bare',
+  `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Olá</h1>);\n`,
+);
+const pieces = await buildPage(
+  'survey-pieces',
+  `import { createRoot } from 'react-dom/client';\nimport { ${available.join(', ')} } from '${join(root, 'packages/ui/src/index.ts')}';\n` +
+    `const used = [${available.join(', ')}];\ncreateRoot(document.getElementById('root')!).render(<h1>{used.length}</h1>);\n`,
+);
+const survey = await buildDir(join(root, 'apps/survey'), { configFile: join(root, 'apps/survey/vite.config.ts'), plugins: [] });
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log('Initial JS (gzip -9), Vite production build');
+console.log(`  bare React 19 page      ${kb(bare.gz).padStart(9)}`);
+console.log(`  survey pieces page      ${kb(pieces.gz).padStart(9)}   +${kb(pieces.gz - bare.gz)} over bare (goal: ≤ +45 KB)`);
+console.log(`  survey app              ${kb(survey.gz).padStart(9)}   ${(survey.gz / bare.gz).toFixed(2)}× bare (goal: ≤ 1.6×)`);
+console.log(`  pieces measured: ${available.join(', ')}`);
+if (missing.length) console.log(`  not in packages/ui yet: ${missing.join(', ')}`);
+rmSync(work, { recursive: true, force: true });
