@@ -75,4 +75,11 @@ describe('configureApiClient', () => {
     expect(result.error).toMatchObject({ code: 'ALIAS_ALREADY_IN_USE' });
     expect(notify).not.toHaveBeenCalled();
   });
+
+  it('lets a screen handle a code itself through meta.handledCodes', async () => {
+    const { notify } = setup(() => error(403, 'EMAIL_NOT_VERIFIED'));
+    const result = await getMe({ meta: { handledCodes: ['EMAIL_NOT_VERIFIED'] } });
+    expect(result.error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(notify).not.toHaveBeenCalled();
+  });
 });

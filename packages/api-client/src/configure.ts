@@ -15,6 +15,12 @@ export interface ApiClientOptions {
 
 let errorInterceptor: number | undefined;
 
+/** Per-call options of the central error handler, passed as the SDK's `meta`. */
+export interface RequestMeta {
+  /** Codes the calling screen shows itself; the central handler shows no toast for them. */
+  handledCodes?: string[];
+}
+
 /**
  * Wires the generated client to the session and to the central error handler of spec section 8.
  * Only operations the API marks as secured get the bearer token, so recovery calls go without it.
@@ -27,9 +33,13 @@ export function configureApiClient(options: ApiClientOptions) {
   });
 
   if (errorInterceptor !== undefined) client.interceptors.error.eject(errorInterceptor);
-  errorInterceptor = client.interceptors.error.use((body, response, request) => {
+  errorInterceptor = client.interceptors.error.use((body, response, request, opts) => {
     const error = toApiError(body, response?.status);
-    const action = classifyError(error, request ? { method: request.method, url: request.url } : undefined);
+    let action = classifyError(error, request ? { method: request.method, url: request.url } : undefined);
+    // A screen that answers a code with its own UI (e.g. sign-in sending an unverified account to
+    // the verification page) names it in `meta.handledCodes`, so no toast repeats what it shows.
+    const handled = (opts as { meta?: RequestMeta } | undefined)?.meta?.handledCodes;
+    if (action === 'toast' && handled?.includes(error.code)) action = 'pass-through';
     if (action === 'logout') {
       const hadSession = !!options.store.getState().session.jwt;
       options.store.logout();

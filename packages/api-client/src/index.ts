@@ -4,4 +4,4 @@ export * from './gen/@tanstack/react-query.gen';
 export { client } from './gen/client.gen';
 export * from './errors';
 export * from './store';
-export { configureApiClient, type ApiClientOptions } from './configure';
+export { configureApiClient, type ApiClientOptions, type RequestMeta } from './configure';

@@ -4,7 +4,7 @@ import { Button, ErrorScreen } from '@acompanha/ui';
 /** The default error screen of the spec: 'Unexpected Application Error!' with the status or message. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
+  const detail = isRouteErrorResponse(error) || error instanceof Response
     ? `${error.status} ${error.statusText}`.trim()
     : error instanceof Error
       ? error.message

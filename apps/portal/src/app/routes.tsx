@@ -24,7 +24,7 @@ const login = () => import('../features/auth/LoginPage').then((m) => ({ Componen
 const recovery = () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage }));
 
 /** The one route table of the portal. Each screen is loaded lazily. */
-export const routes: RouteObject[] = [
+export const createRoutes = (): RouteObject[] => [
   {
     id: 'root',
     Component: AppFrame,
@@ -64,3 +64,5 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export const routes = createRoutes();

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApiClient } from '@acompanha/api-client';
 import { loginResponseFixture } from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
-import { routes } from '../app/routes';
+import { createRoutes } from '../app/routes';
 import { queryClient } from '../app/queryClient';
 import { store } from '../app/store';
 
@@ -26,7 +26,7 @@ export function resetPortal({ signedIn }: { signedIn: boolean }) {
  * in a memory router opened at `path`; its calls are answered by the story's MSW handlers.
  */
 export function PortalScreen({ path }: { path: string }) {
-  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  const [router] = useState(() => createMemoryRouter(createRoutes(), { initialEntries: [path] }));
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -4,17 +4,187 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
-export type ErrorCode = 'NOT_FOUND' | 'Unauthorized';
+export type EmailVerificationResult = {
+    verified: true;
+};
+
+/**
+ * Application error code (spec section 8 plus our additions).
+ */
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR';
 
 export type ErrorResponse = {
     statusCode: number;
     application_error_code: ErrorCode;
     message: string;
+    /**
+     * WRONG_COMMAND_PARAMETERS: list of field issues; TOO_MANY_ATTEMPTS: { retryAfterSeconds }; METHOD_NOT_ALLOWED: { allow }.
+     */
+    details?: Array<ValidationIssue> | {
+        [key: string]: unknown;
+    };
 };
 
-export type LoginData = {
-    body?: {
+export type Health = {
+    status: 'ok';
+};
+
+/**
+ * The persisted session: token, professional and subscription.
+ */
+export type LoginResponse = {
+    jwt: string;
+    professional: Professional;
+    signature: Signature;
+};
+
+/**
+ * An e-mail kept by the development mailbox.
+ */
+export type MailboxMessage = {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    createdAt: string;
+};
+
+/**
+ * The signed-in professional. Never carries the password hash.
+ */
+export type Professional = {
+    id: string;
+    name: string;
+    email: string;
+    /**
+     * Só dígitos (DDD + número).
+     */
+    phone: string | null;
+    /**
+     * CPF ou CNPJ, só dígitos.
+     */
+    document: string | null;
+    /**
+     * Registro no conselho, ex. CRN-3 12345.
+     */
+    councilRegistration: string | null;
+    profession: string;
+    avatarUrl: string | null;
+    /**
+     * Link da área do cliente.
+     */
+    alias: string | null;
+    emailVerified: boolean;
+    notificationPreferences: {
+        [key: string]: unknown;
+    };
+    createdAt: string;
+};
+
+export type RegistrationResult = {
+    email: string;
+    verificationRequired: true;
+};
+
+/**
+ * The professional's subscription (Portuguese: assinatura).
+ */
+export type Signature = {
+    status: SignatureStatus;
+    plan: string | null;
+    trialEndsAt: string | null;
+    currentPeriodEnd: string | null;
+};
+
+export type SignatureStatus = 'trial' | 'active' | 'past_due' | 'cancelled' | 'expired';
+
+export type TokenResponse = {
+    /**
+     * A fresh bearer token; every earlier token is revoked.
+     */
+    jwt: string;
+};
+
+export type ValidationIssue = {
+    /**
+     * Path of the offending field, e.g. ["currentPassword"].
+     */
+    path: Array<string>;
+    message: string;
+};
+
+export type RequestPasswordRecoveryData = {
+    body: {
         email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/account/recovery/request';
+};
+
+export type RequestPasswordRecoveryErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RequestPasswordRecoveryError = RequestPasswordRecoveryErrors[keyof RequestPasswordRecoveryErrors];
+
+export type RequestPasswordRecoveryResponses = {
+    /**
+     * Done
+     */
+    204: void;
+};
+
+export type RequestPasswordRecoveryResponse = RequestPasswordRecoveryResponses[keyof RequestPasswordRecoveryResponses];
+
+export type ResetPasswordData = {
+    body: {
+        token: string;
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/account/recovery/reset';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * Password changed
+     */
+    204: void;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type LoginData = {
+    body: {
+        email: string;
+        password: string;
     };
     path?: never;
     query?: never;
@@ -23,23 +193,239 @@ export type LoginData = {
 
 export type LoginErrors = {
     /**
-     * e
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
 };
 
 export type LoginError = LoginErrors[keyof LoginErrors];
 
 export type LoginResponses = {
     /**
-     * ok
+     * Signed in
      */
-    200: {
-        jwt?: string;
-    };
+    200: LoginResponse;
 };
 
-export type LoginResponse = LoginResponses[keyof LoginResponses];
+export type LoginResponse2 = LoginResponses[keyof LoginResponses];
+
+export type LogoutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/logout';
+};
+
+export type LogoutErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type LogoutError = LogoutErrors[keyof LogoutErrors];
+
+export type LogoutResponses = {
+    /**
+     * Signed out
+     */
+    204: void;
+};
+
+export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type RegisterData = {
+    body: {
+        name: string;
+        email: string;
+        password: string;
+        /**
+         * Telefone com DDD, com ou sem máscara, ex. (11) 91234-5678. Guardado só com dígitos.
+         */
+        phone?: string;
+        profession?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/registration';
+};
+
+export type RegisterErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RegisterError = RegisterErrors[keyof RegisterErrors];
+
+export type RegisterResponses = {
+    /**
+     * Account created; a 6-digit code was e-mailed
+     */
+    201: RegistrationResult;
+};
+
+export type RegisterResponse = RegisterResponses[keyof RegisterResponses];
+
+export type VerifyEmailData = {
+    body: {
+        email: string;
+        code: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/verify-email';
+};
+
+export type VerifyEmailErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type VerifyEmailError = VerifyEmailErrors[keyof VerifyEmailErrors];
+
+export type VerifyEmailResponses = {
+    /**
+     * E-mail verified
+     */
+    200: EmailVerificationResult;
+};
+
+export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
+
+export type ResendVerificationData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/verify-email/resend';
+};
+
+export type ResendVerificationErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ResendVerificationError = ResendVerificationErrors[keyof ResendVerificationErrors];
+
+export type ResendVerificationResponses = {
+    /**
+     * Done (also for unknown or verified e-mails)
+     */
+    204: void;
+};
+
+export type ResendVerificationResponse = ResendVerificationResponses[keyof ResendVerificationResponses];
+
+export type ListDevMailboxData = {
+    body?: never;
+    path?: never;
+    query?: {
+        to?: string;
+    };
+    url: '/dev/mailbox';
+};
+
+export type ListDevMailboxErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListDevMailboxError = ListDevMailboxErrors[keyof ListDevMailboxErrors];
+
+export type ListDevMailboxResponses = {
+    /**
+     * Messages, newest first
+     */
+    200: Array<MailboxMessage>;
+};
+
+export type ListDevMailboxResponse = ListDevMailboxResponses[keyof ListDevMailboxResponses];
+
+export type HealthData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/health';
+};
+
+export type HealthErrors = {
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type HealthError = HealthErrors[keyof HealthErrors];
+
+export type HealthResponses = {
+    /**
+     * The API is up
+     */
+    200: Health;
+};
+
+export type HealthResponse = HealthResponses[keyof HealthResponses];
 
 export type GetMeData = {
     body?: never;
@@ -48,13 +434,112 @@ export type GetMeData = {
     url: '/professional/me';
 };
 
+export type GetMeErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetMeError = GetMeErrors[keyof GetMeErrors];
+
 export type GetMeResponses = {
     /**
-     * ok
+     * The professional
      */
-    200: {
-        name?: string;
-    };
+    200: Professional;
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type UpdateMeData = {
+    body: {
+        name?: string;
+        phone?: string | null;
+        document?: string | null;
+        councilRegistration?: string | null;
+        profession?: string;
+        avatarUrl?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/professional/me';
+};
+
+export type UpdateMeErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateMeError = UpdateMeErrors[keyof UpdateMeErrors];
+
+export type UpdateMeResponses = {
+    /**
+     * The updated professional
+     */
+    200: Professional;
+};
+
+export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
+
+export type ChangePasswordData = {
+    body: {
+        currentPassword: string;
+        newPassword: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/professional/me/password';
+};
+
+export type ChangePasswordErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    /**
+     * Password changed
+     */
+    200: TokenResponse;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];

@@ -73,7 +73,7 @@ export const Pending: Story = {
     const button = canvas.getByRole('button', { name: /Entrar/ });
     await userEvent.click(button);
     await expect(args.onPress).not.toHaveBeenCalled();
-    await expect(within(button).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
+    await expect(within(button).getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
   },
 };
 

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import { SpinnerIcon } from '../Spinner/Spinner';
+import { Spinner } from '../Spinner/Spinner';
 import { focusRing } from '../styles';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -73,9 +73,9 @@ export const buttonStyles = css`
   &[data-pending] {
     cursor: progress;
   }
-  /* While pending the label stays in the DOM (it is the accessible name) but is hidden. */
+  /* While pending the label stays readable by assistive tech (it is the accessible name). */
   &[data-pending] > .button-label {
-    visibility: hidden;
+    opacity: 0;
   }
   & > .button-spinner {
     position: absolute;
@@ -101,8 +101,9 @@ export function Button({ variant = 'primary', size = 'md', isFullWidth, children
             {children}
           </span>
           {isPending && (
-            <span className="button-spinner" aria-hidden="true">
-              <SpinnerIcon size={size === 'lg' ? 22 : 18} />
+            <span className="button-spinner">
+              {/* RAC links this progress bar into the button's name via ProgressBarContext. */}
+              <Spinner size={size === 'lg' ? 22 : 18} />
             </span>
           )}
         </>

@@ -34,7 +34,8 @@ export function LoginPage() {
     event.preventDefault();
     setFormError(null);
     login.mutate(
-      { body: { email: email.trim(), password } },
+      // The verification page explains an unverified account itself: no toast for it.
+      { body: { email: email.trim(), password }, meta: { handledCodes: ['EMAIL_NOT_VERIFIED'] } },
       {
         onSuccess: (data) => {
           store.login(data);

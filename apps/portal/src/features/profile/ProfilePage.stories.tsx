@@ -109,6 +109,7 @@ export const SessionExpired: Story = {
 export const ServerError: Story = {
   parameters: { msw: { handlers: [errorHandler('get', '/professional/me', 'INTERNAL_ERROR')] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!')).toBeVisible();
+    // 5xx answers are retried twice (with backoff) before the error screen shows
+    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
   },
 };

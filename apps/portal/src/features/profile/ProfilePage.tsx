@@ -14,7 +14,7 @@ import {
   Card,
   DocumentField,
   Form,
-  Heading,
+  Page,
   PasswordField,
   PhoneField,
   Stack,
@@ -47,16 +47,12 @@ export function ProfilePage() {
   const signature = usePersisted((s) => s.session.signature);
 
   return (
-    <Stack gap={6}>
-      <Stack gap={1}>
-        <Heading level={1}>Meu perfil</Heading>
-        <Text variant="muted">Seus dados aparecem para os seus clientes nos questionários e na área do cliente.</Text>
-      </Stack>
+    <Page title="Meu perfil" description="Seus dados aparecem para os seus clientes nos questionários e na área do cliente.">
       {professional ? <ProfileForm professional={professional} /> : null}
       <PasswordCard />
       {signature ? (
         <Card title="Assinatura">
-          <Stack gap={2}>
+          <Stack gap={2} align="start">
             <Badge tone={SIGNATURE_LABELS[signature.status]?.tone ?? 'info'}>{SIGNATURE_LABELS[signature.status]?.label ?? signature.status}</Badge>
             {signature.status === 'trial' && signature.trialEndsAt ? (
               <Text>Seu período de teste vai até {formatDateBR(signature.trialEndsAt)}.</Text>
@@ -65,7 +61,7 @@ export function ProfilePage() {
           </Stack>
         </Card>
       ) : null}
-    </Stack>
+    </Page>
   );
 }
 

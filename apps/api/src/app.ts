@@ -1,0 +1,139 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountRoutes } from './account/routes.js';
+import { TokenService } from './auth/tokens.js';
+import { authRoutes } from './auth/routes.js';
+import { resolveConfig, type ConfigOverrides } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/client.js';
+import { devRoutes } from './dev/routes.js';
+import { AppError } from './errors/app-error.js';
+import { installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
+import { healthRoutes } from './health/routes.js';
+import { createDevMailbox, type Mailer } from './mail/mailer.js';
+import { pruneOpenApi } from './openapi.js';
+import { professionalRoutes } from './professional/routes.js';
+import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
+
+// Validation messages in Brazilian Portuguese.
+z.config(z.locales.ptBR());
+
+export const API_PREFIX = '/api';
+
+export interface AppDeps {
+  /** Omit only to build the app for OpenAPI generation: any query then fails with 500. */
+  db?: Db;
+  /** Defaults to the dev mailbox on `db`. */
+  mailer?: Mailer;
+  config?: ConfigOverrides;
+  /** Serve the built SPAs (production). */
+  spa?: SpaOptions;
+  /** Fastify trustProxy (behind a load balancer, so request.ip is the client's). */
+  trustProxy?: boolean | string;
+}
+
+export const API_VERSION = '0.1.0';
+
+export function buildApp(deps: AppDeps = {}): FastifyInstance {
+  const config = resolveConfig(deps.config);
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const getDb = (): Db => {
+    if (!deps.db) throw new Error('This app instance has no database (built for OpenAPI generation).');
+    return deps.db;
+  };
+  const noMailer: Mailer = {
+    kind: 'smtp',
+    async send() {
+      throw new Error('No mailer configured');
+    },
+  };
+  const mailer = deps.mailer ?? (deps.db ? createDevMailbox(deps.db) : noMailer);
+  const ctx: AppContext = {
+    get db() {
+      return getDb();
+    },
+    mailer,
+    config,
+    tokens: new TokenService(getDb, config),
+  };
+
+  const routes = new RouteTable();
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX)) routes.add(route.method, route.url);
+  });
+
+  installErrorHandler(app);
+
+  app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Acompanha API',
+        version: API_VERSION,
+        description:
+          'API of Acompanha, the SaaS for nutritionists. Every error answers ' +
+          '`{ statusCode, application_error_code, message, details? }` (see ErrorResponse and ErrorCode).',
+      },
+      servers: [{ url: API_PREFIX }],
+      tags: [
+        { name: 'auth', description: 'Sign-up, e-mail verification, sign-in and sign-out' },
+        { name: 'account', description: 'Password recovery' },
+        { name: 'professional', description: "The signed-in professional's profile" },
+        { name: 'dev', description: 'Development helpers' },
+        { name: 'health', description: 'Probes' },
+      ],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: (doc) => {
+      if (!doc.url.startsWith(`${API_PREFIX}/`)) return { schema: { ...doc.schema, hide: true }, url: doc.url };
+      const out = jsonSchemaTransform(doc);
+      return { ...out, url: out.url.slice(API_PREFIX.length) || '/' };
+    },
+    transformObject: (doc) => pruneOpenApi(jsonSchemaTransformObject(doc) as Record<string, unknown>) as never,
+  });
+
+  app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) => notFoundOrMethodNotAllowed(routes, request, reply));
+      await api.register(healthRoutes());
+      await api.register(authRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(professionalRoutes(ctx));
+      await api.register(devRoutes(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const spa = deps.spa;
+  if (spa) app.register(async (root) => registerSpas(root, spa));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (spa && (await trySpaFallback(spa, request, reply))) return reply;
+    return sendError(reply, new AppError(404, 'NOT_FOUND', 'Página não encontrada.'));
+  });
+
+  return app;
+}
+
+/** The OpenAPI document (paths without the /api prefix). */
+export async function openApiDocument(app: FastifyInstance): Promise<Record<string, unknown>> {
+  await app.ready();
+  return app.swagger() as unknown as Record<string, unknown>;
+}

@@ -1,0 +1,148 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { emailVerifications, professionals, subscriptions } from '../db/schema.js';
+import { AppError } from '../errors/app-error.js';
+import { sha256Hex, sixDigitCode } from '../lib/crypto.js';
+import { verificationCodeEmail } from '../mail/templates.js';
+import { findSubscription, toProfessionalDto, toSignatureDto } from '../professional/service.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { LoginThrottle } from './throttle.js';
+import type { LoginBody, LoginResponseSchema, RegistrationBody } from './schemas.js';
+
+type Meta = { ip: string; userAgent?: string };
+
+const codeHash = (professionalId: string, code: string) => sha256Hex(`${professionalId}:${code}`);
+
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const alreadyExists = () => new AppError(409, 'PROFESSIONAL_ALREADY_EXISTS', 'Já existe uma conta com este e-mail.');
+const notFound = () => new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
+
+/** Creates the unverified professional with a trial subscription and e-mails a verification code. */
+export async function register(ctx: AppContext, body: z.infer<typeof RegistrationBody>): Promise<{ email: string }> {
+  const [existing] = await ctx.db.select({ id: professionals.id }).from(professionals).where(eq(professionals.email, body.email));
+  if (existing) throw alreadyExists();
+  const passwordHash = await hashPassword(ctx.config, body.password);
+  const now = ctx.config.now();
+  const code = sixDigitCode();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(professionals)
+        .values({
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          phone: body.phone ?? null,
+          profession: body.profession,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: professionals.id });
+      const id = row!.id;
+      await tx.insert(subscriptions).values({
+        professionalId: id,
+        status: 'trial',
+        plan: 'trial',
+        trialEndsAt: new Date(now.getTime() + ctx.config.trialDays * 86_400_000),
+      });
+      await tx.insert(emailVerifications).values({
+        professionalId: id,
+        codeHash: codeHash(id, code),
+        expiresAt: new Date(now.getTime() + ctx.config.verification.codeTtlSeconds * 1000),
+        createdAt: now,
+      });
+      return id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists();
+    throw err;
+  }
+  await ctx.mailer.send(verificationCodeEmail(body.email, body.name, code, Math.round(ctx.config.verification.codeTtlSeconds / 60)));
+  return { email: body.email };
+}
+
+export async function verifyEmail(ctx: AppContext, email: string, code: string): Promise<void> {
+  const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, email));
+  if (!pro) throw notFound();
+  if (pro.emailVerifiedAt) return;
+  const [row] = await ctx.db.select().from(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
+  const invalid = () => new AppError(400, 'INVALID_VERIFICATION_CODE', 'Código de verificação inválido.');
+  if (!row) throw invalid();
+  const now = ctx.config.now();
+  if (row.failedAttempts >= ctx.config.verification.maxAttempts) {
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Muitas tentativas com código errado. Peça um novo código.', {
+      retryAfterSeconds: 0,
+    });
+  }
+  if (row.expiresAt <= now) {
+    throw new AppError(400, 'VERIFICATION_CODE_EXPIRED', 'O código de verificação expirou. Peça um novo código.');
+  }
+  if (row.codeHash !== codeHash(pro.id, code)) {
+    await ctx.db
+      .update(emailVerifications)
+      .set({ failedAttempts: row.failedAttempts + 1 })
+      .where(eq(emailVerifications.professionalId, pro.id));
+    throw invalid();
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(professionals)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(professionals.id, pro.id), isNull(professionals.emailVerifiedAt)));
+    await tx.delete(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
+  });
+}
+
+/** A new code replaces the old one. Silent for unknown or already verified e-mails. */
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, email));
+  if (!pro || pro.emailVerifiedAt) return;
+  const now = ctx.config.now();
+  const [current] = await ctx.db.select().from(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
+  const cooldownMs = ctx.config.verification.resendCooldownSeconds * 1000;
+  if (current && now.getTime() - current.createdAt.getTime() < cooldownMs) return;
+  const code = sixDigitCode();
+  const values = {
+    codeHash: codeHash(pro.id, code),
+    expiresAt: new Date(now.getTime() + ctx.config.verification.codeTtlSeconds * 1000),
+    failedAttempts: 0,
+    createdAt: now,
+  };
+  await ctx.db
+    .insert(emailVerifications)
+    .values({ professionalId: pro.id, ...values })
+    .onConflictDoUpdate({ target: emailVerifications.professionalId, set: values });
+  await ctx.mailer.send(verificationCodeEmail(pro.email, pro.name, code, Math.round(ctx.config.verification.codeTtlSeconds / 60)));
+}
+
+export async function login(
+  ctx: AppContext,
+  body: z.infer<typeof LoginBody>,
+  meta: Meta,
+): Promise<z.infer<typeof LoginResponseSchema>> {
+  const throttle = new LoginThrottle(ctx.db, ctx.config);
+  await throttle.before(body.email, meta.ip);
+  const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, body.email));
+  const ok = pro ? await verifyPassword(pro.passwordHash, body.password) : await verifyAgainstDummy(ctx.config, body.password);
+  if (!pro || !ok) {
+    await throttle.fail(body.email, meta.ip);
+    throw new AppError(401, 'Unauthorized', 'E-mail ou senha incorretos.');
+  }
+  await throttle.reset(body.email);
+  if (!pro.emailVerifiedAt) {
+    throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirme seu e-mail antes de entrar.');
+  }
+  const jwt = await ctx.tokens.issue(pro.id, meta);
+  const sub = await findSubscription(ctx.db, pro.id);
+  return { jwt, professional: toProfessionalDto(pro), signature: toSignatureDto(sub, ctx.config.now()) };
+}
+

@@ -1,0 +1,110 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppConfig } from '../config.js';
+import type { Db, Executor } from '../db/client.js';
+import { appSettings, sessions } from '../db/schema.js';
+import { errors } from '../errors/app-error.js';
+
+const SECRET_KEY = 'jwt_secret';
+
+export interface AuthInfo {
+  professionalId: string;
+  jti: string;
+}
+
+/** Issues, verifies and revokes session JWTs (HS256, one `sessions` row per jti). */
+export class TokenService {
+  private secret?: Promise<Uint8Array>;
+
+  constructor(
+    private readonly getDb: () => Db,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** JWT_SECRET, else a secret generated once and shared through app_settings. */
+  private key(executor?: Executor): Promise<Uint8Array> {
+    if (this.secret) return this.secret;
+    // Inside a transaction, read through it (the embedded database has a single connection) and
+    // do not cache: the transaction could still roll back.
+    if (executor) return this.loadKey(executor);
+    const loading = this.loadKey(this.getDb()).catch((err) => {
+      this.secret = undefined;
+      throw err;
+    });
+    this.secret = loading;
+    return loading;
+  }
+
+  private async loadKey(db: Executor): Promise<Uint8Array> {
+    if (this.config.jwtSecret) return new TextEncoder().encode(this.config.jwtSecret);
+    await db
+      .insert(appSettings)
+      .values({ key: SECRET_KEY, value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY));
+    if (!row) throw new Error('jwt secret missing');
+    return new TextEncoder().encode(row.value);
+  }
+
+  /** @param tx the transaction to write the session row in, if any. */
+  async issue(professionalId: string, meta: { ip?: string; userAgent?: string } = {}, tx?: Executor): Promise<string> {
+    const db = tx ?? this.getDb();
+    const key = await this.key(tx);
+    const jti = randomUUID();
+    const now = this.config.now();
+    const expiresAt = new Date(now.getTime() + this.config.jwtTtlSeconds * 1000);
+    await db.insert(sessions).values({
+      jti,
+      professionalId,
+      createdAt: now,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    });
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(professionalId)
+      .setJti(jti)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(key);
+  }
+
+  /** Throws INVALID_JWT for a bad signature, an expired token or a revoked session. */
+  async verify(token: string): Promise<AuthInfo> {
+    let sub: string | undefined;
+    let jti: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, await this.key(), {
+        algorithms: ['HS256'],
+        currentDate: this.config.now(),
+      });
+      sub = payload.sub;
+      jti = payload.jti;
+    } catch {
+      throw errors.invalidJwt();
+    }
+    if (!sub || !jti || !/^[0-9a-f-]{36}$/i.test(jti)) throw errors.invalidJwt();
+    const [session] = await this.getDb()
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.jti, jti), eq(sessions.professionalId, sub)));
+    if (!session || session.revokedAt || session.expiresAt <= this.config.now()) throw errors.invalidJwt();
+    return { professionalId: sub, jti };
+  }
+
+  async revoke(jti: string): Promise<void> {
+    await this.getDb()
+      .update(sessions)
+      .set({ revokedAt: this.config.now() })
+      .where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
+  }
+
+  /** Revokes every live session of the professional (optionally keeping one). */
+  async revokeAll(professionalId: string, db: Executor = this.getDb(), exceptJti?: string): Promise<void> {
+    const conds = [eq(sessions.professionalId, professionalId), isNull(sessions.revokedAt)];
+    if (exceptJti) conds.push(ne(sessions.jti, exceptJti));
+    await db.update(sessions).set({ revokedAt: this.config.now() }).where(and(...conds));
+  }
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedDatabase {
+  /** postgres:// URL of the in-process socket server. */
+  connectionString: string;
+  /** Pool size that is safe for this server. */
+  maxConnections: number;
+  stop(): Promise<void>;
+  /** Tarball of the data folder (PGlite#dumpDataDir). */
+  dump(): Promise<Blob | File>;
+}
+
+/**
+ * Starts PGlite in-process behind @electric-sql/pglite-socket so the app talks to it with the `pg`
+ * driver, exactly as it talks to PostgreSQL.
+ *
+ * The socket server (0.2.x) accepts several connections, but it queues work per protocol *message*
+ * and only keeps a connection exclusive while PGlite is inside an explicit transaction. The `pg`
+ * driver sends parameterised queries as Parse/Bind/Execute/Sync messages, so two connections could
+ * interleave inside one another's unnamed statement. We therefore use a single connection (Pool max 1);
+ * PGlite executes one query at a time anyway.
+ *
+ * @param dataDir folder to persist in (created when missing); undefined = in memory.
+ * @param options.loadDataDir start from a dump (PGlite#dumpDataDir), e.g. a migrated test template.
+ */
+export async function startEmbeddedDatabase(
+  dataDir?: string,
+  options: { loadDataDir?: Blob | File } = {},
+): Promise<EmbeddedDatabase> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await pglite.waitReady;
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 });
+  await server.start();
+  const conn = server.getServerConn(); // host:port
+  return {
+    connectionString: `postgres://postgres:postgres@${conn}/postgres?sslmode=disable`,
+    maxConnections: 1,
+    async stop() {
+      await server.stop();
+      await pglite.close();
+    },
+    dump: () => pglite.dumpDataDir('none'),
+  };
+}
+
+export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 0 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export { schema };
+
+/** A transaction handle, usable wherever a query runs. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors/app-error.js';
+import { errorResponses, json } from '../errors/schemas.js';
+import { isDevMailbox } from '../mail/mailer.js';
+
+export const MailboxMessageSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'MailboxMessage', description: 'An e-mail kept by the development mailbox.' });
+
+export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/dev/mailbox',
+      {
+        schema: {
+          operationId: 'listDevMailbox',
+          tags: ['dev'],
+          summary: 'E-mails caught by the development mailbox, newest first (404 when SMTP is configured)',
+          querystring: z.object({ to: z.string().trim().max(254).optional() }),
+          response: {
+            200: json(z.array(MailboxMessageSchema), 'Messages, newest first'),
+            ...errorResponses(400, 404),
+          },
+        },
+      },
+      async (request) => {
+        const mailer = ctx.mailer;
+        if (!isDevMailbox(mailer)) throw errors.notFound('A caixa de e-mails de desenvolvimento não está ativa.');
+        const rows = await mailer.list(request.query.to);
+        return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      },
+    );
+  };
+}

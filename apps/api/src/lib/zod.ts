@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
+
+/** Trimmed, lower-cased e-mail. */
+export const emailField = () => z.string().trim().toLowerCase().email('E-mail inválido.').max(254);
+
+export const passwordField = () =>
+  z.string().min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');
+
+/** Phone with or without mask; stored as digits (DDD + number). */
+export const phoneField = () =>
+  z
+    .string()
+    .trim()
+    .refine(isValidPhone, 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).')
+    .transform(onlyDigits)
+    .meta({ description: 'Telefone com DDD, com ou sem máscara, ex. (11) 91234-5678. Guardado só com dígitos.' });
+
+/** CPF or CNPJ with or without mask, check digits verified; stored as digits. */
+export const documentField = () =>
+  z
+    .string()
+    .trim()
+    .refine(isValidDocument, 'CPF ou CNPJ inválido.')
+    .transform(onlyDigits)
+    .meta({ description: 'CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem máscara. Guardado só com dígitos.' });

@@ -1,0 +1,72 @@
+import type { MailMessage } from './mailer.js';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Inter,Arial,sans-serif;color:#030712">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:700;font-size:20px;color:#2563EB">Acompanha</p>
+${bodyHtml}
+<p style="margin:32px 0 0;font-size:12px;color:#6b7280">Você recebeu este e-mail porque ele foi informado no Acompanha. Se não foi você, ignore esta mensagem.</p>
+</div>
+</body>
+</html>`;
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+export function verificationCodeEmail(to: string, name: string, code: string, ttlMinutes: number): MailMessage {
+  const subject = `Seu código de verificação do Acompanha: ${code}`;
+  const text = [
+    `Olá, ${firstName(name)}!`,
+    '',
+    'Para confirmar seu e-mail no Acompanha, use o código abaixo:',
+    '',
+    `    ${code}`,
+    '',
+    `O código vale por ${ttlMinutes} minutos.`,
+    '',
+    'Se você não criou uma conta no Acompanha, ignore este e-mail.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escapeHtml(firstName(name))}!</p>
+<p>Para confirmar seu e-mail no Acompanha, use o código abaixo:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0">${escapeHtml(code)}</p>
+<p>O código vale por ${ttlMinutes} minutos.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+export function passwordRecoveryEmail(to: string, name: string, link: string, ttlMinutes: number): MailMessage {
+  const subject = 'Redefinição de senha do Acompanha';
+  const text = [
+    `Olá, ${firstName(name)}!`,
+    '',
+    'Recebemos um pedido para redefinir a senha da sua conta no Acompanha.',
+    'Para criar uma nova senha, abra o link abaixo:',
+    '',
+    link,
+    '',
+    `O link vale por ${ttlMinutes} minutos e só pode ser usado uma vez.`,
+    '',
+    'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escapeHtml(firstName(name))}!</p>
+<p>Recebemos um pedido para redefinir a senha da sua conta no Acompanha.</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#2563EB;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Criar nova senha</a></p>
+<p style="font-size:13px;color:#374151">Ou copie este endereço no navegador:<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p>O link vale por ${ttlMinutes} minutos e só pode ser usado uma vez.</p>
+<p>Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.</p>`,
+  );
+  return { to, subject, text, html };
+}

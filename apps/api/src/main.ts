@@ -1,0 +1,122 @@
+/**
+ * Production start: embedded PGlite (or DATABASE_URL), migrations, demo seed, the API under /api
+ * and the built SPAs on one port.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { configFromEnv, REPO_ROOT, resolveConfig } from './config.js';
+import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { createMailer } from './mail/mailer.js';
+import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
+
+/**
+ * PGlite is single-process: two servers on one data folder would corrupt it. A pid lock file refuses
+ * the second one with a clear message.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'pglite.lock');
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    if (pid && pid !== process.pid) {
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+      if (alive) {
+        throw new Error(
+          `Another Acompanha server (pid ${pid}) is using the embedded database in ${dir}. ` +
+            'Stop it, or set DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
+        );
+      }
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+async function main(): Promise<void> {
+  const env = configFromEnv();
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let unlock = () => {};
+  let database: DatabaseHandle;
+  if (process.env.DATABASE_URL) {
+    database = connectDatabase(process.env.DATABASE_URL, { max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  } else {
+    unlock = lockDataDir(dataDir);
+    process.once('exit', unlock);
+    embedded = await startEmbeddedDatabase(path.join(dataDir, 'pglite'));
+    database = connectDatabase(embedded.connectionString, { max: embedded.maxConnections });
+  }
+
+  await runMigrations(database.pool);
+  const { port, host, ...overrides } = env;
+  const config = resolveConfig(overrides);
+  const seeded = await seedIfEmpty(database.db, config);
+
+  const mailer = createMailer(database.db, process.env);
+  const app = buildApp({
+    db: database.db,
+    mailer,
+    config: overrides,
+    trustProxy: process.env.TRUST_PROXY === 'true' ? true : undefined,
+    spa: {
+      portalDir: path.join(REPO_ROOT, 'apps/portal/dist'),
+      surveyDir: path.join(REPO_ROOT, 'apps/survey/dist'),
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal} received, shutting down…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await mailer.close?.();
+      await database.close();
+      await embedded?.stop();
+      unlock();
+    } catch (err) {
+      console.error(err);
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port, host });
+  const url = config.publicUrl;
+  console.log('');
+  console.log(`  Acompanha is running at ${url}`);
+  console.log(`  Database: ${embedded ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(`  Demo login: ${DEMO_CREDENTIALS.email} / ${DEMO_CREDENTIALS.password}${seeded ? ' (just created)' : ''}`);
+  if (mailer.kind === 'dev-mailbox') {
+    console.log(`  E-mails go to the dev mailbox: GET ${url}/api/dev/mailbox (and are printed here)`);
+  } else {
+    console.log('  E-mails are sent through SMTP_URL');
+  }
+  console.log('');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { errorResponses, json } from '../errors/schemas.js';
+import { ChangePasswordBody, ProfessionalSchema, TokenResponseSchema, UpdateProfessionalBody } from './schemas.js';
+import * as service from './service.js';
+
+const TAGS = ['professional'];
+
+export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', authenticate(ctx.tokens));
+
+    app.get(
+      '/professional/me',
+      {
+        schema: {
+          operationId: 'getMe',
+          tags: TAGS,
+          summary: 'The signed-in professional',
+          security: bearerSecurity,
+          response: { 200: json(ProfessionalSchema, 'The professional'), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => service.toProfessionalDto(await service.findProfessional(ctx.db, authOf(request).professionalId)),
+    );
+
+    app.put(
+      '/professional/me',
+      {
+        schema: {
+          operationId: 'updateMe',
+          tags: TAGS,
+          summary: "Update the professional's profile (partial; null clears an optional field)",
+          security: bearerSecurity,
+          body: UpdateProfessionalBody,
+          response: { 200: json(ProfessionalSchema, 'The updated professional'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.toProfessionalDto(await service.updateProfessional(ctx, authOf(request).professionalId, request.body)),
+    );
+
+    app.put(
+      '/professional/me/password',
+      {
+        schema: {
+          operationId: 'changePassword',
+          tags: TAGS,
+          summary: 'Change the password; every existing token is revoked and a fresh one returned',
+          security: bearerSecurity,
+          body: ChangePasswordBody,
+          response: { 200: json(TokenResponseSchema, 'Password changed'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => ({
+        jwt: await service.changePassword(ctx, authOf(request).professionalId, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      }),
+    );
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from '../db/schema.js';
+import { documentField, passwordField, phoneField } from '../lib/zod.js';
+
+export const ProfessionalSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable().meta({ description: 'Só dígitos (DDD + número).' }),
+    document: z.string().nullable().meta({ description: 'CPF ou CNPJ, só dígitos.' }),
+    councilRegistration: z.string().nullable().meta({ description: 'Registro no conselho, ex. CRN-3 12345.' }),
+    profession: z.string(),
+    avatarUrl: z.string().nullable(),
+    alias: z.string().nullable().meta({ description: 'Link da área do cliente.' }),
+    emailVerified: z.boolean(),
+    notificationPreferences: z.record(z.string(), z.unknown()),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Professional', description: 'The signed-in professional. Never carries the password hash.' });
+
+export const SignatureStatusSchema = z.enum(SUBSCRIPTION_STATUSES).meta({ id: 'SignatureStatus' });
+
+export const SignatureSchema = z
+  .object({
+    status: SignatureStatusSchema,
+    plan: z.string().nullable(),
+    trialEndsAt: z.iso.datetime().nullable(),
+    currentPeriodEnd: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Signature', description: "The professional's subscription (Portuguese: assinatura)." });
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => (v === '' ? null : v));
+
+export const UpdateProfessionalBody = z
+  .object({
+    name: z.string().trim().min(1, 'Informe o nome.').max(200).optional(),
+    phone: phoneField().nullable().optional(),
+    document: documentField().nullable().optional(),
+    councilRegistration: nullableText(60).optional(),
+    profession: z.string().trim().min(1, 'Informe a profissão.').max(100).optional(),
+    avatarUrl: z.url({ protocol: /^https?$/, message: 'URL inválida.' }).max(2048).nullable().optional(),
+  })
+  .strict();
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Informe a senha atual.').max(256),
+  newPassword: passwordField(),
+});
+
+export const TokenResponseSchema = z
+  .object({ jwt: z.string().meta({ description: 'A fresh bearer token; every earlier token is revoked.' }) })
+  .meta({ id: 'TokenResponse' });

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
+import { professionals, subscriptions } from '../db/schema.js';
+import { AppError, errors } from '../errors/app-error.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { ChangePasswordBody, ProfessionalSchema, SignatureSchema, UpdateProfessionalBody } from './schemas.js';
+
+type ProfessionalRow = typeof professionals.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type ProfessionalDto = z.infer<typeof ProfessionalSchema>;
+export type SignatureDto = z.infer<typeof SignatureSchema>;
+
+export function toProfessionalDto(row: ProfessionalRow): ProfessionalDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    document: row.document,
+    councilRegistration: row.councilRegistration,
+    profession: row.profession,
+    avatarUrl: row.avatarUrl,
+    alias: row.alias,
+    emailVerified: row.emailVerifiedAt !== null,
+    notificationPreferences: row.notificationPreferences ?? {},
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A trial whose end has passed reads as expired. */
+export function toSignatureDto(row: SubscriptionRow | undefined, now: Date): SignatureDto {
+  if (!row) return { status: 'expired', plan: null, trialEndsAt: null, currentPeriodEnd: null };
+  const status = row.status === 'trial' && row.trialEndsAt && row.trialEndsAt <= now ? 'expired' : row.status;
+  return {
+    status,
+    plan: row.plan,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+  };
+}
+
+export async function findProfessional(db: Db, id: string): Promise<ProfessionalRow> {
+  const [row] = await db.select().from(professionals).where(eq(professionals.id, id));
+  if (!row) throw new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
+  return row;
+}
+
+export async function findSubscription(db: Db, professionalId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.professionalId, professionalId));
+  return row;
+}
+
+export async function updateProfessional(
+  ctx: AppContext,
+  id: string,
+  patch: z.infer<typeof UpdateProfessionalBody>,
+): Promise<ProfessionalRow> {
+  const set: Partial<typeof professionals.$inferInsert> = {};
+  for (const key of ['name', 'phone', 'document', 'councilRegistration', 'profession', 'avatarUrl'] as const) {
+    if (patch[key] !== undefined) (set as Record<string, unknown>)[key] = patch[key];
+  }
+  if (Object.keys(set).length === 0) return findProfessional(ctx.db, id);
+  set.updatedAt = ctx.config.now();
+  const [row] = await ctx.db.update(professionals).set(set).where(eq(professionals.id, id)).returning();
+  if (!row) throw new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
+  return row;
+}
+
+/** Checks the current password, stores the new one, revokes every session and returns a fresh token. */
+export async function changePassword(
+  ctx: AppContext,
+  id: string,
+  body: z.infer<typeof ChangePasswordBody>,
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
+  const row = await findProfessional(ctx.db, id);
+  if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+    throw errors.field(['currentPassword'], 'Senha atual incorreta.');
+  }
+  const passwordHash = await hashPassword(ctx.config, body.newPassword);
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(professionals).set({ passwordHash, updatedAt: ctx.config.now() }).where(eq(professionals.id, id));
+    await ctx.tokens.revokeAll(id, tx);
+    return ctx.tokens.issue(id, meta, tx);
+  });
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The built single-page apps served beside the API on one origin. */
+export interface SpaOptions {
+  /** apps/portal/dist: everything that is neither /api nor /quiz-survey. */
+  portalDir: string;
+  /** apps/survey/dist: /quiz-survey/* (built with base '/quiz-survey/'). */
+  surveyDir: string;
+}
+
+export const SURVEY_PREFIX = '/quiz-survey';
+
+function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+  // Vite puts content-hashed files under assets/: they never change.
+  const hashed = filePath.split(path.sep).includes('assets');
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+const exists = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
+
+/** Registers the static files of both SPAs (one route per file: API 404s are unaffected). */
+export async function registerSpas(app: FastifyInstance, options: SpaOptions): Promise<void> {
+  if (exists(options.surveyDir)) {
+    await app.register(fastifyStatic, {
+      root: options.surveyDir,
+      prefix: `${SURVEY_PREFIX}/`,
+      wildcard: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  } else {
+    app.log.warn(`survey build not found in ${options.surveyDir} (run pnpm --filter @acompanha/survey build)`);
+  }
+  if (exists(options.portalDir)) {
+    await app.register(fastifyStatic, {
+      root: options.portalDir,
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  } else {
+    app.log.warn(`portal build not found in ${options.portalDir} (run pnpm --filter @acompanha/portal build)`);
+  }
+}
+
+/**
+ * SPA fallback for GET/HEAD outside /api: the survey's index.html under /quiz-survey, the portal's
+ * elsewhere. Returns false when the request is not a page request (the caller answers 404).
+ */
+export async function trySpaFallback(options: SpaOptions, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  // A missing file (has an extension, e.g. /assets/x.js) is a real 404, not a page.
+  if (/\.[a-z0-9]{1,8}$/i.test(pathname)) return false;
+  const dir = pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`) ? options.surveyDir : options.portalDir;
+  let html: string;
+  try {
+    html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');
+  } catch {
+    return false;
+  }
+  await reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return true;
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { ConfigOverrides } from '../../src/config.js';
+import { createDevMailbox, type DevMailbox, type Mailer } from '../../src/mail/mailer.js';
+import type { Backend, TestDatabase } from './backends.js';
+
+/** A clock the tests can move forward. */
+export class TestClock {
+  offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+export const testConfig = (clock: TestClock, overrides: ConfigOverrides = {}): ConfigOverrides => ({
+  logger: false,
+  publicUrl: 'http://acompanha.test',
+  now: clock.now,
+  ...overrides,
+  // Cheap argon2id so the suite stays fast (same algorithm as production).
+  argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1, ...overrides.argon2 },
+  verification: { resendCooldownSeconds: 0, ...overrides.verification },
+  throttle: { baseDelayMs: 150, maxDelayMs: 400, maxFailuresPerIp: 8, ...overrides.throttle },
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  mailbox: DevMailbox;
+  clock: TestClock;
+  call(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Registers and returns the e-mailed code. */
+  register(body: { name?: string; email: string; password?: string; phone?: string }): Promise<string>;
+  /** Registers, verifies and logs in; returns the token. */
+  signUp(email: string, password?: string): Promise<string>;
+  lastMail(to: string): Promise<{ subject: string; text: string; html: string }>;
+  lastCode(to: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  backend: Backend,
+  options: { config?: ConfigOverrides; mailer?: (mailbox: DevMailbox) => Mailer } = {},
+): Promise<TestApp> {
+  const database = await backend.create();
+  const clock = new TestClock();
+  const mailbox = createDevMailbox(database.db, { print: false });
+  const app = buildApp({
+    db: database.db,
+    mailer: options.mailer ? options.mailer(mailbox) : mailbox,
+    config: testConfig(clock, options.config),
+  });
+  await app.ready();
+  const call = (opts: InjectOptions) => app.inject(opts);
+  const lastMail = async (to: string) => {
+    const [mail] = await mailbox.list(to);
+    if (!mail) throw new Error(`no mail for ${to}`);
+    return mail;
+  };
+  const lastCode = async (to: string) => {
+    const mail = await lastMail(to);
+    const m = /\b(\d{6})\b/.exec(mail.subject);
+    if (!m?.[1]) throw new Error(`no code in ${mail.subject}`);
+    return m[1];
+  };
+  const t: TestApp = {
+    app,
+    database,
+    mailbox,
+    clock,
+    call,
+    lastMail,
+    lastCode,
+    async register(body) {
+      const res = await call({
+        method: 'POST',
+        url: '/api/auth/registration',
+        payload: { name: 'Maria Teste', password: 'segredo123', ...body },
+      });
+      if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+      return lastCode(body.email.trim().toLowerCase());
+    },
+    async signUp(email, password = 'segredo123') {
+      const code = await t.register({ email, password });
+      const v = await call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code } });
+      if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
+      const res = await call({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+      return res.json().jwt as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return t;
+}
+
+export const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });

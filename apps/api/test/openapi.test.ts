@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp, openApiDocument } from '../src/app.js';
+import { ERROR_CODES } from '../src/errors/codes.js';
+
+type Op = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: unknown;
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+};
+
+async function doc() {
+  const app = buildApp({ config: { logger: false } });
+  const d = (await openApiDocument(app)) as {
+    openapi: string;
+    servers: { url: string }[];
+    paths: Record<string, Record<string, Op>>;
+    components: { schemas: Record<string, { enum?: string[] }>; securitySchemes: Record<string, unknown> };
+  };
+  await app.close();
+  return d;
+}
+
+const SPEC_CODES = `Unauthorized INVALID_JWT PROFESSIONAL_NOT_FOUND PROFESSIONAL_ALREADY_EXISTS REGISTRATION_NOT_COMPLETED PASSWORD_REQUIRED
+VERIFICATION_CODE_EXPIRED EMAIL_NOT_VERIFIED INVALID_COUPON MISSING_INITIAL_PASSWORD PASSWORD_RECOVERY_TOKEN_NOT_FOUND
+PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED PATIENT_LOGIN_REQUEST_FAILED MULTIPLE_PATIENTS_SAME_PHONE ALIAS_ALREADY_IN_USE
+INVALID_PATIENT_DOCUMENT WRONG_COMMAND_PARAMETERS NOT_FOUND NOT_OWNER MISSING_PARAMETER MISSING_PARAMETER_MAPPER
+WRONG_TEMPLATE_VARIABLES WRONG_TEMPLATE_PARAMETER UPDATE_QUESTIONS_ERROR NOTIFICATION_CHANNEL_ERROR WHATSAPP_INTEGRATION_ERROR
+CAPACITY_PROVIDER_NOT_FOUND PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR RETRY_SEND_LATER WRONG_HOUR_VALUE WRONG_PERIODICITY_TIME
+WRONG_START_DATE RESCHEDULE_ERROR DELIVERY_RULE_EXCEPTION CANCEL_ANSWER_REQUEST_ERROR SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR
+SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR SCHEDULE_NOT_FOUND_ERROR QUIZ_SCHEDULE_NOT_FOUND_ERROR SCHEDULE_NOT_ANSWERED
+QUIZ_ALREADY_ANSWERED ANSWER_DOES_NOT_BELONG_TO_QUESTION ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION ANSWER_ALREADY_REGISTERED
+ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT WRONG_ANSWER_ORDER WRONG_PIN NOT_EXPECTED_ANSWER_ERROR
+QUIZ_ANSWER_NOT_FOUND_ERROR INVALID_ALTERNATIVE_SUB_QUESTION CREDIT_CARD_TOKENIZATION_FAILED CUSTOMER_CREATION_FAILED
+RECURRENT_PAYMENT_CREATION_FAILED PAYMENT_ATTEMPT_FAILED PAYMENT_PENDING NEXT_PAYMENT_NOT_FOUND CANCEL_RECURRENT_PAYMENT_FAILED
+COSTUMER_ALREADY_HAS_SIGNATURE CUSTOMER_REGISTRATION_NOT_COMPLETED CUSTOMER_NOT_FOUND REFUND_NOT_ALLOWED
+GATEWAY_REFUND_REQUEST_FAILED CUSTOMER_SIGNATURE_NOT_FOUND SALE_NOT_FOUND SALE_ALREADY_REFOUNDED PATIENT_NOT_FOUND_ERROR
+REVISION_NOT_FOUND CLIENT_NOT_FOUND QUIZ_NOT_FOUND QUESTION_NOT_FOUND`.split(/\s+/);
+
+describe('OpenAPI document (built without a database)', () => {
+  it('is OpenAPI 3.1 with servers /api and paths without the prefix', async () => {
+    const d = await doc();
+    expect(d.openapi).toBe('3.1.0');
+    expect(d.servers).toEqual([{ url: '/api' }]);
+    expect(Object.keys(d.paths).sort()).toEqual([
+      '/account/recovery/request',
+      '/account/recovery/reset',
+      '/auth/login',
+      '/auth/logout',
+      '/auth/registration',
+      '/auth/verify-email',
+      '/auth/verify-email/resend',
+      '/dev/mailbox',
+      '/health',
+      '/professional/me',
+      '/professional/me/password',
+    ]);
+    expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('has the expected operationIds, each with tags, summary and every error documented', async () => {
+    const d = await doc();
+    const ops: Record<string, Op> = {};
+    for (const methods of Object.values(d.paths)) for (const op of Object.values(methods)) ops[op.operationId!] = op;
+    expect(Object.keys(ops).sort()).toEqual(
+      [
+        'register',
+        'verifyEmail',
+        'resendVerification',
+        'login',
+        'logout',
+        'requestPasswordRecovery',
+        'resetPassword',
+        'getMe',
+        'updateMe',
+        'changePassword',
+        'listDevMailbox',
+        'health',
+      ].sort(),
+    );
+    for (const [id, op] of Object.entries(ops)) {
+      expect(op.tags?.length, id).toBeGreaterThan(0);
+      expect(op.summary, id).toBeTruthy();
+      expect(op.responses['500'], id).toBeDefined();
+      for (const [status, r] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) expect(r.content?.['application/json']?.schema.$ref, `${id} ${status}`).toBe('#/components/schemas/ErrorResponse');
+      }
+    }
+    for (const id of ['logout', 'getMe', 'updateMe', 'changePassword']) {
+      expect(ops[id]!.security).toEqual([{ bearerAuth: [] }]);
+      expect(ops[id]!.responses['401']).toBeDefined();
+    }
+    expect(Object.keys(ops.login!.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    expect(ops.login!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/LoginResponse');
+    expect(ops.getMe!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/Professional');
+  });
+
+  it('names the shared schemas and lists every error code', async () => {
+    const d = await doc();
+    for (const name of ['Professional', 'Signature', 'LoginResponse', 'ErrorResponse', 'ErrorCode', 'ValidationIssue', 'MailboxMessage']) {
+      expect(d.components.schemas[name], name).toBeDefined();
+    }
+    expect(Object.keys(d.components.schemas).some((k) => k.endsWith('Input'))).toBe(false);
+    expect(d.components.schemas.ErrorCode!.enum).toEqual([...ERROR_CODES]);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of SPEC_CODES) expect(ERROR_CODES).toContain(code);
+    for (const code of ['INVALID_VERIFICATION_CODE', 'TOO_MANY_ATTEMPTS', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR']) {
+      expect(ERROR_CODES).toContain(code);
+    }
+    expect(ERROR_CODES.length).toBe(SPEC_CODES.length + 4);
+  });
+
+  it('is deterministic', async () => {
+    expect(JSON.stringify(await doc())).toBe(JSON.stringify(await doc()));
+  });
+});

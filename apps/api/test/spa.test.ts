@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+
+describe('serving the SPAs beside the API', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acompanha-spa-'));
+    const portal = path.join(dir, 'portal');
+    const survey = path.join(dir, 'survey');
+    fs.mkdirSync(path.join(portal, 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(survey, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(portal, 'index.html'), '<html>portal</html>');
+    fs.writeFileSync(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(portal, 'favicon.svg'), '<svg/>');
+    fs.writeFileSync(path.join(survey, 'index.html'), '<html>survey</html>');
+    fs.writeFileSync(path.join(survey, 'assets', 's-1.js'), 'console.log(2)');
+    app = buildApp({ config: { logger: false }, spa: { portalDir: portal, surveyDir: survey } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('portal index and SPA fallback', async () => {
+    for (const url of ['/', '/clients', '/clients/profile/123', '/auth/login?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe('<html>portal</html>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('survey under /quiz-survey with its own fallback', async () => {
+    const res = await app.inject({ method: 'GET', url: '/quiz-survey/5f1c6a0e-1111-2222-3333-444455556666' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<html>survey</html>');
+    const asset = await app.inject({ method: 'GET', url: '/quiz-survey/assets/s-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('hashed assets get long cache headers; other files no-cache; missing files 404', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing-1.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().application_error_code).toBe('NOT_FOUND');
+  });
+
+  it('the API keeps its JSON 404/405', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().application_error_code).toBe('NOT_FOUND');
+    const m = await app.inject({ method: 'GET', url: '/api/auth/login' });
+    expect(m.statusCode).toBe(405);
+    const h = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(h.json()).toEqual({ status: 'ok' });
+  });
+});

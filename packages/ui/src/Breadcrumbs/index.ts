@@ -1,0 +1,2 @@
+export { Breadcrumbs, Breadcrumb } from './Breadcrumbs';
+export type { BreadcrumbsProps, BreadcrumbProps } from './Breadcrumbs';

@@ -1,0 +1,2 @@
+export { ComboBox, ComboBoxItem, ComboBoxSection } from './ComboBox';
+export type { ComboBoxProps } from './ComboBox';

@@ -1,0 +1,2 @@
+export { Pagination, pageRange } from './Pagination';
+export type { PaginationProps } from './Pagination';

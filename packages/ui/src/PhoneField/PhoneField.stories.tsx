@@ -1,0 +1,67 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Button } from '../Button';
+import { Form } from '../Form';
+import { Text } from '../Text';
+import { PhoneField } from './PhoneField';
+
+const meta = {
+  title: 'Formulários/PhoneField',
+  component: PhoneField,
+  tags: ['autodocs'],
+  args: { label: 'Telefone (WhatsApp)', name: 'phone', onChange: fn() },
+  decorators: [(Story) => <div css={{ maxWidth: 360 }}><Story /></div>],
+} satisfies Meta<typeof PhoneField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const input = canvas.getByRole('textbox', { name: 'Telefone (WhatsApp)' });
+    await userEvent.type(input, '11912345678');
+    await expect(input).toHaveValue('(11) 91234-5678');
+    await expect(args.onChange).toHaveBeenLastCalledWith('11912345678');
+    await expect(input).toHaveAttribute('type', 'tel');
+  },
+};
+
+export const Landline: Story = {
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('textbox', { name: 'Telefone (WhatsApp)' });
+    await userEvent.type(input, '1132345678');
+    await expect(input).toHaveValue('(11) 3234-5678');
+  },
+};
+
+export const Controlled: Story = {
+  render: (args) => {
+    const [digits, setDigits] = useState('21987654321');
+    return (
+      <>
+        <PhoneField {...args} value={digits} onChange={setDigits} />
+        <Text variant="small">Valor: {digits}</Text>
+      </>
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(21) 98765-4321');
+    await expect(canvas.getByText('Valor: 21987654321')).toBeInTheDocument();
+  },
+};
+
+export const Incomplete: Story = {
+  render: (args) => (
+    <Form onSubmit={(e) => e.preventDefault()}>
+      <PhoneField {...args} />
+      <Button type="submit">Salvar</Button>
+    </Form>
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Telefone (WhatsApp)' }), '119123{Enter}');
+    await expect(await canvas.findByText(/Informe o telefone com DDD/)).toBeVisible();
+  },
+};
+
+export const Dark: Story = { globals: { colorMode: 'dark' }, args: { defaultValue: '11912345678' } };

@@ -1,0 +1,265 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import {
+  Cell as AriaCell,
+  Collection,
+  Column as AriaColumn,
+  I18nProvider,
+  Row as AriaRow,
+  Table as AriaTable,
+  TableBody as AriaTableBody,
+  TableHeader as AriaTableHeader,
+  useTableOptions,
+  type CellProps as AriaCellProps,
+  type ColumnProps as AriaColumnProps,
+  type RowProps as AriaRowProps,
+  type TableBodyProps as AriaTableBodyProps,
+  type TableHeaderProps as AriaTableHeaderProps,
+  type TableProps as AriaTableProps,
+} from 'react-aria-components';
+import { Checkbox } from '../Checkbox/Checkbox';
+import { Spinner } from '../Spinner/Spinner';
+
+const tableStyles = css`
+  width: 100%;
+  border-collapse: separate;
+  border-spacing: 0;
+  background: var(--color-surface);
+  color: var(--color-text);
+  font-size: var(--font-size-sm);
+  outline: none;
+  &[data-focus-visible] {
+    outline: 2px solid var(--color-focus);
+    outline-offset: -2px;
+  }
+`;
+
+const columnStyles = css`
+  padding: var(--space-2) var(--space-3);
+  border-bottom: 1px solid var(--color-border-strong);
+  text-align: left;
+  font-weight: var(--font-weight-semibold);
+  color: var(--color-text-muted);
+  white-space: nowrap;
+  outline: none;
+  &[data-allows-sorting] {
+    cursor: pointer;
+  }
+  &[data-hovered][data-allows-sorting] {
+    color: var(--color-text);
+  }
+  &[data-focus-visible] {
+    outline: 2px solid var(--color-focus);
+    outline-offset: -2px;
+  }
+  & .column-content {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--space-1);
+  }
+  & .sort-indicator {
+    flex: none;
+    transition: transform var(--duration-fast) var(--easing-standard);
+  }
+  &[data-sort-direction='descending'] .sort-indicator {
+    transform: rotate(180deg);
+  }
+  &:not([data-sort-direction]) .sort-indicator {
+    opacity: 0;
+  }
+  &[data-hovered]:not([data-sort-direction]) .sort-indicator {
+    opacity: 0.6;
+  }
+`;
+
+const rowStyles = css`
+  outline: none;
+  cursor: default;
+  &[data-href],
+  &[data-selection-mode] {
+    cursor: pointer;
+  }
+  &[data-hovered] {
+    background: var(--color-surface-muted);
+  }
+  &[data-selected] {
+    background: var(--color-info-surface);
+  }
+  &[data-focus-visible] {
+    outline: 2px solid var(--color-focus);
+    outline-offset: -2px;
+  }
+  &[data-disabled] {
+    opacity: 0.55;
+  }
+`;
+
+const cellStyles = css`
+  padding: var(--space-3);
+  border-bottom: 1px solid var(--color-border);
+  vertical-align: middle;
+  outline: none;
+  &[data-focus-visible] {
+    outline: 2px solid var(--color-focus);
+    outline-offset: -2px;
+  }
+`;
+
+const selectionCellStyles = css`
+  width: 44px;
+  padding-right: 0;
+`;
+
+export type TableProps = AriaTableProps;
+
+/**
+ * A data table (RAC Table): arrow-key navigation between rows and cells, sortable columns
+ * (`sortDescriptor`/`onSortChange`) and row selection (`selectionMode`). Name it with `aria-label`
+ * or `aria-labelledby`.
+ */
+export function Table(props: TableProps) {
+  return (
+    // pt-BR for RAC's own strings ("Selecionar tudo") and announcements.
+    <I18nProvider locale="pt-BR">
+      <AriaTable {...props} css={tableStyles} />
+    </I18nProvider>
+  );
+}
+
+export interface TableHeaderProps<T extends object> extends AriaTableHeaderProps<T> {
+  /**
+   * Accessible name of the "select all" column header.
+   * @default 'Seleção'
+   */
+  selectionLabel?: string;
+}
+
+/** Header row; adds the "select all" checkbox column when the table has checkbox selection. */
+export function TableHeader<T extends object>({ columns, children, selectionLabel = 'Seleção', ...props }: TableHeaderProps<T>) {
+  const { selectionBehavior, selectionMode } = useTableOptions();
+  return (
+    <AriaTableHeader {...props}>
+      {selectionBehavior === 'toggle' && selectionMode !== 'none' && (
+        <AriaColumn css={[columnStyles, selectionCellStyles]} aria-label={selectionLabel}>
+          {selectionMode === 'multiple' && <Checkbox slot="selection" />}
+        </AriaColumn>
+      )}
+      <Collection items={columns}>{children}</Collection>
+    </AriaTableHeader>
+  );
+}
+
+export interface ColumnProps extends Omit<AriaColumnProps, 'children'> {
+  children: ReactNode;
+  /**
+   * Text alignment (numbers and money read better right-aligned).
+   * @default 'start'
+   */
+  align?: 'start' | 'end';
+}
+
+function SortIcon() {
+  return (
+    <svg className="sort-indicator" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M12 19V5" />
+      <path d="m5 12 7-7 7 7" />
+    </svg>
+  );
+}
+
+/** A column header. With `allowsSorting`, a click or Enter cycles the sort and an arrow shows the direction. */
+export function Column({ children, align = 'start', ...props }: ColumnProps) {
+  return (
+    <AriaColumn {...props} css={columnStyles} style={{ textAlign: align === 'end' ? 'right' : 'left' }}>
+      {({ allowsSorting }) => (
+        <span className="column-content">
+          {children}
+          {allowsSorting && <SortIcon />}
+        </span>
+      )}
+    </AriaColumn>
+  );
+}
+
+export interface TableBodyProps<T extends object> extends AriaTableBodyProps<T> {
+  /** Shows the loading row instead of the rows. */
+  isLoading?: boolean;
+  /**
+   * Accessible name of the loading indicator.
+   * @default 'Carregando…'
+   */
+  loadingLabel?: string;
+  /**
+   * What to show when there are no rows (an `EmptyState`, or a sentence).
+   * @default 'Nenhum registro encontrado.'
+   */
+  emptyState?: ReactNode;
+}
+
+const emptyStyles = css`
+  padding: var(--space-6) var(--space-4);
+  text-align: center;
+  color: var(--color-text-muted);
+  font-size: var(--font-size-md);
+`;
+
+/** Table body with a loading row and an empty state. */
+export function TableBody<T extends object>({
+  isLoading = false,
+  loadingLabel = 'Carregando…',
+  emptyState = 'Nenhum registro encontrado.',
+  items,
+  children,
+  ...props
+}: TableBodyProps<T>) {
+  return (
+    <AriaTableBody
+      {...props}
+      items={isLoading ? [] : items}
+      data-loading={isLoading || undefined}
+      renderEmptyState={() => (
+        <div css={emptyStyles}>
+          {isLoading ? (
+            <span css={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-2)', color: 'var(--color-text)' }}>
+              <Spinner label={loadingLabel} />
+              <span aria-hidden="true">{loadingLabel}</span>
+            </span>
+          ) : (
+            emptyState
+          )}
+        </div>
+      )}
+    >
+      {isLoading && typeof children !== 'function' ? [] : children}
+    </AriaTableBody>
+  );
+}
+
+export type RowProps<T extends object> = AriaRowProps<T>;
+
+/** A row; adds the selection checkbox cell when the table has checkbox selection. */
+export function Row<T extends object>({ id, columns, children, ...props }: RowProps<T>) {
+  const { selectionBehavior, selectionMode } = useTableOptions();
+  return (
+    <AriaRow id={id} {...props} css={rowStyles} data-selection-mode={selectionMode !== 'none' ? selectionMode : undefined}>
+      {selectionBehavior === 'toggle' && selectionMode !== 'none' && (
+        <AriaCell css={[cellStyles, selectionCellStyles]}>
+          <Checkbox slot="selection" />
+        </AriaCell>
+      )}
+      <Collection items={columns}>{children}</Collection>
+    </AriaRow>
+  );
+}
+
+export interface CellProps extends AriaCellProps {
+  /**
+   * @default 'start'
+   */
+  align?: 'start' | 'end';
+}
+
+/** A table cell. */
+export function Cell({ align = 'start', ...props }: CellProps) {
+  return <AriaCell {...props} css={cellStyles} style={{ textAlign: align === 'end' ? 'right' : 'left' }} />;
+}

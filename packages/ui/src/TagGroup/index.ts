@@ -1,0 +1,2 @@
+export { TagGroup, Tag } from './TagGroup';
+export type { TagGroupProps, TagProps } from './TagGroup';

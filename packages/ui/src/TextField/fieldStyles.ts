@@ -1,0 +1,73 @@
+import { css } from '@emotion/react';
+
+export const fieldStyles = css`
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-1);
+  min-width: 0;
+  color: var(--color-text);
+
+  & > label {
+    font-size: var(--font-size-sm);
+    font-weight: var(--font-weight-medium);
+  }
+  & [slot='description'] {
+    font-size: var(--font-size-sm);
+    color: var(--color-text-muted);
+  }
+  & .field-error {
+    font-size: var(--font-size-sm);
+    color: var(--color-danger);
+    font-weight: var(--font-weight-medium);
+  }
+`;
+
+export const inputGroupStyles = css`
+  display: flex;
+  align-items: center;
+  min-height: 40px;
+  background: var(--color-surface);
+  border: 1px solid var(--color-border-strong);
+  border-radius: var(--radius-md);
+  transition: border-color var(--duration-fast) var(--easing-standard);
+
+  &:has(input:focus) {
+    border-color: var(--color-focus);
+    outline: 2px solid var(--color-focus);
+    outline-offset: -1px;
+  }
+  &[data-invalid] {
+    border-color: var(--color-danger);
+  }
+  &[data-invalid]:has(input:focus) {
+    outline-color: var(--color-danger);
+  }
+  &[data-disabled] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  &[data-readonly] {
+    background: var(--color-surface-muted);
+  }
+  & > input {
+    flex: 1;
+    min-width: 0;
+    height: 38px;
+    padding: 0 var(--space-3);
+    border: none;
+    outline: none;
+    background: transparent;
+    color: var(--color-text);
+    font-size: var(--font-size-md);
+    border-radius: var(--radius-md);
+  }
+  & > input::placeholder {
+    color: var(--color-text-muted);
+    opacity: 1;
+  }
+  & > .field-end {
+    display: flex;
+    align-items: center;
+    padding-right: var(--space-1);
+  }
+`;
