@@ -30,7 +30,7 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
   await page.getByRole('link', { name: 'Criar conta' }).click();
 
   await page.getByLabel('Nome completo').fill('Ana Beatriz Lima');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByLabel('Confirme a senha').fill(password);
   await page.getByRole('button', { name: 'Criar conta' }).click();
@@ -51,7 +51,7 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
   await expect(page).toHaveURL(/\/account-success/);
   await expect(page.getByText('Sua conta foi confirmada')).toBeVisible();
 
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
@@ -118,7 +118,7 @@ test('an expired session leads back to the login page and then to where the prof
   await expect(page).toHaveURL(/\/login\?expired=1/);
   await expect(page.getByText('Sua sessão expirou. Entre novamente para continuar.')).toBeVisible();
 
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -135,7 +135,7 @@ test('password recovery: request a link, set a new password, sign in with it; th
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
   await expect(page).toHaveURL(/\/recovery$/);
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByText('Verifique seu e-mail')).toBeVisible();
 
@@ -156,7 +156,7 @@ test('password recovery: request a link, set a new password, sign in with it; th
   await expect(page).toHaveURL(/\/login\?reset=1/);
   await expect(page.getByText('Senha alterada. Entre com a nova senha.')).toBeVisible();
 
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('senha-nova-123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -1,6 +1,7 @@
-import { Outlet, useHref, useNavigate, useNavigation, type NavigateOptions } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useHref, useLocation, useNavigate, useNavigation, type NavigateOptions } from 'react-router';
 import { RouterProvider } from 'react-aria-components';
-import { FullScreenSpinner } from '@acompanha/ui';
+import { FullScreenSpinner, toastQueue } from '@acompanha/ui';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -8,10 +9,16 @@ declare module 'react-aria-components' {
   }
 }
 
-/** Lets every ui Link navigate client-side, and covers the page while the next one loads. */
+/**
+ * Lets every ui Link navigate client-side, covers the page while the next one loads, and clears
+ * the toasts of the screen being left.
+ */
 export function AppFrame() {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // A toast speaks about the screen it came from; a new screen starts without stale ones.
+  useEffect(() => () => toastQueue.clear(), [pathname]);
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       {navigation.state === 'loading' && !navigation.location?.state?.quiet ? <FullScreenSpinner /> : null}

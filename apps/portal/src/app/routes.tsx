@@ -14,6 +14,7 @@ function requireSession({ request }: { request: Request }) {
   }
   return null;
 }
+// Child loaders run beside this one, so screens that fetch use `loadOrSignIn` (app/loaders.ts).
 
 /** Auth pages are for visitors; a signed-in professional goes home. */
 function visitorsOnly() {

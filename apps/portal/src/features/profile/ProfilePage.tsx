@@ -29,8 +29,8 @@ import { formatDateBR } from '../../lib/format';
 import { MIN_PASSWORD_LENGTH } from '../auth/RegistrationPage';
 
 /** Route loader: the screen opens with the professional already fetched. */
-export async function profileLoader() {
-  await loadOrSignIn(() => appQueryClient.ensureQueryData(getMeOptions()));
+export async function profileLoader({ request }: { request: Request }) {
+  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(getMeOptions()));
   return null;
 }
 
