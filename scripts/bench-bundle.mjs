@@ -5,12 +5,14 @@
 // all built the same way (Vite production build, same plugins), and the ratios to the baseline.
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const work = join(root, 'node_modules/.bench-bundle');
+// Inside packages/ui so the pages resolve react, react-dom and @emotion/react from its node_modules.
+const work = join(root, 'packages/ui/node_modules/.bench-bundle');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
@@ -18,6 +20,7 @@ mkdirSync(work, { recursive: true });
 const SURVEY_PIECES = [
   'ThemeProvider', 'GlobalStyles', 'PinInput', 'QuestionFrame', 'MultipleChoiceAnswer', 'LinearScaleAnswer',
   'LikertScaleAnswer', 'FreeFieldAnswer', 'FileUploadAnswer', 'MetricsAnswer', 'FolderScreen', 'QuizAppearanceProvider',
+  'ClientAreaThemeProvider', 'ClientAreaFolder',
 ];
 
 /** Sums gzip sizes of the entry chunk and every chunk it imports statically (what the first paint needs). */
@@ -41,12 +44,13 @@ function initialGzip(output) {
   return { raw, gz };
 }
 
-async function buildPage(name, source) {
+async function buildPage(name, source, jsxImportSource = '@emotion/react') {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
   writeFileSync(join(dir, 'main.tsx'), source);
-  return buildDir(dir);
+  // The same plugins the apps use: React, and React Aria's strings for pt-BR only.
+  return buildDir(dir, { plugins: [react({ jsxImportSource }), optimizeLocales.vite({ locales: ['pt-BR'] })] });
 }
 
 async function buildDir(dir, extra = {}) {
@@ -62,13 +66,21 @@ async function buildDir(dir, extra = {}) {
   return initialGzip(outputs);
 }
 
-const ui = await import(join(root, 'packages/ui/src/index.ts')).catch(() => null);
-const available = ui ? SURVEY_PIECES.filter((n) => n in ui) : SURVEY_PIECES.slice(0, 3);
+// Export names found in the package's source (importing it in Node would need its JSX settings).
+const exported = new Set();
+for (const file of readdirSync(join(root, 'packages/ui/src'), { recursive: true })) {
+  if (!/\.tsx?$/.test(file) || /\.(stories|test)\./.test(file)) continue;
+  const text = readFileSync(join(root, 'packages/ui/src', file), 'utf8');
+  for (const m of text.matchAll(/^export (?:function|const|class) (\w+)/gm)) exported.add(m[1]);
+}
+const available = SURVEY_PIECES.filter((n) => exported.has(n));
 const missing = SURVEY_PIECES.filter((n) => !available.includes(n));
 
 const bare = await buildPage(
   'bare',
   `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Olá</h1>);\n`,
+  // The baseline is plain React (no Emotion), so the pieces' figure includes Emotion itself.
+  'react',
 );
 const pieces = await buildPage(
   'survey-pieces',

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react({ jsxImportSource: '@emotion/react' })],
+  // React Aria ships its strings in ~30 languages; the product speaks pt-BR only.
+  plugins: [react({ jsxImportSource: '@emotion/react' }), optimizeLocales.vite({ locales: ['pt-BR'] })],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/quiz-survey': 'http://127.0.0.1:5174' },

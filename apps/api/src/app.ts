@@ -9,18 +9,23 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountRoutes } from './account/routes.js';
+import { appearanceRoutes } from './appearance/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
+import { categoryRoutes } from './category/routes.js';
 import { resolveConfig, type ConfigOverrides } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { AppError } from './errors/app-error.js';
 import { installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
+import { fileRoutes } from './file/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
 import { professionalRoutes } from './professional/routes.js';
+import { questionRoutes } from './question/routes.js';
+import { quizRoutes } from './quiz/routes.js';
 import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 
 // Validation messages in Brazilian Portuguese.
@@ -48,6 +53,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Signed upload tokens travel as one path segment (PUT /api/file/upload/{token}).
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +101,11 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'auth', description: 'Sign-up, e-mail verification, sign-in and sign-out' },
         { name: 'account', description: 'Password recovery' },
         { name: 'professional', description: "The signed-in professional's profile" },
+        { name: 'category', description: 'Question categories (own and the default ones)' },
+        { name: 'question', description: 'The question bank and the starter library' },
+        { name: 'quiz', description: 'Quizzes and their flowchart' },
+        { name: 'appearance', description: 'Quiz appearances (colour schemes)' },
+        { name: 'file', description: 'Signed uploads and file serving' },
         { name: 'dev', description: 'Development helpers' },
         { name: 'health', description: 'Probes' },
       ],
@@ -116,6 +128,11 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(professionalRoutes(ctx));
+      await api.register(categoryRoutes(ctx));
+      await api.register(questionRoutes(ctx));
+      await api.register(appearanceRoutes(ctx));
+      await api.register(quizRoutes(ctx));
+      await api.register(fileRoutes(ctx));
       await api.register(devRoutes(ctx));
     },
     { prefix: API_PREFIX },

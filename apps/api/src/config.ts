@@ -33,6 +33,8 @@ export interface AppConfig {
   recoveryTokenTtlSeconds: number;
   trialDays: number;
   throttle: ThrottleConfig;
+  /** Folder of the local file store (uploads), `<DATA_DIR>/uploads`. */
+  uploadsDir: string;
   /** Fastify logger. */
   logger: boolean;
   /** Clock; tests may replace it. */
@@ -55,6 +57,7 @@ export const defaultConfig: AppConfig = {
     baseDelayMs: 500,
     maxDelayMs: 2000,
   },
+  uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
   now: () => new Date(),
 };
@@ -85,6 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logger: env.LOG_LEVEL !== 'silent',
   };
+  out.uploadsDir = path.join(path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')), 'uploads');
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
   return out;

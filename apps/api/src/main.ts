@@ -9,6 +9,7 @@ import { configFromEnv, REPO_ROOT, resolveConfig } from './config.js';
 import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
+import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
 
 /**
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   await runMigrations(database.pool);
   const { port, host, ...overrides } = env;
   const config = resolveConfig(overrides);
+  // The starter library (default categories and questions) is upserted on every start.
+  await seedLibrary(database.db);
   const seeded = await seedIfEmpty(database.db, config);
 
   const mailer = createMailer(database.db, process.env);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, startEmbeddedDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { seedLibrary } from '../src/question/library.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
   const embedded = await startEmbeddedDatabase();
   const handle = connectDatabase(embedded.connectionString, { max: embedded.maxConnections });
   await runMigrations(handle.pool);
+  await seedLibrary(handle.db);
   await handle.close();
   const dump = await embedded.dump();
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -51,10 +51,26 @@ describe('OpenAPI document (built without a database)', () => {
       '/auth/registration',
       '/auth/verify-email',
       '/auth/verify-email/resend',
+      '/category',
+      '/category/{id}',
       '/dev/mailbox',
+      '/file/signed-url',
+      '/file/upload/{token}',
+      '/file/{key}',
       '/health',
       '/professional/me',
       '/professional/me/password',
+      '/professional/me/quiz/{quizId}/patients',
+      '/question',
+      '/question/{id}',
+      '/question/{id}/copy',
+      '/quiz',
+      '/quiz/my/appearance',
+      '/quiz/my/appearance/{id}',
+      '/quiz/{id}',
+      '/quiz/{id}/duplicate',
+      '/quiz/{id}/question',
+      '/quiz/{id}/question/{questionId}',
     ]);
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -77,6 +93,35 @@ describe('OpenAPI document (built without a database)', () => {
         'changePassword',
         'listDevMailbox',
         'health',
+        'listCategories',
+        'createCategory',
+        'getCategory',
+        'updateCategory',
+        'deleteCategory',
+        'listQuestions',
+        'createQuestion',
+        'getQuestion',
+        'updateQuestion',
+        'deleteQuestion',
+        'copyQuestion',
+        'listQuizzes',
+        'createQuiz',
+        'getQuiz',
+        'updateQuiz',
+        'disableQuiz',
+        'duplicateQuiz',
+        'addQuizQuestion',
+        'disableQuizQuestion',
+        'enableQuizQuestion',
+        'listQuizPatients',
+        'listAppearances',
+        'createAppearance',
+        'updateAppearance',
+        'deleteAppearance',
+        'setDefaultAppearance',
+        'createSignedUploadUrl',
+        'uploadFile',
+        'getFile',
       ].sort(),
     );
     for (const [id, op] of Object.entries(ops)) {
@@ -87,7 +132,8 @@ describe('OpenAPI document (built without a database)', () => {
         if (Number(status) >= 400) expect(r.content?.['application/json']?.schema.$ref, `${id} ${status}`).toBe('#/components/schemas/ErrorResponse');
       }
     }
-    for (const id of ['logout', 'getMe', 'updateMe', 'changePassword']) {
+    const PUBLIC = new Set(['register', 'verifyEmail', 'resendVerification', 'login', 'requestPasswordRecovery', 'resetPassword', 'listDevMailbox', 'health', 'uploadFile', 'getFile']);
+    for (const id of Object.keys(ops).filter((o) => !PUBLIC.has(o))) {
       expect(ops[id]!.security).toEqual([{ bearerAuth: [] }]);
       expect(ops[id]!.responses['401']).toBeDefined();
     }
@@ -98,17 +144,25 @@ describe('OpenAPI document (built without a database)', () => {
 
   it('names the shared schemas and lists every error code', async () => {
     const d = await doc();
-    for (const name of ['Professional', 'Signature', 'LoginResponse', 'ErrorResponse', 'ErrorCode', 'ValidationIssue', 'MailboxMessage']) {
+    for (const name of [
+      'Professional', 'Signature', 'LoginResponse', 'ErrorResponse', 'ErrorCode', 'ValidationIssue', 'MailboxMessage',
+      'Category', 'Question', 'QuestionPage', 'QuestionType', 'QuestionConfig', 'MultipleChoiceConfig', 'LinearScaleConfig',
+      'LikertScaleConfig', 'FreeFieldConfig', 'FileUploadConfig', 'MetricsConfig', 'Quiz', 'QuizDetail', 'QuizPage', 'QuizFolder',
+      'ChosenQuestion', 'QuizPatientPage', 'Appearance', 'ColorScheme', 'ResolvedAppearance', 'SignedUrlResponse', 'UploadResult',
+    ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }
-    expect(Object.keys(d.components.schemas).some((k) => k.endsWith('Input'))).toBe(false);
+    // Named schemas used in request bodies also appear as `<Name>Input`; every one has its output twin.
+    for (const k of Object.keys(d.components.schemas).filter((k) => k.endsWith('Input'))) {
+      expect(d.components.schemas[k.slice(0, -'Input'.length)], k).toBeDefined();
+    }
+    for (const k of ['Professional', 'Quiz', 'Category', 'Appearance', 'Question']) expect(d.components.schemas[`${k}Input`], k).toBeUndefined();
     expect(d.components.schemas.ErrorCode!.enum).toEqual([...ERROR_CODES]);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     for (const code of SPEC_CODES) expect(ERROR_CODES).toContain(code);
-    for (const code of ['INVALID_VERIFICATION_CODE', 'TOO_MANY_ATTEMPTS', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR']) {
-      expect(ERROR_CODES).toContain(code);
-    }
-    expect(ERROR_CODES.length).toBe(SPEC_CODES.length + 4);
+    const ADDITIONS = ['INVALID_VERIFICATION_CODE', 'TOO_MANY_ATTEMPTS', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'CATEGORY_HAS_QUESTIONS'];
+    for (const code of ADDITIONS) expect(ERROR_CODES).toContain(code);
+    expect(ERROR_CODES.length).toBe(SPEC_CODES.length + ADDITIONS.length);
   });
 
   it('is deterministic', async () => {

@@ -94,6 +94,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   QUESTION_NOT_FOUND: 'Não encontramos esta pergunta.',
 
   // Our additions to the catalogue
+  CATEGORY_HAS_QUESTIONS: 'Esta categoria ainda tem perguntas. Mova ou exclua as perguntas antes de excluí-la.',
   INVALID_VERIFICATION_CODE: 'Código de verificação incorreto. Confira o código enviado para o seu e-mail.',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente novamente.',
   METHOD_NOT_ALLOWED: 'Esta operação não é permitida.',

@@ -52,3 +52,5 @@ export * from './Slider';
 export * from './Tooltip';
 export * from './TagGroup';
 export * from './Breadcrumbs';
+export * from './Survey';
+export * from './ColorPicker';

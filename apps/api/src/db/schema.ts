@@ -3,7 +3,7 @@
  * turns changes here into a new migration in apps/api/drizzle.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -122,3 +122,116 @@ export const devMailbox = pgTable(
   (t) => [index('dev_mailbox_to_idx').on(t.to)],
 );
 
+
+// ───────────────────────── Questionnaire content ─────────────────────────
+
+/**
+ * Question categories. professional_id null = a global default category of the starter library
+ * (is_default, read-only).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id').references(() => professionals.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('categories_professional_idx').on(t.professionalId)],
+);
+
+export const QUESTION_TYPES = ['multiple-choice', 'linear-scale', 'likert-scale', 'free-field', 'file-upload', 'metrics'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/**
+ * The question bank. professional_id null + is_default = the starter library (seeded, read-only).
+ * is_active false = removed from the bank but kept for the quizzes that used it.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id').references(() => professionals.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    draft: boolean('draft').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
+    title: text('title').notNull(),
+    acronym: text('acronym'),
+    description: text('description'),
+    iconId: text('icon_id'),
+    image: text('image'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** Lower-case, accent-free title + acronym for searching. */
+    searchText: text('search_text').notNull().default(''),
+    copiedFromId: uuid('copied_from_id'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('questions_professional_idx').on(t.professionalId), index('questions_category_idx').on(t.categoryId)],
+);
+
+/** The professional's quiz appearances (colour schemes). At most one is_default per professional. */
+export const appearances = pgTable(
+  'appearances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    colorScheme: jsonb('color_scheme').$type<Record<string, Record<string, string>>>().notNull().default({}),
+    profilePic: text('profile_pic'),
+    subtitle: text('subtitle').notNull().default('Nutricionista'),
+    forwardText: text('forward_text').notNull().default('Prosseguir'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('appearances_professional_idx').on(t.professionalId),
+    uniqueIndex('appearances_one_default_key').on(t.professionalId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    appearanceId: uuid('appearance_id').references(() => appearances.id, { onDelete: 'set null' }),
+    folder: jsonb('folder').$type<Record<string, unknown>>().notNull().default({}),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('quizzes_professional_idx').on(t.professionalId)],
+);
+
+/** The flowchart: the quiz's ordered questions, each enabled or not, with the chosen sub-questions. */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    subquestionIds: jsonb('subquestion_ids').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index('quiz_questions_question_idx').on(t.questionId)],
+);

@@ -85,6 +85,7 @@ export const ERROR_CODES = [
   'TOO_MANY_ATTEMPTS',
   'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
+  'CATEGORY_HAS_QUESTIONS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { ConfigOverrides } from '../../src/config.js';
@@ -49,10 +52,11 @@ export async function createTestApp(
   const database = await backend.create();
   const clock = new TestClock();
   const mailbox = createDevMailbox(database.db, { print: false });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acompanha-uploads-'));
   const app = buildApp({
     db: database.db,
     mailer: options.mailer ? options.mailer(mailbox) : mailbox,
-    config: testConfig(clock, options.config),
+    config: testConfig(clock, { uploadsDir, ...options.config }),
   });
   await app.ready();
   const call = (opts: InjectOptions) => app.inject(opts);
@@ -95,6 +99,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
   return t;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, startEmbeddedDatabase, type Db } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { seedLibrary } from '../../src/question/library.js';
 
 export interface TestDatabase {
   db: Db;
@@ -30,6 +31,7 @@ const pglite: Backend = {
     const embedded = await startEmbeddedDatabase(undefined, { loadDataDir });
     const handle = connectDatabase(embedded.connectionString, { max: embedded.maxConnections });
     await runMigrations(handle.pool);
+    await seedLibrary(handle.db); // already in the template: a no-op upsert, as on every start
     return {
       db: handle.db,
       pool: handle.pool,
@@ -54,6 +56,7 @@ const postgres = (serverUrl: string): Backend => ({
     url.pathname = `/${name}`;
     const handle = connectDatabase(url.toString(), { max: 5 });
     await runMigrations(handle.pool);
+    await seedLibrary(handle.db);
     return {
       db: handle.db,
       pool: handle.pool,

@@ -40,6 +40,10 @@ export const createRoutes = (): RouteObject[] => [
         errorElement: <RouteErrorPage />,
         children: [
           {
+            path: 'quizzes/questions',
+            lazy: () => import('../features/questions/QuestionBankPage').then((m) => ({ Component: m.QuestionBankPage, loader: m.questionBankLoader })),
+          },
+          {
             path: 'profile',
             lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage, loader: m.profileLoader })),
           },

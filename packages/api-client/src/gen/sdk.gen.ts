@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, GetMeData, GetMeErrors, GetMeResponses, HealthData, HealthErrors, HealthResponses, ListDevMailboxData, ListDevMailboxErrors, ListDevMailboxResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RegisterData, RegisterErrors, RegisterResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AddQuizQuestionData, AddQuizQuestionErrors, AddQuizQuestionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CopyQuestionData, CopyQuestionErrors, CopyQuestionResponses, CreateAppearanceData, CreateAppearanceErrors, CreateAppearanceResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreateQuestionData, CreateQuestionErrors, CreateQuestionResponses, CreateQuizData, CreateQuizErrors, CreateQuizResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, DeleteAppearanceData, DeleteAppearanceErrors, DeleteAppearanceResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteQuestionData, DeleteQuestionErrors, DeleteQuestionResponses, DisableQuizData, DisableQuizErrors, DisableQuizQuestionData, DisableQuizQuestionErrors, DisableQuizQuestionResponses, DisableQuizResponses, DuplicateQuizData, DuplicateQuizErrors, DuplicateQuizResponses, EnableQuizQuestionData, EnableQuizQuestionErrors, EnableQuizQuestionResponses, GetCategoryData, GetCategoryErrors, GetCategoryResponses, GetFileData, GetFileErrors, GetFileResponses, GetMeData, GetMeErrors, GetMeResponses, GetQuestionData, GetQuestionErrors, GetQuestionResponses, GetQuizData, GetQuizErrors, GetQuizResponses, HealthData, HealthErrors, HealthResponses, ListAppearancesData, ListAppearancesErrors, ListAppearancesResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListDevMailboxData, ListDevMailboxErrors, ListDevMailboxResponses, ListQuestionsData, ListQuestionsErrors, ListQuestionsResponses, ListQuizPatientsData, ListQuizPatientsErrors, ListQuizPatientsResponses, ListQuizzesData, ListQuizzesErrors, ListQuizzesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RegisterData, RegisterErrors, RegisterResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SetDefaultAppearanceData, SetDefaultAppearanceErrors, SetDefaultAppearanceResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateQuestionData, UpdateQuestionErrors, UpdateQuestionResponses, UpdateQuizData, UpdateQuizErrors, UpdateQuizResponses, UploadFileData, UploadFileErrors, UploadFileResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -102,9 +102,89 @@ export const resendVerification = <ThrowOnError extends boolean = false>(options
 });
 
 /**
+ * The professional's categories and the default ones, with their question counts
+ */
+export const listCategories = <ThrowOnError extends boolean = false>(options?: Options<ListCategoriesData, ThrowOnError>) => (options?.client ?? client).get<ListCategoriesResponses, ListCategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/category',
+    ...options
+});
+
+/**
+ * Create a category
+ */
+export const createCategory = <ThrowOnError extends boolean = false>(options: Options<CreateCategoryData, ThrowOnError>) => (options.client ?? client).post<CreateCategoryResponses, CreateCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/category',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an own category; refused with 409 CATEGORY_HAS_QUESTIONS while questions use it
+ */
+export const deleteCategory = <ThrowOnError extends boolean = false>(options: Options<DeleteCategoryData, ThrowOnError>) => (options.client ?? client).delete<DeleteCategoryResponses, DeleteCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/category/{id}',
+    ...options
+});
+
+/**
+ * One category (own or default)
+ */
+export const getCategory = <ThrowOnError extends boolean = false>(options: Options<GetCategoryData, ThrowOnError>) => (options.client ?? client).get<GetCategoryResponses, GetCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/category/{id}',
+    ...options
+});
+
+/**
+ * Rename or recolour an own category (defaults → 403 NOT_OWNER)
+ */
+export const updateCategory = <ThrowOnError extends boolean = false>(options: Options<UpdateCategoryData, ThrowOnError>) => (options.client ?? client).put<UpdateCategoryResponses, UpdateCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/category/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * E-mails caught by the development mailbox, newest first (404 when SMTP is configured)
  */
 export const listDevMailbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevMailboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevMailboxResponses, ListDevMailboxErrors, ThrowOnError>({ url: '/dev/mailbox', ...options });
+
+/**
+ * Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)
+ *
+ * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type.
+ */
+export const createSignedUploadUrl = <ThrowOnError extends boolean = false>(options: Options<CreateSignedUploadUrlData, ThrowOnError>) => (options.client ?? client).post<CreateSignedUploadUrlResponses, CreateSignedUploadUrlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/file/signed-url',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Receive the raw bytes of a signed upload (no bearer token: the signed URL authorises it)
+ *
+ * Refused with 400 WRONG_COMMAND_PARAMETERS when the token is tampered with or expired, the Content-Type differs from the signed one, or the body is not exactly the signed size (at most 20 MB).
+ */
+export const uploadFile = <ThrowOnError extends boolean = false>(options: Options<UploadFileData, ThrowOnError>) => (options.client ?? client).put<UploadFileResponses, UploadFileErrors, ThrowOnError>({ url: '/file/upload/{token}', ...options });
+
+/**
+ * Serve an uploaded file (public: keys are random and not guessable)
+ */
+export const getFile = <ThrowOnError extends boolean = false>(options: Options<GetFileData, ThrowOnError>) => (options.client ?? client).get<GetFileResponses, GetFileErrors, ThrowOnError>({ url: '/file/{key}', ...options });
 
 /**
  * Liveness probe
@@ -144,4 +224,227 @@ export const changePassword = <ThrowOnError extends boolean = false>(options: Op
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Patients scheduled on the quiz (always empty until scheduling exists)
+ */
+export const listQuizPatients = <ThrowOnError extends boolean = false>(options: Options<ListQuizPatientsData, ThrowOnError>) => (options.client ?? client).get<ListQuizPatientsResponses, ListQuizPatientsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/professional/me/quiz/{quizId}/patients',
+    ...options
+});
+
+/**
+ * The question bank: own questions and the starter library, filtered and paginated
+ *
+ * `search` matches title and acronym ignoring accents and case. `origin`: default | own | all (default all). Drafts only with `includeDrafts=true`. Questions removed from the bank are never listed.
+ */
+export const listQuestions = <ThrowOnError extends boolean = false>(options?: Options<ListQuestionsData, ThrowOnError>) => (options?.client ?? client).get<ListQuestionsResponses, ListQuestionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/question',
+    ...options
+});
+
+/**
+ * Create a question (drafts: title and category required, config may be incomplete)
+ */
+export const createQuestion = <ThrowOnError extends boolean = false>(options: Options<CreateQuestionData, ThrowOnError>) => (options.client ?? client).post<CreateQuestionResponses, CreateQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/question',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an own question; one used by a quiz is only disabled in the bank (history kept)
+ */
+export const deleteQuestion = <ThrowOnError extends boolean = false>(options: Options<DeleteQuestionData, ThrowOnError>) => (options.client ?? client).delete<DeleteQuestionResponses, DeleteQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/question/{id}',
+    ...options
+});
+
+/**
+ * One question (own or default)
+ */
+export const getQuestion = <ThrowOnError extends boolean = false>(options: Options<GetQuestionData, ThrowOnError>) => (options.client ?? client).get<GetQuestionResponses, GetQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/question/{id}',
+    ...options
+});
+
+/**
+ * Update an own question (partial); default questions → 403 NOT_OWNER
+ */
+export const updateQuestion = <ThrowOnError extends boolean = false>(options: Options<UpdateQuestionData, ThrowOnError>) => (options.client ?? client).put<UpdateQuestionResponses, UpdateQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/question/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Copy a default (or own) question into the professional's own bank
+ */
+export const copyQuestion = <ThrowOnError extends boolean = false>(options: Options<CopyQuestionData, ThrowOnError>) => (options.client ?? client).post<CopyQuestionResponses, CopyQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/question/{id}/copy',
+    ...options
+});
+
+/**
+ * The professional's quizzes (status active by default), newest first
+ */
+export const listQuizzes = <ThrowOnError extends boolean = false>(options?: Options<ListQuizzesData, ThrowOnError>) => (options?.client ?? client).get<ListQuizzesResponses, ListQuizzesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz',
+    ...options
+});
+
+/**
+ * Create a quiz (optionally with its flowchart)
+ */
+export const createQuiz = <ThrowOnError extends boolean = false>(options: Options<CreateQuizData, ThrowOnError>) => (options.client ?? client).post<CreateQuizResponses, CreateQuizErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The professional's quiz appearances (the default first)
+ */
+export const listAppearances = <ThrowOnError extends boolean = false>(options?: Options<ListAppearancesData, ThrowOnError>) => (options?.client ?? client).get<ListAppearancesResponses, ListAppearancesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/my/appearance',
+    ...options
+});
+
+/**
+ * Create an appearance (the first one becomes the default)
+ */
+export const createAppearance = <ThrowOnError extends boolean = false>(options: Options<CreateAppearanceData, ThrowOnError>) => (options.client ?? client).post<CreateAppearanceResponses, CreateAppearanceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/my/appearance',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an appearance (deleting the default promotes the most recent remaining one)
+ */
+export const deleteAppearance = <ThrowOnError extends boolean = false>(options: Options<DeleteAppearanceData, ThrowOnError>) => (options.client ?? client).delete<DeleteAppearanceResponses, DeleteAppearanceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/my/appearance/{id}',
+    ...options
+});
+
+/**
+ * Make this appearance the default (exactly one default, also under concurrent calls)
+ */
+export const setDefaultAppearance = <ThrowOnError extends boolean = false>(options: Options<SetDefaultAppearanceData, ThrowOnError>) => (options.client ?? client).patch<SetDefaultAppearanceResponses, SetDefaultAppearanceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/my/appearance/{id}',
+    ...options
+});
+
+/**
+ * Update an appearance (partial; colour groups are merged)
+ */
+export const updateAppearance = <ThrowOnError extends boolean = false>(options: Options<UpdateAppearanceData, ThrowOnError>) => (options.client ?? client).put<UpdateAppearanceResponses, UpdateAppearanceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/my/appearance/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Disable a quiz (isActive=false; its history is kept)
+ */
+export const disableQuiz = <ThrowOnError extends boolean = false>(options: Options<DisableQuizData, ThrowOnError>) => (options.client ?? client).delete<DisableQuizResponses, DisableQuizErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}',
+    ...options
+});
+
+/**
+ * One quiz with its resolved questions and appearance
+ */
+export const getQuiz = <ThrowOnError extends boolean = false>(options: Options<GetQuizData, ThrowOnError>) => (options.client ?? client).get<GetQuizResponses, GetQuizErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}',
+    ...options
+});
+
+/**
+ * Update a quiz (partial); chosenQuestions replaces the whole flowchart
+ *
+ * Flowchart problems (duplicates, drafts, unknown or foreign questions, sub-questions not offered by the alternatives) → 400 UPDATE_QUESTIONS_ERROR with details listing each problem.
+ */
+export const updateQuiz = <ThrowOnError extends boolean = false>(options: Options<UpdateQuizData, ThrowOnError>) => (options.client ?? client).put<UpdateQuizResponses, UpdateQuizErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Duplicate a quiz with its flowchart, folder and appearance
+ */
+export const duplicateQuiz = <ThrowOnError extends boolean = false>(options: Options<DuplicateQuizData, ThrowOnError>) => (options.client ?? client).post<DuplicateQuizResponses, DuplicateQuizErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}/duplicate',
+    ...options
+});
+
+/**
+ * Add a question to the flowchart (at index, default the end)
+ *
+ * Drafts, duplicates and unknown or foreign questions → 400 UPDATE_QUESTIONS_ERROR with details.
+ */
+export const addQuizQuestion = <ThrowOnError extends boolean = false>(options: Options<AddQuizQuestionData, ThrowOnError>) => (options.client ?? client).post<AddQuizQuestionResponses, AddQuizQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}/question',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Disable a question within the quiz
+ */
+export const disableQuizQuestion = <ThrowOnError extends boolean = false>(options: Options<DisableQuizQuestionData, ThrowOnError>) => (options.client ?? client).delete<DisableQuizQuestionResponses, DisableQuizQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}/question/{questionId}',
+    ...options
+});
+
+/**
+ * Enable a question within the quiz
+ */
+export const enableQuizQuestion = <ThrowOnError extends boolean = false>(options: Options<EnableQuizQuestionData, ThrowOnError>) => (options.client ?? client).put<EnableQuizQuestionResponses, EnableQuizQuestionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/{id}/question/{questionId}',
+    ...options
 });

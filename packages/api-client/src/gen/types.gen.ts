@@ -4,6 +4,143 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
+export type Alternative = {
+    id: string;
+    label: string;
+    order: number;
+    /**
+     * Sub-questions opened when this alternative is chosen.
+     */
+    subQuestionIds: Array<string>;
+};
+
+export type AlternativeInput = {
+    id: string;
+    label: string;
+    order: number;
+    /**
+     * Sub-questions opened when this alternative is chosen.
+     */
+    subQuestionIds: Array<string>;
+};
+
+/**
+ * A quiz appearance. Exactly one of the professional’s appearances is the default.
+ */
+export type Appearance = {
+    id: string;
+    name: string;
+    colorScheme: ColorScheme;
+    profilePic: string | null;
+    subtitle: string;
+    forwardText: string;
+    isDefault: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * Hex colours of one group (each optional).
+ */
+export type AppearanceColors = {
+    text?: string;
+    background?: string;
+    border?: string;
+    primary?: string;
+    secondary?: string;
+    icon?: string;
+    iconBackground?: string;
+    filled?: string;
+    unfilled?: string;
+};
+
+/**
+ * Hex colours of one group (each optional).
+ */
+export type AppearanceColorsInput = {
+    text?: string;
+    background?: string;
+    border?: string;
+    primary?: string;
+    secondary?: string;
+    icon?: string;
+    iconBackground?: string;
+    filled?: string;
+    unfilled?: string;
+};
+
+export type AppearanceList = Array<Appearance>;
+
+/**
+ * A question category (own or default).
+ */
+export type Category = {
+    id: string;
+    name: string;
+    /**
+     * Hex colour, e.g. #16A34A.
+     */
+    color: string;
+    /**
+     * A global category of the starter library (read-only).
+     */
+    isDefault: boolean;
+    /**
+     * Active questions of this category visible to the professional.
+     */
+    questionCount: number;
+    createdAt: string;
+};
+
+export type CategoryList = Array<Category>;
+
+export type ChosenQuestion = {
+    id: string;
+    enabled: boolean;
+    /**
+     * Chosen sub-questions; each must be offered by one of this question's alternatives.
+     */
+    subquestions: Array<{
+        id: string;
+    }>;
+};
+
+/**
+ * Every colour group of the survey, merged over the built-in defaults.
+ */
+export type ColorScheme = {
+    activeButton: AppearanceColors;
+    body: AppearanceColors;
+    header: AppearanceColors;
+    inactiveButton: AppearanceColors;
+    textField: AppearanceColors;
+    uploadField: AppearanceColors;
+    activeAlternative: AppearanceColors;
+    inactiveAlternative: AppearanceColors;
+};
+
+export type DeleteQuestionResult = {
+    id: string;
+    /**
+     * deleted: removed for good; disabled: used by a quiz (or as a sub-question), so only removed from the bank.
+     */
+    mode: 'deleted' | 'disabled';
+};
+
+/**
+ * Incomplete configuration of a draft question.
+ */
+export type DraftQuestionConfig = {
+    [key: string]: unknown;
+};
+
+/**
+ * Incomplete configuration of a draft question.
+ */
+export type DraftQuestionConfigInput = {
+    [key: string]: unknown;
+};
+
 export type EmailVerificationResult = {
     verified: true;
 };
@@ -11,7 +148,7 @@ export type EmailVerificationResult = {
 /**
  * Application error code (spec section 8 plus our additions).
  */
-export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR';
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS';
 
 export type ErrorResponse = {
     statusCode: number;
@@ -25,8 +162,68 @@ export type ErrorResponse = {
     };
 };
 
+export type FileContentType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | 'application/pdf';
+
+export type FileContentTypeInput = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | 'application/pdf';
+
+export type FileUploadConfig = {
+    acceptedTypes: Array<FileContentType>;
+    maxSizeMb: number;
+};
+
+export type FileUploadConfigInput = {
+    acceptedTypes: Array<FileContentTypeInput>;
+    maxSizeMb: number;
+};
+
+export type FreeFieldConfig = {
+    multiline: boolean;
+    maxLength: number;
+};
+
+export type FreeFieldConfigInput = {
+    multiline: boolean;
+    maxLength: number;
+};
+
 export type Health = {
     status: 'ok';
+};
+
+export type LikertScaleConfig = {
+    statements: Array<{
+        id: string;
+        text: string;
+    }>;
+    levels: Array<{
+        id: string;
+        label: string;
+    }>;
+};
+
+export type LikertScaleConfigInput = {
+    statements: Array<{
+        id: string;
+        text: string;
+    }>;
+    levels: Array<{
+        id: string;
+        label: string;
+    }>;
+};
+
+export type LinearScaleConfig = {
+    min: 0 | 1;
+    max: number;
+    minLabel?: string;
+    maxLabel?: string;
+};
+
+export type LinearScaleConfigInput = {
+    min: 0 | 1;
+    max: number;
+    minLabel?: string;
+    maxLabel?: string;
 };
 
 /**
@@ -48,6 +245,36 @@ export type MailboxMessage = {
     text: string;
     html: string;
     createdAt: string;
+};
+
+export type MetricsConfig = {
+    /**
+     * One of kg, cm, %, mg/dL, L, mL, kcal, bpm, mmHg, h, passos or a custom unit (up to 12 characters).
+     */
+    unit: string;
+    decimals: number;
+    min?: number;
+    max?: number;
+};
+
+export type MetricsConfigInput = {
+    /**
+     * One of kg, cm, %, mg/dL, L, mL, kcal, bpm, mmHg, h, passos or a custom unit (up to 12 characters).
+     */
+    unit: string;
+    decimals: number;
+    min?: number;
+    max?: number;
+};
+
+export type MultipleChoiceConfig = {
+    allowMultiple: boolean;
+    alternatives: Array<Alternative>;
+};
+
+export type MultipleChoiceConfigInput = {
+    allowMultiple: boolean;
+    alternatives: Array<AlternativeInput>;
 };
 
 /**
@@ -82,9 +309,148 @@ export type Professional = {
     createdAt: string;
 };
 
+export type Question = {
+    id: string;
+    draft: boolean;
+    image: string | null;
+    title: string;
+    iconId: string | null;
+    acronym: string | null;
+    categoryId: string;
+    description: string | null;
+    /**
+     * The spec's is{product}Default: part of the starter library (read-only, copyable).
+     */
+    isDefault: boolean;
+    /**
+     * false once removed from the bank (kept for the quizzes that used it).
+     */
+    isActive: boolean;
+    type: QuestionType;
+    config: QuestionConfig;
+    copiedFromId: string | null;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * The configuration of the question `type` (MultipleChoiceConfig, …); drafts may hold an incomplete one.
+ */
+export type QuestionConfig = MultipleChoiceConfig | LinearScaleConfig | LikertScaleConfig | FreeFieldConfig | FileUploadConfig | MetricsConfig | DraftQuestionConfig;
+
+/**
+ * The configuration of the question `type` (MultipleChoiceConfig, …); drafts may hold an incomplete one.
+ */
+export type QuestionConfigInput = MultipleChoiceConfigInput | LinearScaleConfigInput | LikertScaleConfigInput | FreeFieldConfigInput | FileUploadConfigInput | MetricsConfigInput | DraftQuestionConfigInput;
+
+export type QuestionPage = {
+    items: Array<Question>;
+    total: number;
+};
+
+export type QuestionType = 'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
+
+export type QuestionTypeInput = 'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
+
+export type Quiz = {
+    id: string;
+    title: string;
+    description: string | null;
+    isActive: boolean;
+    /**
+     * null: the professional's default appearance.
+     */
+    appearanceId: string | null;
+    folder: QuizFolder;
+    /**
+     * The flowchart order (question ids).
+     */
+    questionsList: Array<string>;
+    chosenQuestions: Array<ChosenQuestion>;
+    questionCount: number;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * A quiz with its resolved questions and appearance (builder and preview).
+ */
+export type QuizDetail = {
+    id: string;
+    title: string;
+    description: string | null;
+    isActive: boolean;
+    /**
+     * null: the professional's default appearance.
+     */
+    appearanceId: string | null;
+    folder: QuizFolder;
+    /**
+     * The flowchart order (question ids).
+     */
+    questionsList: Array<string>;
+    chosenQuestions: Array<ChosenQuestion>;
+    questionCount: number;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * Every question and sub-question the flowchart uses.
+     */
+    questions: Array<Question>;
+    appearance: ResolvedAppearance;
+};
+
+/**
+ * The quiz's cover (the spec's folder).
+ */
+export type QuizFolder = {
+    title: string | null;
+    image: string | null;
+    subtitle: string | null;
+    quizTitle: string | null;
+    titlesColor: string | null;
+    buttonTitle: string | null;
+    buttonColors: {
+        background: string | null;
+        text: string | null;
+    };
+};
+
+export type QuizPage = {
+    items: Array<Quiz>;
+    total: number;
+};
+
+export type QuizPatient = {
+    patientId: string;
+    name: string;
+    quizScheduleId: string;
+    enabled: boolean;
+};
+
+export type QuizPatientPage = {
+    items: Array<QuizPatient>;
+    total: number;
+};
+
 export type RegistrationResult = {
     email: string;
     verificationRequired: true;
+};
+
+/**
+ * The appearance a quiz renders with: its own, else the professional's default, else built-in.
+ */
+export type ResolvedAppearance = {
+    /**
+     * null: the built-in default (the professional has no appearance).
+     */
+    id: string | null;
+    name: string;
+    colorScheme: ColorScheme;
+    profilePic: string | null;
+    subtitle: string;
+    forwardText: string;
 };
 
 /**
@@ -99,11 +465,45 @@ export type Signature = {
 
 export type SignatureStatus = 'trial' | 'active' | 'past_due' | 'cancelled' | 'expired';
 
+/**
+ * Upload instructions: bound to the key, the content type and the exact size.
+ */
+export type SignedUrlResponse = {
+    /**
+     * The stored key.
+     */
+    key: string;
+    /**
+     * Where the file is served once uploaded.
+     */
+    downloadUrl: string;
+    expiresAt: string;
+    uploadData: {
+        /**
+         * Send the raw file here (signed, expires in 10 minutes).
+         */
+        url: string;
+        metadata: {
+            method: 'PUT';
+            headers?: {
+                [key: string]: string;
+            };
+        };
+    };
+};
+
 export type TokenResponse = {
     /**
      * A fresh bearer token; every earlier token is revoked.
      */
     jwt: string;
+};
+
+export type UploadResult = {
+    key: string;
+    downloadUrl: string;
+    contentType: string;
+    contentSize: number;
 };
 
 export type ValidationIssue = {
@@ -367,6 +767,203 @@ export type ResendVerificationResponses = {
 
 export type ResendVerificationResponse = ResendVerificationResponses[keyof ResendVerificationResponses];
 
+export type ListCategoriesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/category';
+};
+
+export type ListCategoriesErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListCategoriesError = ListCategoriesErrors[keyof ListCategoriesErrors];
+
+export type ListCategoriesResponses = {
+    /**
+     * Categories (defaults first, then by name)
+     */
+    200: CategoryList;
+};
+
+export type ListCategoriesResponse = ListCategoriesResponses[keyof ListCategoriesResponses];
+
+export type CreateCategoryData = {
+    body: {
+        name: string;
+        color: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/category';
+};
+
+export type CreateCategoryErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateCategoryError = CreateCategoryErrors[keyof CreateCategoryErrors];
+
+export type CreateCategoryResponses = {
+    /**
+     * Created
+     */
+    201: Category;
+};
+
+export type CreateCategoryResponse = CreateCategoryResponses[keyof CreateCategoryResponses];
+
+export type DeleteCategoryData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/category/{id}';
+};
+
+export type DeleteCategoryErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteCategoryError = DeleteCategoryErrors[keyof DeleteCategoryErrors];
+
+export type DeleteCategoryResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type DeleteCategoryResponse = DeleteCategoryResponses[keyof DeleteCategoryResponses];
+
+export type GetCategoryData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/category/{id}';
+};
+
+export type GetCategoryErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetCategoryError = GetCategoryErrors[keyof GetCategoryErrors];
+
+export type GetCategoryResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type GetCategoryResponse = GetCategoryResponses[keyof GetCategoryResponses];
+
+export type UpdateCategoryData = {
+    body: {
+        name?: string;
+        color?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/category/{id}';
+};
+
+export type UpdateCategoryErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateCategoryError = UpdateCategoryErrors[keyof UpdateCategoryErrors];
+
+export type UpdateCategoryResponses = {
+    /**
+     * The updated category
+     */
+    200: Category;
+};
+
+export type UpdateCategoryResponse = UpdateCategoryResponses[keyof UpdateCategoryResponses];
+
 export type ListDevMailboxData = {
     body?: never;
     path?: never;
@@ -401,6 +998,110 @@ export type ListDevMailboxResponses = {
 };
 
 export type ListDevMailboxResponse = ListDevMailboxResponses[keyof ListDevMailboxResponses];
+
+export type CreateSignedUploadUrlData = {
+    body: {
+        /**
+         * The original file name (the stored key is generated).
+         */
+        key: string;
+        contentType: FileContentTypeInput;
+        contentSize: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/file/signed-url';
+};
+
+export type CreateSignedUploadUrlErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateSignedUploadUrlError = CreateSignedUploadUrlErrors[keyof CreateSignedUploadUrlErrors];
+
+export type CreateSignedUploadUrlResponses = {
+    /**
+     * Upload instructions
+     */
+    200: SignedUrlResponse;
+};
+
+export type CreateSignedUploadUrlResponse = CreateSignedUploadUrlResponses[keyof CreateSignedUploadUrlResponses];
+
+export type UploadFileData = {
+    body?: never;
+    path: {
+        token: string;
+    };
+    query?: never;
+    url: '/file/upload/{token}';
+};
+
+export type UploadFileErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UploadFileError = UploadFileErrors[keyof UploadFileErrors];
+
+export type UploadFileResponses = {
+    /**
+     * Stored
+     */
+    200: UploadResult;
+};
+
+export type UploadFileResponse = UploadFileResponses[keyof UploadFileResponses];
+
+export type GetFileData = {
+    body?: never;
+    path: {
+        key: string;
+    };
+    query?: never;
+    url: '/file/{key}';
+};
+
+export type GetFileErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetFileError = GetFileErrors[keyof GetFileErrors];
+
+export type GetFileResponses = {
+    /**
+     * The file, with its Content-Type
+     */
+    200: unknown;
+};
 
 export type HealthData = {
     body?: never;
@@ -543,3 +1244,928 @@ export type ChangePasswordResponses = {
 };
 
 export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type ListQuizPatientsData = {
+    body?: never;
+    path: {
+        quizId: string;
+    };
+    query?: never;
+    url: '/professional/me/quiz/{quizId}/patients';
+};
+
+export type ListQuizPatientsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListQuizPatientsError = ListQuizPatientsErrors[keyof ListQuizPatientsErrors];
+
+export type ListQuizPatientsResponses = {
+    /**
+     * Scheduled patients
+     */
+    200: QuizPatientPage;
+};
+
+export type ListQuizPatientsResponse = ListQuizPatientsResponses[keyof ListQuizPatientsResponses];
+
+export type ListQuestionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        categoryId?: string;
+        type?: QuestionTypeInput;
+        search?: string;
+        origin?: 'default' | 'own' | 'all';
+        /**
+         * Include own drafts (default false).
+         */
+        includeDrafts?: 'true' | 'false';
+        take?: number;
+        skip?: number;
+    };
+    url: '/question';
+};
+
+export type ListQuestionsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListQuestionsError = ListQuestionsErrors[keyof ListQuestionsErrors];
+
+export type ListQuestionsResponses = {
+    /**
+     * A page of questions
+     */
+    200: QuestionPage;
+};
+
+export type ListQuestionsResponse = ListQuestionsResponses[keyof ListQuestionsResponses];
+
+export type CreateQuestionData = {
+    body: {
+        /**
+         * Saved with relaxed validation; cannot be added to a quiz.
+         */
+        draft?: boolean;
+        image?: string | null;
+        title: string;
+        iconId?: string | null;
+        acronym?: string | null;
+        categoryId: string;
+        description?: string | null;
+        type: QuestionTypeInput;
+        config?: QuestionConfigInput;
+    };
+    path?: never;
+    query?: never;
+    url: '/question';
+};
+
+export type CreateQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateQuestionError = CreateQuestionErrors[keyof CreateQuestionErrors];
+
+export type CreateQuestionResponses = {
+    /**
+     * Created
+     */
+    201: Question;
+};
+
+export type CreateQuestionResponse = CreateQuestionResponses[keyof CreateQuestionResponses];
+
+export type DeleteQuestionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/question/{id}';
+};
+
+export type DeleteQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteQuestionError = DeleteQuestionErrors[keyof DeleteQuestionErrors];
+
+export type DeleteQuestionResponses = {
+    /**
+     * Deleted or disabled
+     */
+    200: DeleteQuestionResult;
+};
+
+export type DeleteQuestionResponse = DeleteQuestionResponses[keyof DeleteQuestionResponses];
+
+export type GetQuestionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/question/{id}';
+};
+
+export type GetQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetQuestionError = GetQuestionErrors[keyof GetQuestionErrors];
+
+export type GetQuestionResponses = {
+    /**
+     * The question
+     */
+    200: Question;
+};
+
+export type GetQuestionResponse = GetQuestionResponses[keyof GetQuestionResponses];
+
+export type UpdateQuestionData = {
+    body: {
+        /**
+         * Saved with relaxed validation; cannot be added to a quiz.
+         */
+        draft?: boolean;
+        image?: string | null;
+        title?: string;
+        iconId?: string | null;
+        acronym?: string | null;
+        categoryId?: string;
+        description?: string | null;
+        type?: QuestionTypeInput;
+        config?: QuestionConfigInput;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/question/{id}';
+};
+
+export type UpdateQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateQuestionError = UpdateQuestionErrors[keyof UpdateQuestionErrors];
+
+export type UpdateQuestionResponses = {
+    /**
+     * The updated question
+     */
+    200: Question;
+};
+
+export type UpdateQuestionResponse = UpdateQuestionResponses[keyof UpdateQuestionResponses];
+
+export type CopyQuestionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/question/{id}/copy';
+};
+
+export type CopyQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CopyQuestionError = CopyQuestionErrors[keyof CopyQuestionErrors];
+
+export type CopyQuestionResponses = {
+    /**
+     * The copy
+     */
+    201: Question;
+};
+
+export type CopyQuestionResponse = CopyQuestionResponses[keyof CopyQuestionResponses];
+
+export type ListQuizzesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        search?: string;
+        status?: 'active' | 'inactive' | 'all';
+        take?: number;
+        skip?: number;
+    };
+    url: '/quiz';
+};
+
+export type ListQuizzesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListQuizzesError = ListQuizzesErrors[keyof ListQuizzesErrors];
+
+export type ListQuizzesResponses = {
+    /**
+     * A page of quizzes
+     */
+    200: QuizPage;
+};
+
+export type ListQuizzesResponse = ListQuizzesResponses[keyof ListQuizzesResponses];
+
+export type CreateQuizData = {
+    body: {
+        title: string;
+        description?: string | null;
+        appearanceId?: string | null;
+        folder?: {
+            title?: string | null;
+            image?: string | null;
+            subtitle?: string | null;
+            quizTitle?: string | null;
+            titlesColor?: string | null;
+            buttonTitle?: string | null;
+            buttonColors?: {
+                background?: string | null;
+                text?: string | null;
+            };
+        };
+        chosenQuestions?: Array<{
+            id: string;
+            /**
+             * Default true.
+             */
+            enabled?: boolean;
+            subquestions?: Array<{
+                id: string;
+            }>;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz';
+};
+
+export type CreateQuizErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateQuizError = CreateQuizErrors[keyof CreateQuizErrors];
+
+export type CreateQuizResponses = {
+    /**
+     * Created
+     */
+    201: QuizDetail;
+};
+
+export type CreateQuizResponse = CreateQuizResponses[keyof CreateQuizResponses];
+
+export type ListAppearancesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/quiz/my/appearance';
+};
+
+export type ListAppearancesErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListAppearancesError = ListAppearancesErrors[keyof ListAppearancesErrors];
+
+export type ListAppearancesResponses = {
+    /**
+     * Appearances
+     */
+    200: AppearanceList;
+};
+
+export type ListAppearancesResponse = ListAppearancesResponses[keyof ListAppearancesResponses];
+
+export type CreateAppearanceData = {
+    body: {
+        name: string;
+        /**
+         * Groups to set; missing groups/colours take the built-in defaults.
+         */
+        colorScheme?: {
+            activeButton?: AppearanceColorsInput;
+            body?: AppearanceColorsInput;
+            header?: AppearanceColorsInput;
+            inactiveButton?: AppearanceColorsInput;
+            textField?: AppearanceColorsInput;
+            uploadField?: AppearanceColorsInput;
+            activeAlternative?: AppearanceColorsInput;
+            inactiveAlternative?: AppearanceColorsInput;
+        };
+        profilePic?: string | null;
+        subtitle?: string;
+        forwardText?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/my/appearance';
+};
+
+export type CreateAppearanceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateAppearanceError = CreateAppearanceErrors[keyof CreateAppearanceErrors];
+
+export type CreateAppearanceResponses = {
+    /**
+     * Created
+     */
+    201: Appearance;
+};
+
+export type CreateAppearanceResponse = CreateAppearanceResponses[keyof CreateAppearanceResponses];
+
+export type DeleteAppearanceData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/my/appearance/{id}';
+};
+
+export type DeleteAppearanceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteAppearanceError = DeleteAppearanceErrors[keyof DeleteAppearanceErrors];
+
+export type DeleteAppearanceResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type DeleteAppearanceResponse = DeleteAppearanceResponses[keyof DeleteAppearanceResponses];
+
+export type SetDefaultAppearanceData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/my/appearance/{id}';
+};
+
+export type SetDefaultAppearanceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type SetDefaultAppearanceError = SetDefaultAppearanceErrors[keyof SetDefaultAppearanceErrors];
+
+export type SetDefaultAppearanceResponses = {
+    /**
+     * The new default
+     */
+    200: Appearance;
+};
+
+export type SetDefaultAppearanceResponse = SetDefaultAppearanceResponses[keyof SetDefaultAppearanceResponses];
+
+export type UpdateAppearanceData = {
+    body: {
+        name?: string;
+        /**
+         * Groups to set; missing groups/colours take the built-in defaults.
+         */
+        colorScheme?: {
+            activeButton?: AppearanceColorsInput;
+            body?: AppearanceColorsInput;
+            header?: AppearanceColorsInput;
+            inactiveButton?: AppearanceColorsInput;
+            textField?: AppearanceColorsInput;
+            uploadField?: AppearanceColorsInput;
+            activeAlternative?: AppearanceColorsInput;
+            inactiveAlternative?: AppearanceColorsInput;
+        };
+        profilePic?: string | null;
+        subtitle?: string;
+        forwardText?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/my/appearance/{id}';
+};
+
+export type UpdateAppearanceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateAppearanceError = UpdateAppearanceErrors[keyof UpdateAppearanceErrors];
+
+export type UpdateAppearanceResponses = {
+    /**
+     * The updated appearance
+     */
+    200: Appearance;
+};
+
+export type UpdateAppearanceResponse = UpdateAppearanceResponses[keyof UpdateAppearanceResponses];
+
+export type DisableQuizData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/{id}';
+};
+
+export type DisableQuizErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DisableQuizError = DisableQuizErrors[keyof DisableQuizErrors];
+
+export type DisableQuizResponses = {
+    /**
+     * Disabled
+     */
+    204: void;
+};
+
+export type DisableQuizResponse = DisableQuizResponses[keyof DisableQuizResponses];
+
+export type GetQuizData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/{id}';
+};
+
+export type GetQuizErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetQuizError = GetQuizErrors[keyof GetQuizErrors];
+
+export type GetQuizResponses = {
+    /**
+     * The quiz
+     */
+    200: QuizDetail;
+};
+
+export type GetQuizResponse = GetQuizResponses[keyof GetQuizResponses];
+
+export type UpdateQuizData = {
+    body: {
+        title?: string;
+        description?: string | null;
+        appearanceId?: string | null;
+        folder?: {
+            title?: string | null;
+            image?: string | null;
+            subtitle?: string | null;
+            quizTitle?: string | null;
+            titlesColor?: string | null;
+            buttonTitle?: string | null;
+            buttonColors?: {
+                background?: string | null;
+                text?: string | null;
+            };
+        };
+        chosenQuestions?: Array<{
+            id: string;
+            /**
+             * Default true.
+             */
+            enabled?: boolean;
+            subquestions?: Array<{
+                id: string;
+            }>;
+        }>;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/{id}';
+};
+
+export type UpdateQuizErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateQuizError = UpdateQuizErrors[keyof UpdateQuizErrors];
+
+export type UpdateQuizResponses = {
+    /**
+     * The updated quiz
+     */
+    200: QuizDetail;
+};
+
+export type UpdateQuizResponse = UpdateQuizResponses[keyof UpdateQuizResponses];
+
+export type DuplicateQuizData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/{id}/duplicate';
+};
+
+export type DuplicateQuizErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DuplicateQuizError = DuplicateQuizErrors[keyof DuplicateQuizErrors];
+
+export type DuplicateQuizResponses = {
+    /**
+     * The copy
+     */
+    201: QuizDetail;
+};
+
+export type DuplicateQuizResponse = DuplicateQuizResponses[keyof DuplicateQuizResponses];
+
+export type AddQuizQuestionData = {
+    body: {
+        questionId: string;
+        /**
+         * Position in the flowchart (default: at the end).
+         */
+        index?: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/{id}/question';
+};
+
+export type AddQuizQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type AddQuizQuestionError = AddQuizQuestionErrors[keyof AddQuizQuestionErrors];
+
+export type AddQuizQuestionResponses = {
+    /**
+     * The updated quiz
+     */
+    200: QuizDetail;
+};
+
+export type AddQuizQuestionResponse = AddQuizQuestionResponses[keyof AddQuizQuestionResponses];
+
+export type DisableQuizQuestionData = {
+    body?: never;
+    path: {
+        id: string;
+        questionId: string;
+    };
+    query?: never;
+    url: '/quiz/{id}/question/{questionId}';
+};
+
+export type DisableQuizQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DisableQuizQuestionError = DisableQuizQuestionErrors[keyof DisableQuizQuestionErrors];
+
+export type DisableQuizQuestionResponses = {
+    /**
+     * The updated quiz
+     */
+    200: QuizDetail;
+};
+
+export type DisableQuizQuestionResponse = DisableQuizQuestionResponses[keyof DisableQuizQuestionResponses];
+
+export type EnableQuizQuestionData = {
+    body?: never;
+    path: {
+        id: string;
+        questionId: string;
+    };
+    query?: never;
+    url: '/quiz/{id}/question/{questionId}';
+};
+
+export type EnableQuizQuestionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type EnableQuizQuestionError = EnableQuizQuestionErrors[keyof EnableQuizQuestionErrors];
+
+export type EnableQuizQuestionResponses = {
+    /**
+     * The updated quiz
+     */
+    200: QuizDetail;
+};
+
+export type EnableQuizQuestionResponse = EnableQuizQuestionResponses[keyof EnableQuizQuestionResponses];

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
+import { QuizAppearanceProvider } from '../theme/QuizAppearanceProvider';
 import { PinInput, type PinInputProps } from './PinInput';
 
 function Controlled(args: PinInputProps) {
@@ -93,3 +94,26 @@ export const FourDigits: Story = {
 
 export const Disabled: Story = { args: { value: '12', isDisabled: true } };
 export const Dark: Story = { globals: { colorMode: 'dark' }, args: { value: '12' } };
+
+/** Inside a quiz the boxes follow the appearance's text-field colours. */
+export const InQuizAppearance: Story = {
+  args: { label: 'PIN do questionário', value: '12' },
+  render: (args) => (
+    <QuizAppearanceProvider
+      appearance={{
+        colorScheme: {
+          body: { background: '#ECFDF5', text: '#064E3B', secondary: '#065F46' },
+          textField: { background: '#FFFFFF', text: '#064E3B', border: '#047857', primary: '#047857' },
+        },
+      }}
+    >
+      <div css={{ padding: 'var(--space-4)' }}>
+        <Controlled {...args} />
+      </div>
+    </QuizAppearanceProvider>
+  ),
+  play: async ({ canvas }) => {
+    const box = canvas.getByRole('textbox', { name: 'Dígito 1 de 6' });
+    await expect(getComputedStyle(box).borderTopColor).toBe('rgb(4, 120, 87)');
+  },
+};

@@ -33,18 +33,19 @@ const boxStyles = css`
   font-size: var(--font-size-xl);
   font-weight: var(--font-weight-semibold);
   font-variant-numeric: tabular-nums;
-  color: var(--color-text);
-  background: var(--color-surface);
-  border: 1px solid var(--color-border-strong);
+  /* Inside a QuizAppearanceProvider the boxes take the quiz's text-field colours. */
+  color: var(--quiz-text-field-text, var(--color-text));
+  background: var(--quiz-text-field-bg, var(--color-surface));
+  border: 1px solid var(--quiz-text-field-border, var(--color-border-strong));
   border-radius: var(--radius-md);
-  caret-color: var(--color-focus);
+  caret-color: var(--quiz-text-field-primary, var(--color-focus));
   &:focus {
-    outline: 2px solid var(--color-focus);
+    outline: 2px solid var(--quiz-text-field-primary, var(--color-focus));
     outline-offset: -1px;
-    border-color: var(--color-focus);
+    border-color: var(--quiz-text-field-primary, var(--color-focus));
   }
   &[aria-invalid='true'] {
-    border-color: var(--color-danger);
+    border-color: var(--quiz-danger, var(--color-danger));
   }
   &:disabled {
     opacity: 0.6;
@@ -155,7 +156,7 @@ export function PinInput({
 
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-2)' }}>
-      <span id={labelId} css={{ fontSize: 'var(--font-size-sm)', fontWeight: 500, color: 'var(--color-text)' }}>
+      <span id={labelId} css={{ fontSize: 'var(--font-size-sm)', fontWeight: 500, color: 'var(--quiz-body-text, var(--color-text))' }}>
         {label}
       </span>
       <div role="group" aria-labelledby={labelId} aria-describedby={describedBy} css={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'nowrap' }}>
@@ -192,12 +193,12 @@ export function PinInput({
       </div>
       {name && <input type="hidden" name={name} value={digits} />}
       {description && (
-        <span id={descriptionId} css={{ fontSize: 'var(--font-size-sm)', color: 'var(--color-text-muted)' }}>
+        <span id={descriptionId} css={{ fontSize: 'var(--font-size-sm)', color: 'var(--quiz-body-secondary, var(--color-text-muted))' }}>
           {description}
         </span>
       )}
       {isInvalid && errorMessage && (
-        <span id={errorId} css={{ fontSize: 'var(--font-size-sm)', color: 'var(--color-danger)', fontWeight: 500 }}>
+        <span id={errorId} css={{ fontSize: 'var(--font-size-sm)', color: 'var(--quiz-danger, var(--color-danger))', fontWeight: 500 }}>
           {errorMessage}
         </span>
       )}

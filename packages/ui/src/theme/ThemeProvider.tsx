@@ -1,5 +1,6 @@
 import { Global, css } from '@emotion/react';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { I18nProvider } from 'react-aria-components';
 import { themes, themeToCssVars, type ColorMode, type Theme } from './tokens';
 
 export interface ThemeContextValue {
@@ -28,7 +29,8 @@ export interface ThemeProviderProps {
 /**
  * Turns the token set into CSS custom properties. The outermost provider writes them on `:root`
  * so that portalled content (modals, toasts, menus) sees them too; a nested provider scopes them
- * to its subtree (e.g. the dark auth layout inside a light app).
+ * to its subtree (e.g. the dark auth layout inside a light app). The outermost provider also sets
+ * React Aria's locale to pt-BR.
  */
 export function ThemeProvider({ mode = 'light', theme: customTheme, children }: ThemeProviderProps) {
   const parent = useContext(ThemeContext);
@@ -40,7 +42,8 @@ export function ThemeProvider({ mode = 'light', theme: customTheme, children }: 
     return (
       <ThemeContext.Provider value={value}>
         <Global styles={{ ':root': { ...vars, colorScheme: theme.mode } }} />
-        {children}
+        {/* Brazilian Portuguese app-wide: number/date formats and React Aria's built-in texts. */}
+        <I18nProvider locale="pt-BR">{children}</I18nProvider>
       </ThemeContext.Provider>
     );
   }

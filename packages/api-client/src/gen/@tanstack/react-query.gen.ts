@@ -3,8 +3,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { changePassword, getMe, health, listDevMailbox, login, logout, type Options, register, requestPasswordRecovery, resendVerification, resetPassword, updateMe, verifyEmail } from '../sdk.gen';
-import type { ChangePasswordData, ChangePasswordError, ChangePasswordResponse, GetMeData, GetMeError, GetMeResponse, HealthData, HealthError, HealthResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RegisterData, RegisterError, RegisterResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
+import { addQuizQuestion, changePassword, copyQuestion, createAppearance, createCategory, createQuestion, createQuiz, createSignedUploadUrl, deleteAppearance, deleteCategory, deleteQuestion, disableQuiz, disableQuizQuestion, duplicateQuiz, enableQuizQuestion, getCategory, getFile, getMe, getQuestion, getQuiz, health, listAppearances, listCategories, listDevMailbox, listQuestions, listQuizPatients, listQuizzes, login, logout, type Options, register, requestPasswordRecovery, resendVerification, resetPassword, setDefaultAppearance, updateAppearance, updateCategory, updateMe, updateQuestion, updateQuiz, uploadFile, verifyEmail } from '../sdk.gen';
+import type { AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetFileData, GetFileError, GetMeData, GetMeError, GetMeResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, HealthData, HealthError, HealthResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RegisterData, RegisterError, RegisterResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
 
 /**
  * E-mail a password recovery link (always 204, also for unknown e-mails)
@@ -160,6 +160,93 @@ const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions
     return [params];
 };
 
+export const listCategoriesQueryKey = (options?: Options<ListCategoriesData>) => createQueryKey('listCategories', options);
+
+/**
+ * The professional's categories and the default ones, with their question counts
+ */
+export const listCategoriesOptions = (options?: Options<ListCategoriesData>) => queryOptions<ListCategoriesResponse, ListCategoriesError, ListCategoriesResponse, ReturnType<typeof listCategoriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listCategories({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listCategoriesQueryKey(options)
+});
+
+/**
+ * Create a category
+ */
+export const createCategoryMutation = (options?: Partial<Options<CreateCategoryData>>): UseMutationOptions<CreateCategoryResponse, CreateCategoryError, Options<CreateCategoryData>> => {
+    const mutationOptions: UseMutationOptions<CreateCategoryResponse, CreateCategoryError, Options<CreateCategoryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete an own category; refused with 409 CATEGORY_HAS_QUESTIONS while questions use it
+ */
+export const deleteCategoryMutation = (options?: Partial<Options<DeleteCategoryData>>): UseMutationOptions<DeleteCategoryResponse, DeleteCategoryError, Options<DeleteCategoryData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCategoryResponse, DeleteCategoryError, Options<DeleteCategoryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getCategoryQueryKey = (options: Options<GetCategoryData>) => createQueryKey('getCategory', options);
+
+/**
+ * One category (own or default)
+ */
+export const getCategoryOptions = (options: Options<GetCategoryData>) => queryOptions<GetCategoryResponse, GetCategoryError, GetCategoryResponse, ReturnType<typeof getCategoryQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getCategory({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getCategoryQueryKey(options)
+});
+
+/**
+ * Rename or recolour an own category (defaults → 403 NOT_OWNER)
+ */
+export const updateCategoryMutation = (options?: Partial<Options<UpdateCategoryData>>): UseMutationOptions<UpdateCategoryResponse, UpdateCategoryError, Options<UpdateCategoryData>> => {
+    const mutationOptions: UseMutationOptions<UpdateCategoryResponse, UpdateCategoryError, Options<UpdateCategoryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateCategory({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const listDevMailboxQueryKey = (options?: Options<ListDevMailboxData>) => createQueryKey('listDevMailbox', options);
 
 /**
@@ -176,6 +263,62 @@ export const listDevMailboxOptions = (options?: Options<ListDevMailboxData>) => 
         return data;
     },
     queryKey: listDevMailboxQueryKey(options)
+});
+
+/**
+ * Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)
+ *
+ * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type.
+ */
+export const createSignedUploadUrlMutation = (options?: Partial<Options<CreateSignedUploadUrlData>>): UseMutationOptions<CreateSignedUploadUrlResponse, CreateSignedUploadUrlError, Options<CreateSignedUploadUrlData>> => {
+    const mutationOptions: UseMutationOptions<CreateSignedUploadUrlResponse, CreateSignedUploadUrlError, Options<CreateSignedUploadUrlData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createSignedUploadUrl({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Receive the raw bytes of a signed upload (no bearer token: the signed URL authorises it)
+ *
+ * Refused with 400 WRONG_COMMAND_PARAMETERS when the token is tampered with or expired, the Content-Type differs from the signed one, or the body is not exactly the signed size (at most 20 MB).
+ */
+export const uploadFileMutation = (options?: Partial<Options<UploadFileData>>): UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> => {
+    const mutationOptions: UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await uploadFile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getFileQueryKey = (options: Options<GetFileData>) => createQueryKey('getFile', options);
+
+/**
+ * Serve an uploaded file (public: keys are random and not guessable)
+ */
+export const getFileOptions = (options: Options<GetFileData>) => queryOptions<unknown, GetFileError, unknown, ReturnType<typeof getFileQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getFile({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getFileQueryKey(options)
 });
 
 export const healthQueryKey = (options?: Options<HealthData>) => createQueryKey('health', options);
@@ -238,6 +381,375 @@ export const changePasswordMutation = (options?: Partial<Options<ChangePasswordD
     const mutationOptions: UseMutationOptions<ChangePasswordResponse, ChangePasswordError, Options<ChangePasswordData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await changePassword({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listQuizPatientsQueryKey = (options: Options<ListQuizPatientsData>) => createQueryKey('listQuizPatients', options);
+
+/**
+ * Patients scheduled on the quiz (always empty until scheduling exists)
+ */
+export const listQuizPatientsOptions = (options: Options<ListQuizPatientsData>) => queryOptions<ListQuizPatientsResponse, ListQuizPatientsError, ListQuizPatientsResponse, ReturnType<typeof listQuizPatientsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listQuizPatients({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listQuizPatientsQueryKey(options)
+});
+
+export const listQuestionsQueryKey = (options?: Options<ListQuestionsData>) => createQueryKey('listQuestions', options);
+
+/**
+ * The question bank: own questions and the starter library, filtered and paginated
+ *
+ * `search` matches title and acronym ignoring accents and case. `origin`: default | own | all (default all). Drafts only with `includeDrafts=true`. Questions removed from the bank are never listed.
+ */
+export const listQuestionsOptions = (options?: Options<ListQuestionsData>) => queryOptions<ListQuestionsResponse, ListQuestionsError, ListQuestionsResponse, ReturnType<typeof listQuestionsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listQuestions({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listQuestionsQueryKey(options)
+});
+
+/**
+ * Create a question (drafts: title and category required, config may be incomplete)
+ */
+export const createQuestionMutation = (options?: Partial<Options<CreateQuestionData>>): UseMutationOptions<CreateQuestionResponse, CreateQuestionError, Options<CreateQuestionData>> => {
+    const mutationOptions: UseMutationOptions<CreateQuestionResponse, CreateQuestionError, Options<CreateQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete an own question; one used by a quiz is only disabled in the bank (history kept)
+ */
+export const deleteQuestionMutation = (options?: Partial<Options<DeleteQuestionData>>): UseMutationOptions<DeleteQuestionResponse, DeleteQuestionError, Options<DeleteQuestionData>> => {
+    const mutationOptions: UseMutationOptions<DeleteQuestionResponse, DeleteQuestionError, Options<DeleteQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getQuestionQueryKey = (options: Options<GetQuestionData>) => createQueryKey('getQuestion', options);
+
+/**
+ * One question (own or default)
+ */
+export const getQuestionOptions = (options: Options<GetQuestionData>) => queryOptions<GetQuestionResponse, GetQuestionError, GetQuestionResponse, ReturnType<typeof getQuestionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getQuestion({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getQuestionQueryKey(options)
+});
+
+/**
+ * Update an own question (partial); default questions → 403 NOT_OWNER
+ */
+export const updateQuestionMutation = (options?: Partial<Options<UpdateQuestionData>>): UseMutationOptions<UpdateQuestionResponse, UpdateQuestionError, Options<UpdateQuestionData>> => {
+    const mutationOptions: UseMutationOptions<UpdateQuestionResponse, UpdateQuestionError, Options<UpdateQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Copy a default (or own) question into the professional's own bank
+ */
+export const copyQuestionMutation = (options?: Partial<Options<CopyQuestionData>>): UseMutationOptions<CopyQuestionResponse, CopyQuestionError, Options<CopyQuestionData>> => {
+    const mutationOptions: UseMutationOptions<CopyQuestionResponse, CopyQuestionError, Options<CopyQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await copyQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listQuizzesQueryKey = (options?: Options<ListQuizzesData>) => createQueryKey('listQuizzes', options);
+
+/**
+ * The professional's quizzes (status active by default), newest first
+ */
+export const listQuizzesOptions = (options?: Options<ListQuizzesData>) => queryOptions<ListQuizzesResponse, ListQuizzesError, ListQuizzesResponse, ReturnType<typeof listQuizzesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listQuizzes({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listQuizzesQueryKey(options)
+});
+
+/**
+ * Create a quiz (optionally with its flowchart)
+ */
+export const createQuizMutation = (options?: Partial<Options<CreateQuizData>>): UseMutationOptions<CreateQuizResponse, CreateQuizError, Options<CreateQuizData>> => {
+    const mutationOptions: UseMutationOptions<CreateQuizResponse, CreateQuizError, Options<CreateQuizData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createQuiz({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listAppearancesQueryKey = (options?: Options<ListAppearancesData>) => createQueryKey('listAppearances', options);
+
+/**
+ * The professional's quiz appearances (the default first)
+ */
+export const listAppearancesOptions = (options?: Options<ListAppearancesData>) => queryOptions<ListAppearancesResponse, ListAppearancesError, ListAppearancesResponse, ReturnType<typeof listAppearancesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAppearances({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAppearancesQueryKey(options)
+});
+
+/**
+ * Create an appearance (the first one becomes the default)
+ */
+export const createAppearanceMutation = (options?: Partial<Options<CreateAppearanceData>>): UseMutationOptions<CreateAppearanceResponse, CreateAppearanceError, Options<CreateAppearanceData>> => {
+    const mutationOptions: UseMutationOptions<CreateAppearanceResponse, CreateAppearanceError, Options<CreateAppearanceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createAppearance({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete an appearance (deleting the default promotes the most recent remaining one)
+ */
+export const deleteAppearanceMutation = (options?: Partial<Options<DeleteAppearanceData>>): UseMutationOptions<DeleteAppearanceResponse, DeleteAppearanceError, Options<DeleteAppearanceData>> => {
+    const mutationOptions: UseMutationOptions<DeleteAppearanceResponse, DeleteAppearanceError, Options<DeleteAppearanceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteAppearance({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Make this appearance the default (exactly one default, also under concurrent calls)
+ */
+export const setDefaultAppearanceMutation = (options?: Partial<Options<SetDefaultAppearanceData>>): UseMutationOptions<SetDefaultAppearanceResponse, SetDefaultAppearanceError, Options<SetDefaultAppearanceData>> => {
+    const mutationOptions: UseMutationOptions<SetDefaultAppearanceResponse, SetDefaultAppearanceError, Options<SetDefaultAppearanceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setDefaultAppearance({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Update an appearance (partial; colour groups are merged)
+ */
+export const updateAppearanceMutation = (options?: Partial<Options<UpdateAppearanceData>>): UseMutationOptions<UpdateAppearanceResponse, UpdateAppearanceError, Options<UpdateAppearanceData>> => {
+    const mutationOptions: UseMutationOptions<UpdateAppearanceResponse, UpdateAppearanceError, Options<UpdateAppearanceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateAppearance({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Disable a quiz (isActive=false; its history is kept)
+ */
+export const disableQuizMutation = (options?: Partial<Options<DisableQuizData>>): UseMutationOptions<DisableQuizResponse, DisableQuizError, Options<DisableQuizData>> => {
+    const mutationOptions: UseMutationOptions<DisableQuizResponse, DisableQuizError, Options<DisableQuizData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await disableQuiz({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getQuizQueryKey = (options: Options<GetQuizData>) => createQueryKey('getQuiz', options);
+
+/**
+ * One quiz with its resolved questions and appearance
+ */
+export const getQuizOptions = (options: Options<GetQuizData>) => queryOptions<GetQuizResponse, GetQuizError, GetQuizResponse, ReturnType<typeof getQuizQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getQuiz({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getQuizQueryKey(options)
+});
+
+/**
+ * Update a quiz (partial); chosenQuestions replaces the whole flowchart
+ *
+ * Flowchart problems (duplicates, drafts, unknown or foreign questions, sub-questions not offered by the alternatives) → 400 UPDATE_QUESTIONS_ERROR with details listing each problem.
+ */
+export const updateQuizMutation = (options?: Partial<Options<UpdateQuizData>>): UseMutationOptions<UpdateQuizResponse, UpdateQuizError, Options<UpdateQuizData>> => {
+    const mutationOptions: UseMutationOptions<UpdateQuizResponse, UpdateQuizError, Options<UpdateQuizData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateQuiz({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Duplicate a quiz with its flowchart, folder and appearance
+ */
+export const duplicateQuizMutation = (options?: Partial<Options<DuplicateQuizData>>): UseMutationOptions<DuplicateQuizResponse, DuplicateQuizError, Options<DuplicateQuizData>> => {
+    const mutationOptions: UseMutationOptions<DuplicateQuizResponse, DuplicateQuizError, Options<DuplicateQuizData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await duplicateQuiz({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Add a question to the flowchart (at index, default the end)
+ *
+ * Drafts, duplicates and unknown or foreign questions → 400 UPDATE_QUESTIONS_ERROR with details.
+ */
+export const addQuizQuestionMutation = (options?: Partial<Options<AddQuizQuestionData>>): UseMutationOptions<AddQuizQuestionResponse, AddQuizQuestionError, Options<AddQuizQuestionData>> => {
+    const mutationOptions: UseMutationOptions<AddQuizQuestionResponse, AddQuizQuestionError, Options<AddQuizQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addQuizQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Disable a question within the quiz
+ */
+export const disableQuizQuestionMutation = (options?: Partial<Options<DisableQuizQuestionData>>): UseMutationOptions<DisableQuizQuestionResponse, DisableQuizQuestionError, Options<DisableQuizQuestionData>> => {
+    const mutationOptions: UseMutationOptions<DisableQuizQuestionResponse, DisableQuizQuestionError, Options<DisableQuizQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await disableQuizQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Enable a question within the quiz
+ */
+export const enableQuizQuestionMutation = (options?: Partial<Options<EnableQuizQuestionData>>): UseMutationOptions<EnableQuizQuestionResponse, EnableQuizQuestionError, Options<EnableQuizQuestionData>> => {
+    const mutationOptions: UseMutationOptions<EnableQuizQuestionResponse, EnableQuizQuestionError, Options<EnableQuizQuestionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await enableQuizQuestion({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

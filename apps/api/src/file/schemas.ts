@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { FileContentTypeSchema } from '../question/schemas.js';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_TTL_SECONDS = 10 * 60;
+/** `<professionalId>_<32 random hex>_<safe file name>`: namespaced per professional and not guessable. */
+export const FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{32}_[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+export const SignedUrlBody = z
+  .object({
+    key: z.string().trim().min(1).max(200).meta({ description: 'The original file name (the stored key is generated).' }),
+    contentType: FileContentTypeSchema,
+    contentSize: z.number().int().min(1).max(MAX_UPLOAD_BYTES, 'O arquivo deve ter no máximo 20 MB.'),
+  })
+  .strict();
+
+export const SignedUrlResponseSchema = z
+  .object({
+    key: z.string().meta({ description: 'The stored key.' }),
+    downloadUrl: z.string().meta({ description: 'Where the file is served once uploaded.' }),
+    expiresAt: z.iso.datetime(),
+    uploadData: z.object({
+      url: z.string().meta({ description: 'Send the raw file here (signed, expires in 10 minutes).' }),
+      metadata: z.object({
+        method: z.literal('PUT'),
+        headers: z.record(z.string(), z.string()).optional(),
+      }),
+    }),
+  })
+  .meta({ id: 'SignedUrlResponse', description: 'Upload instructions: bound to the key, the content type and the exact size.' });
+
+export const UploadResultSchema = z
+  .object({ key: z.string(), downloadUrl: z.string(), contentType: z.string(), contentSize: z.number().int() })
+  .meta({ id: 'UploadResult' });
+
+export const TokenParams = z.object({ token: z.string().min(1).max(2000) });
+export const KeyParams = z.object({ key: z.string().regex(FILE_KEY, 'Chave de arquivo inválida.') });

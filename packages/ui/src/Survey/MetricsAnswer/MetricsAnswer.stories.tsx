@@ -1,0 +1,53 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent } from 'storybook/test';
+import { clashingAppearance, withQuizAppearance } from '../storyHelpers';
+import { MetricsAnswer, type MetricsAnswerProps } from './MetricsAnswer';
+
+function Controlled(args: MetricsAnswerProps) {
+  const [value, setValue] = useState(args.value);
+  return <MetricsAnswer {...args} value={value} onChange={(v) => { setValue(v); args.onChange(v); }} />;
+}
+
+const meta = {
+  title: 'Questionário/MetricsAnswer',
+  component: MetricsAnswer,
+  tags: ['autodocs'],
+  decorators: [withQuizAppearance],
+  args: { label: 'Peso', unit: 'kg', value: null, minValue: 20, maxValue: 400, onChange: fn() },
+  render: (args) => <Controlled {...args} />,
+} satisfies Meta<typeof MetricsAnswer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const field = canvas.getByRole('textbox', { name: 'Peso em kg' });
+    // Brazilian decimal comma.
+    await userEvent.type(field, '72,5');
+    await userEvent.tab();
+    await expect(args.onChange).toHaveBeenLastCalledWith(72.5);
+    await expect(field).toHaveValue('72,5');
+  },
+};
+
+export const Glucose: Story = {
+  args: { label: 'Glicemia em jejum', unit: 'mg/dL', decimals: 0, value: 92, minValue: 20, maxValue: 600 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Glicemia em jejum em mg/dL' })).toHaveValue('92');
+  },
+};
+
+export const ClampsToBounds: Story = {
+  play: async ({ canvas, args }) => {
+    const field = canvas.getByRole('textbox', { name: 'Peso em kg' });
+    await userEvent.type(field, '1000');
+    await userEvent.tab();
+    await expect(args.onChange).toHaveBeenLastCalledWith(400);
+  },
+};
+
+export const Disabled: Story = { args: { isDisabled: true, value: 68.2 } };
+export const ClashingAppearance: Story = { args: { value: 68.2 }, parameters: { quizAppearance: clashingAppearance } };
+export const Dark: Story = { globals: { colorMode: 'dark' }, args: { value: 68.2 } };
