@@ -13,6 +13,7 @@ export * from './Divider';
 export * from './Card';
 export * from './Link';
 export * from './TextField';
+export * from './TextArea';
 export * from './PasswordField';
 export * from './Form';
 export * from './PhoneField';

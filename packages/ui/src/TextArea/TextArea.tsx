@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import {
+  FieldError,
+  Label,
+  Text,
+  TextArea as AriaTextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+  type ValidationResult,
+} from 'react-aria-components';
+import { fieldStyles, inputGroupStyles } from '../TextField/fieldStyles';
+import { resolveErrorMessage } from '../TextField/TextField';
+
+export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children'> {
+  /** Visible label (also the accessible name). */
+  label: ReactNode;
+  /** Help text under the field. */
+  description?: ReactNode;
+  /** Message for the field's own validation or `isInvalid`; custom and server errors speak for themselves. */
+  errorMessage?: string | ((validation: ValidationResult) => string);
+  placeholder?: string;
+  /**
+   * Visible lines before it scrolls.
+   * @default 4
+   */
+  rows?: number;
+  /** Shows a live 'N/M caracteres' counter when `maxLength` is set. @default true */
+  showCounter?: boolean;
+}
+
+/** A labelled multi-line text input (notes, descriptions, messages), with an optional character counter. */
+export function TextArea({ label, description, errorMessage, placeholder, rows = 4, showCounter = true, ...props }: TextAreaProps) {
+  const length = (props.value ?? '').length;
+  return (
+    <AriaTextField {...props} css={fieldStyles}>
+      {({ isInvalid, isDisabled, isReadOnly }) => (
+        <>
+          <Label>{label}</Label>
+          <div
+            css={[inputGroupStyles, { alignItems: 'stretch', '& textarea': { minHeight: `${rows * 1.5 + 1}em`, resize: 'vertical', paddingBlock: 'var(--space-2)' } }]}
+            data-invalid={isInvalid || undefined}
+            data-disabled={isDisabled || undefined}
+            data-readonly={isReadOnly || undefined}
+          >
+            <AriaTextArea placeholder={placeholder} rows={rows} />
+          </div>
+          {description && <Text slot="description">{description}</Text>}
+          {showCounter && props.maxLength !== undefined && props.value !== undefined ? (
+            <Text slot="description" aria-live="polite" css={{ alignSelf: 'flex-end', fontVariantNumeric: 'tabular-nums' }}>
+              {length}/{props.maxLength} caracteres
+            </Text>
+          ) : null}
+          <FieldError className="field-error">{(v) => resolveErrorMessage(v, errorMessage)}</FieldError>
+        </>
+      )}
+    </AriaTextField>
+  );
+}
