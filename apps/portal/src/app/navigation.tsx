@@ -1,3 +1,23 @@
+function QuizzesIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M9 5h10M9 12h10M9 19h10" strokeLinecap="round" />
+      <path d="M4 5l1 1 2-2M4 12l1 1 2-2M4 19l1 1 2-2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function PaletteIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M12 3a9 9 0 1 0 0 18c1.1 0 1.5-.8 1.5-1.6 0-1.2-1-1.4-1-2.4 0-.9.7-1.5 1.6-1.5H16a5 5 0 0 0 5-5c0-4-4-7.5-9-7.5z" />
+      <circle cx="7.5" cy="11" r="1" fill="currentColor" />
+      <circle cx="10" cy="7" r="1" fill="currentColor" />
+      <circle cx="15" cy="7.5" r="1" fill="currentColor" />
+    </svg>
+  );
+}
+
 function QuestionsIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
@@ -21,6 +41,8 @@ function ProfileIcon() {
  * never leads to an unfinished page.
  */
 export const navigationItems = [
+  { href: '/quizzes', label: 'Questionários', icon: <QuizzesIcon /> },
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
+  { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },
   { href: '/profile', label: 'Meu perfil', icon: <ProfileIcon /> },
 ];

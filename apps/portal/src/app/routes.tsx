@@ -22,6 +22,8 @@ function visitorsOnly() {
 }
 
 const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const quizBuilder = () =>
+  import('../features/quiz-builder/QuizBuilderPage').then((m) => ({ Component: m.QuizBuilderPage, loader: m.quizBuilderLoader }));
 const recovery = () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage }));
 
 /** The one route table of the portal. Each screen is loaded lazily. */
@@ -40,9 +42,19 @@ export const createRoutes = (): RouteObject[] => [
         errorElement: <RouteErrorPage />,
         children: [
           {
+            path: 'quizzes',
+            lazy: () => import('../features/quizzes/QuizzesPage').then((m) => ({ Component: m.QuizzesPage })),
+          },
+          {
+            path: 'quizzes/appearance',
+            lazy: () => import('../features/appearance/AppearancePage').then((m) => ({ Component: m.AppearancePage, loader: m.appearanceLoader })),
+          },
+          {
             path: 'quizzes/questions',
             lazy: () => import('../features/questions/QuestionBankPage').then((m) => ({ Component: m.QuestionBankPage, loader: m.questionBankLoader })),
           },
+          { path: 'quiz-builder', lazy: quizBuilder },
+          { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {
             path: 'profile',
             lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage, loader: m.profileLoader })),

@@ -1,2 +1,4 @@
 export * from './fixtures';
 export * from './handlers';
+export * from './questions';
+export * from './quizzes';
