@@ -1,0 +1,379 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useBlocker, useNavigate, useParams, type Params } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  asApiError,
+  copyQuestionMutation,
+  createQuestionMutation,
+  getQuestionOptions,
+  getQuestionQueryKey,
+  listCategoriesOptions,
+  updateQuestionMutation,
+  type Category,
+  type Question,
+  type QuestionType,
+} from '@acompanha/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  Form,
+  InlineAlert,
+  Modal,
+  Page,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectItem,
+  Spinner,
+  Stack,
+  Text,
+  TextField,
+  toastQueue,
+} from '@acompanha/ui';
+import { queryClient as appQueryClient } from '../../app/queryClient';
+import { loadOrSignIn } from '../../app/loaders';
+import { usePersisted } from '../../app/store';
+import { invalidateOperation } from '../../lib/queries';
+import { QUESTION_TYPE_HINTS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../questions/labels';
+import {
+  emptyState,
+  LIMITS,
+  questionBody,
+  serverFieldErrors,
+  stateFromQuestion,
+  unshownErrors,
+  validate,
+  withoutErrors,
+  type BuilderState,
+  type ConfigDrafts,
+  type FieldErrors,
+} from './builderState';
+import { ImageField } from './ImageField';
+import { QuestionPreview } from './QuestionPreview';
+import { TypeConfigEditor } from './TypeEditors';
+
+export const QUESTION_BANK_PATH = '/quizzes/questions';
+export const questionBuilderPath = (id?: string) => (id ? `/question-builder/${id}` : '/question-builder');
+
+/** Route loader: categories, and the question when editing, are fetched before the screen opens. */
+export async function questionBuilderLoader({ params, request }: { params: Params; request: Request }) {
+  const id = params.questionId;
+  await loadOrSignIn(request, () =>
+    Promise.all([
+      appQueryClient.ensureQueryData(listCategoriesOptions()),
+      id ? appQueryClient.ensureQueryData(getQuestionOptions({ path: { id } })) : null,
+    ]),
+  );
+  return null;
+}
+
+/** `/question-builder` (new) and `/question-builder/:questionId` (edit, or view a default one). */
+export function QuestionBuilderPage() {
+  const { questionId } = useParams();
+  const categories = useQuery(listCategoriesOptions());
+  const question = useQuery({ ...getQuestionOptions({ path: { id: questionId ?? '' } }), enabled: !!questionId });
+
+  if (questionId && question.isError) throw question.error;
+  if ((questionId && !question.data) || !categories.data) {
+    return (
+      <Page title={questionId ? 'Editar pergunta' : 'Nova pergunta'}>
+        <Spinner label="Carregando pergunta…" />
+      </Page>
+    );
+  }
+  // A new editor per question: after creating, the saved question opens fresh at its own address.
+  return <QuestionEditor key={questionId ?? 'new'} question={questionId ? question.data : undefined} categories={categories.data} />;
+}
+
+const same = (a: BuilderState, b: BuilderState) => JSON.stringify(a) === JSON.stringify(b);
+
+function focusFirstInvalid(form: HTMLElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+function QuestionEditor({ question, categories }: { question?: Question; categories: Category[] }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const professionalName = usePersisted((s) => s.session.professional?.name) ?? 'Profissional';
+  const [state, setState] = useState<BuilderState>(() => (question ? stateFromQuestion(question) : emptyState()));
+  const [baseline, setBaseline] = useState(state);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isUploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const isReadOnly = !!question?.isDefault;
+  const isPublished = !!question && !question.draft;
+  const isDirty = !isReadOnly && !same(state, baseline);
+
+  // The blocker reads refs: right after saving, the navigation to the new address must pass even
+  // before React has re-rendered with the new baseline.
+  const dirtyRef = useRef(isDirty);
+  dirtyRef.current = isDirty;
+  const leavingRef = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  const onSaved = async (saved: Question, draft: boolean) => {
+    queryClient.setQueryData(getQuestionQueryKey({ path: { id: saved.id } }), saved);
+    await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
+    setBaseline(state);
+    toastQueue.add({ tone: 'success', title: draft ? 'Rascunho salvo.' : 'Pergunta salva.' }, { timeout: 4000 });
+    if (!question) {
+      leavingRef.current = true;
+      navigate(questionBuilderPath(saved.id), { replace: true });
+    }
+  };
+  const onFailed = (raw: unknown) => {
+    const error = asApiError(raw);
+    if (error.code === 'WRONG_COMMAND_PARAMETERS') {
+      setErrors(serverFieldErrors(error.details));
+      focusFirstInvalid(formRef.current);
+    }
+  };
+  const create = useMutation(createQuestionMutation());
+  const update = useMutation(updateQuestionMutation());
+  const copy = useMutation(copyQuestionMutation());
+  const [pendingAction, setPendingAction] = useState<'draft' | 'publish' | null>(null);
+
+  function save(draft: boolean) {
+    const found = validate(state, { draft });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setPendingAction(draft ? 'draft' : 'publish');
+    const body = questionBody(state, draft);
+    // Field problems are shown on the fields; no toast repeats them.
+    const meta = { handledCodes: ['WRONG_COMMAND_PARAMETERS'] };
+    const done = { onSuccess: (saved: Question) => onSaved(saved, draft), onError: onFailed, onSettled: () => setPendingAction(null) };
+    if (question) update.mutate({ path: { id: question.id }, body, meta }, done);
+    else create.mutate({ body, meta }, done);
+  }
+
+  function copyToBank() {
+    if (!question) return;
+    copy.mutate(
+      { path: { id: question.id } },
+      {
+        onSuccess: async (copied) => {
+          queryClient.setQueryData(getQuestionQueryKey({ path: { id: copied.id } }), copied);
+          await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
+          toastQueue.add({ tone: 'success', title: 'Pergunta copiada para o seu banco. Agora você pode editá-la.' }, { timeout: 5000 });
+          navigate(questionBuilderPath(copied.id));
+        },
+      },
+    );
+  }
+
+  const set = <K extends keyof BuilderState>(key: K, value: BuilderState[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+    setErrors((e) => withoutErrors(e, key));
+  };
+  const setConfig = <T extends QuestionType>(type: T, config: ConfigDrafts[T], touched: string) => {
+    setState((s) => ({ ...s, configs: { ...s.configs, [type]: config } }));
+    setErrors((e) => withoutErrors(e, touched));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isReadOnly) save(false);
+  }
+
+  const isSaving = create.isPending || update.isPending;
+  const unshown = unshownErrors(errors, state.type);
+  const hasErrors = Object.keys(errors).length > 0;
+  const title = isReadOnly ? 'Pergunta da biblioteca padrão' : question ? 'Editar pergunta' : 'Nova pergunta';
+
+  return (
+    <Page
+      title={title}
+      description="Monte a pergunta e veja ao lado como o cliente vai respondê-la."
+      width="full"
+      actions={
+        <>
+          <Button variant="ghost" onPress={() => navigate(QUESTION_BANK_PATH)}>
+            Voltar ao banco de perguntas
+          </Button>
+          {isReadOnly ? (
+            <Button onPress={copyToBank} isPending={copy.isPending}>
+              Copiar para meu banco
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {isReadOnly ? (
+        <InlineAlert tone="info" title="Somente leitura">
+          Esta pergunta faz parte da biblioteca padrão do Acompanha. Copie para o seu banco para adaptá-la.
+        </InlineAlert>
+      ) : null}
+      <div
+        css={{
+          display: 'grid',
+          gap: 'var(--space-5)',
+          alignItems: 'start',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(320px, 2fr)' },
+        }}
+      >
+        <div ref={formRef}>
+        <Form onSubmit={onSubmit} validationBehavior="aria" aria-label="Pergunta" gap={5}>
+          {hasErrors ? (
+            <InlineAlert tone="danger" title="Confira os campos destacados.">
+              {unshown.length > 0 ? unshown.join(' ') : null}
+            </InlineAlert>
+          ) : null}
+          <Card
+            title="Pergunta"
+            description={
+              question ? (
+                question.isDefault ? <Badge tone="info">Padrão</Badge> : question.draft ? <Badge tone="warning">Rascunho</Badge> : <Badge tone="success">Publicada</Badge>
+              ) : undefined
+            }
+          >
+            <Stack gap={4}>
+              <TextField
+                label="Título"
+                name="title"
+                value={state.title}
+                onChange={(v) => set('title', v)}
+                isRequired
+                maxLength={LIMITS.title}
+                isReadOnly={isReadOnly}
+                isInvalid={!!errors.title}
+                errorMessage={errors.title}
+              />
+              <TextField
+                label="Descrição"
+                name="description"
+                description="Opcional. Aparece abaixo do título, para explicar a pergunta."
+                value={state.description}
+                onChange={(v) => set('description', v)}
+                maxLength={LIMITS.description}
+                isReadOnly={isReadOnly}
+                isInvalid={!!errors.description}
+                errorMessage={errors.description}
+              />
+              <Stack direction="row" gap={4} wrap align="start">
+                <TextField
+                  label="Sigla"
+                  name="acronym"
+                  description="Opcional. Identifica a pergunta nos relatórios, como PESO."
+                  value={state.acronym}
+                  onChange={(v) => set('acronym', v)}
+                  maxLength={LIMITS.acronym}
+                  isReadOnly={isReadOnly}
+                  isInvalid={!!errors.acronym}
+                  errorMessage={errors.acronym}
+                />
+                <Select
+                  label="Categoria"
+                  name="categoryId"
+                  placeholder="Escolha uma categoria"
+                  items={categories}
+                  selectedKey={state.categoryId}
+                  onSelectionChange={(key) => set('categoryId', key === null ? null : String(key))}
+                  isRequired
+                  isDisabled={isReadOnly}
+                  isInvalid={!!errors.categoryId}
+                  errorMessage={errors.categoryId}
+                >
+                  {(c) => <SelectItem id={c.id}>{c.name}</SelectItem>}
+                </Select>
+              </Stack>
+              <ImageField
+                value={state.image}
+                onChange={(image) => set('image', image)}
+                onUploadingChange={setUploading}
+                errorMessage={errors.image}
+                isReadOnly={isReadOnly}
+              />
+            </Stack>
+          </Card>
+
+          <Card title="Tipo de resposta">
+            <RadioGroup
+              label="Tipo"
+              value={state.type}
+              onChange={(v) => set('type', v as QuestionType)}
+              isDisabled={isPublished && !isReadOnly}
+              isReadOnly={isReadOnly}
+              description={isPublished && !isReadOnly ? 'O tipo não pode mudar depois que a pergunta é publicada.' : undefined}
+              isInvalid={!!errors.type}
+              errorMessage={errors.type}
+            >
+              {QUESTION_TYPES.map((t) => (
+                <Radio key={t} value={t} description={QUESTION_TYPE_HINTS[t]}>
+                  {QUESTION_TYPE_LABELS[t]}
+                </Radio>
+              ))}
+            </RadioGroup>
+          </Card>
+
+          <Card title={`Configuração: ${QUESTION_TYPE_LABELS[state.type]}`}>
+            <TypeConfigEditor
+              type={state.type}
+              configs={state.configs}
+              onChange={setConfig}
+              errors={errors}
+              isReadOnly={isReadOnly}
+              questionId={question?.id}
+            />
+          </Card>
+
+          {!isReadOnly ? (
+            <Stack direction="row" gap={3} wrap>
+              {!isPublished ? (
+                <Button
+                  variant="secondary"
+                  onPress={() => save(true)}
+                  isPending={pendingAction === 'draft'}
+                  isDisabled={isUploading || (isSaving && pendingAction !== 'draft')}
+                >
+                  Salvar rascunho
+                </Button>
+              ) : null}
+              <Button type="submit" isPending={pendingAction === 'publish'} isDisabled={isUploading || (isSaving && pendingAction !== 'publish')}>
+                {isPublished ? 'Salvar' : 'Publicar'}
+              </Button>
+              {isUploading ? <Text variant="small">Aguarde o envio da imagem para salvar.</Text> : null}
+            </Stack>
+          ) : null}
+        </Form>
+        </div>
+
+        <Card title="Como o cliente vê" description="Prévia com a aparência padrão dos questionários.">
+          <QuestionPreview state={state} professionalName={professionalName} />
+        </Card>
+      </div>
+
+      <Modal
+        isOpen={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title="Sair sem salvar?"
+        role="alertdialog"
+        footer={
+          <>
+            <Button variant="secondary" onPress={() => blocker.reset?.()}>
+              Continuar editando
+            </Button>
+            <Button variant="danger" onPress={() => blocker.proceed?.()}>
+              Sair sem salvar
+            </Button>
+          </>
+        }
+      >
+        <Text>As alterações desta pergunta ainda não foram salvas e serão perdidas.</Text>
+      </Modal>
+    </Page>
+  );
+}
