@@ -53,6 +53,11 @@ export const createRoutes = (): RouteObject[] => [
             path: 'quizzes/questions',
             lazy: () => import('../features/questions/QuestionBankPage').then((m) => ({ Component: m.QuestionBankPage, loader: m.questionBankLoader })),
           },
+          {
+            path: 'question-builder/:questionId?',
+            lazy: () =>
+              import('../features/question-builder/QuestionBuilderPage').then((m) => ({ Component: m.QuestionBuilderPage, loader: m.questionBuilderLoader })),
+          },
           { path: 'quiz-builder', lazy: quizBuilder },
           { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {

@@ -37,7 +37,28 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
         <>
           <Label>{label}</Label>
           <div
-            css={[inputGroupStyles, { alignItems: 'stretch', '& textarea': { minHeight: `${rows * 1.5 + 1}em`, resize: 'vertical', paddingBlock: 'var(--space-2)' } }]}
+            css={[
+              inputGroupStyles,
+              {
+                alignItems: 'stretch',
+                '& > textarea': {
+                  flex: 1,
+                  minWidth: 0,
+                  minHeight: `${rows * 1.5 + 1}em`,
+                  padding: 'var(--space-2) var(--space-3)',
+                  border: 'none',
+                  outline: 'none',
+                  background: 'transparent',
+                  color: 'var(--color-text)',
+                  font: 'inherit',
+                  fontSize: 'var(--font-size-md)',
+                  lineHeight: 'var(--line-height-normal)',
+                  borderRadius: 'var(--radius-md)',
+                  resize: 'vertical',
+                },
+                '& > textarea::placeholder': { color: 'var(--color-text-muted)' },
+              },
+            ]}
             data-invalid={isInvalid || undefined}
             data-disabled={isDisabled || undefined}
             data-readonly={isReadOnly || undefined}

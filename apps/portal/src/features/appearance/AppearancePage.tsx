@@ -109,6 +109,7 @@ export function AppearancePage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [toDelete, setToDelete] = useState<Appearance | null>(null);
 
+  const list = appearances.data ?? [];
   const refresh = () => invalidateOperation(queryClient, 'listAppearances');
   const setDefault = useMutation({
     ...setDefaultAppearanceMutation(),
@@ -126,14 +127,12 @@ export function AppearancePage() {
     },
   });
 
-  const list = appearances.data ?? [];
-
   return (
     <Page
       title="Aparência dos questionários"
       description="Cores, foto e textos que seus clientes veem ao responder. A aparência padrão vale para todos os questionários sem uma escolhida."
       width="lg"
-      actions={draft ? null : <Button onPress={() => setDraft(emptyDraft())}>Nova aparência</Button>}
+      actions={draft || list.length === 0 ? null : <Button onPress={() => setDraft(emptyDraft())}>Nova aparência</Button>}
     >
       {draft ? (
         <AppearanceEditor draft={draft} onChange={setDraft} onClose={() => setDraft(null)} isFirst={list.length === 0} />

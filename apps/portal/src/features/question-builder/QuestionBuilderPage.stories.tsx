@@ -203,7 +203,7 @@ export const FreeField: Story = {
     await userEvent.type(max, '200');
     await userEvent.tab();
     await userEvent.click(canvas.getByRole('switch', { name: 'Resposta em várias linhas' }));
-    await expect(await canvas.findByText(/0\/200/)).toBeVisible();
+    await expect(await canvas.findByText(/^0\/200\b/)).toBeVisible();
   },
 };
 

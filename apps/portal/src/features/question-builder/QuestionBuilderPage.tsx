@@ -29,8 +29,7 @@ import {
   Stack,
   Text,
   TextField,
-  toastQueue,
-} from '@acompanha/ui';
+  toastQueue, TextArea } from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { usePersisted } from '../../app/store';
@@ -226,134 +225,138 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
         }}
       >
         <div ref={formRef}>
-        <Form onSubmit={onSubmit} validationBehavior="aria" aria-label="Pergunta" gap={5}>
-          {hasErrors ? (
-            <InlineAlert tone="danger" title="Confira os campos destacados.">
-              {unshown.length > 0 ? unshown.join(' ') : null}
-            </InlineAlert>
-          ) : null}
-          <Card
-            title="Pergunta"
-            description={
-              question ? (
-                question.isDefault ? <Badge tone="info">Padrão</Badge> : question.draft ? <Badge tone="warning">Rascunho</Badge> : <Badge tone="success">Publicada</Badge>
-              ) : undefined
-            }
-          >
-            <Stack gap={4}>
-              <TextField
-                label="Título"
-                name="title"
-                value={state.title}
-                onChange={(v) => set('title', v)}
-                isRequired
-                maxLength={LIMITS.title}
-                isReadOnly={isReadOnly}
-                isInvalid={!!errors.title}
-                errorMessage={errors.title}
-              />
-              <TextField
-                label="Descrição"
-                name="description"
-                description="Opcional. Aparece abaixo do título, para explicar a pergunta."
-                value={state.description}
-                onChange={(v) => set('description', v)}
-                maxLength={LIMITS.description}
-                isReadOnly={isReadOnly}
-                isInvalid={!!errors.description}
-                errorMessage={errors.description}
-              />
-              <Stack direction="row" gap={4} wrap align="start">
-                <TextField
-                  label="Sigla"
-                  name="acronym"
-                  description="Opcional. Identifica a pergunta nos relatórios, como PESO."
-                  value={state.acronym}
-                  onChange={(v) => set('acronym', v)}
-                  maxLength={LIMITS.acronym}
-                  isReadOnly={isReadOnly}
-                  isInvalid={!!errors.acronym}
-                  errorMessage={errors.acronym}
-                />
-                <Select
-                  label="Categoria"
-                  name="categoryId"
-                  placeholder="Escolha uma categoria"
-                  items={categories}
-                  selectedKey={state.categoryId}
-                  onSelectionChange={(key) => set('categoryId', key === null ? null : String(key))}
-                  isRequired
-                  isDisabled={isReadOnly}
-                  isInvalid={!!errors.categoryId}
-                  errorMessage={errors.categoryId}
-                >
-                  {(c) => <SelectItem id={c.id}>{c.name}</SelectItem>}
-                </Select>
-              </Stack>
-              <ImageField
-                value={state.image}
-                onChange={(image) => set('image', image)}
-                onUploadingChange={setUploading}
-                errorMessage={errors.image}
-                isReadOnly={isReadOnly}
-              />
-            </Stack>
-          </Card>
-
-          <Card title="Tipo de resposta">
-            <RadioGroup
-              label="Tipo"
-              value={state.type}
-              onChange={(v) => set('type', v as QuestionType)}
-              isDisabled={isPublished && !isReadOnly}
-              isReadOnly={isReadOnly}
-              description={isPublished && !isReadOnly ? 'O tipo não pode mudar depois que a pergunta é publicada.' : undefined}
-              isInvalid={!!errors.type}
-              errorMessage={errors.type}
+          <Form onSubmit={onSubmit} validationBehavior="aria" aria-label="Pergunta" gap={5}>
+            {hasErrors ? (
+              <InlineAlert tone="danger" title="Confira os campos destacados.">
+                {unshown.length > 0 ? unshown.join(' ') : null}
+              </InlineAlert>
+            ) : null}
+            <Card
+              title="Pergunta"
+              description={
+                question ? (
+                  question.isDefault ? <Badge tone="info">Padrão</Badge> : question.draft ? <Badge tone="warning">Rascunho</Badge> : <Badge tone="success">Publicada</Badge>
+                ) : undefined
+              }
             >
-              {QUESTION_TYPES.map((t) => (
-                <Radio key={t} value={t} description={QUESTION_TYPE_HINTS[t]}>
-                  {QUESTION_TYPE_LABELS[t]}
-                </Radio>
-              ))}
-            </RadioGroup>
-          </Card>
+              <Stack gap={4}>
+                <TextField
+                  label="Título"
+                  name="title"
+                  value={state.title}
+                  onChange={(v) => set('title', v)}
+                  isRequired
+                  maxLength={LIMITS.title}
+                  isReadOnly={isReadOnly}
+                  isInvalid={!!errors.title}
+                  errorMessage={errors.title}
+                />
+                <TextArea
+                  rows={3}
+                  label="Descrição"
+                  name="description"
+                  description="Opcional. Aparece abaixo do título, para explicar a pergunta."
+                  value={state.description}
+                  onChange={(v) => set('description', v)}
+                  maxLength={LIMITS.description}
+                  isReadOnly={isReadOnly}
+                  isInvalid={!!errors.description}
+                  errorMessage={errors.description}
+                />
+                <Stack direction="row" gap={4} wrap align="start">
+                  <TextField
+                    label="Sigla"
+                    name="acronym"
+                    description="Opcional. Identifica a pergunta nos relatórios, como PESO."
+                    value={state.acronym}
+                    onChange={(v) => set('acronym', v)}
+                    maxLength={LIMITS.acronym}
+                    isReadOnly={isReadOnly}
+                    isInvalid={!!errors.acronym}
+                    errorMessage={errors.acronym}
+                  />
+                  <Select
+                    label="Categoria"
+                    name="categoryId"
+                    placeholder="Escolha uma categoria"
+                    items={categories}
+                    selectedKey={state.categoryId}
+                    onSelectionChange={(key) => set('categoryId', key === null ? null : String(key))}
+                    isRequired
+                    isDisabled={isReadOnly}
+                    isInvalid={!!errors.categoryId}
+                    errorMessage={errors.categoryId}
+                  >
+                    {(c) => <SelectItem id={c.id}>{c.name}</SelectItem>}
+                  </Select>
+                </Stack>
+                <ImageField
+                  value={state.image}
+                  onChange={(image) => set('image', image)}
+                  onUploadingChange={setUploading}
+                  errorMessage={errors.image}
+                  isReadOnly={isReadOnly}
+                />
+              </Stack>
+            </Card>
 
-          <Card title={`Configuração: ${QUESTION_TYPE_LABELS[state.type]}`}>
-            <TypeConfigEditor
-              type={state.type}
-              configs={state.configs}
-              onChange={setConfig}
-              errors={errors}
-              isReadOnly={isReadOnly}
-              questionId={question?.id}
-            />
-          </Card>
+            <Card title="Tipo de resposta">
+              <RadioGroup
+                label="Tipo"
+                value={state.type}
+                onChange={(v) => set('type', v as QuestionType)}
+                isDisabled={isPublished && !isReadOnly}
+                isReadOnly={isReadOnly}
+                description={isPublished && !isReadOnly ? 'O tipo não pode mudar depois que a pergunta é publicada.' : undefined}
+                isInvalid={!!errors.type}
+                errorMessage={errors.type}
+              >
+                {QUESTION_TYPES.map((t) => (
+                  <Radio key={t} value={t} description={QUESTION_TYPE_HINTS[t]}>
+                    {QUESTION_TYPE_LABELS[t]}
+                  </Radio>
+                ))}
+              </RadioGroup>
+            </Card>
 
-          {!isReadOnly ? (
-            <Stack direction="row" gap={3} wrap>
-              {!isPublished ? (
-                <Button
-                  variant="secondary"
-                  onPress={() => save(true)}
-                  isPending={pendingAction === 'draft'}
-                  isDisabled={isUploading || (isSaving && pendingAction !== 'draft')}
-                >
-                  Salvar rascunho
+            <Card title={`Configuração: ${QUESTION_TYPE_LABELS[state.type]}`}>
+              <TypeConfigEditor
+                type={state.type}
+                configs={state.configs}
+                onChange={setConfig}
+                errors={errors}
+                isReadOnly={isReadOnly}
+                questionId={question?.id}
+              />
+            </Card>
+
+            {!isReadOnly ? (
+              <Stack direction="row" gap={3} wrap>
+                {!isPublished ? (
+                  <Button
+                    variant="secondary"
+                    onPress={() => save(true)}
+                    isPending={pendingAction === 'draft'}
+                    isDisabled={isUploading || (isSaving && pendingAction !== 'draft')}
+                  >
+                    Salvar rascunho
+                  </Button>
+                ) : null}
+                <Button type="submit" isPending={pendingAction === 'publish'} isDisabled={isUploading || (isSaving && pendingAction !== 'publish')}>
+                  {isPublished ? 'Salvar' : 'Publicar'}
                 </Button>
-              ) : null}
-              <Button type="submit" isPending={pendingAction === 'publish'} isDisabled={isUploading || (isSaving && pendingAction !== 'publish')}>
-                {isPublished ? 'Salvar' : 'Publicar'}
-              </Button>
-              {isUploading ? <Text variant="small">Aguarde o envio da imagem para salvar.</Text> : null}
-            </Stack>
-          ) : null}
-        </Form>
+                {isUploading ? <Text variant="small">Aguarde o envio da imagem para salvar.</Text> : null}
+              </Stack>
+            ) : null}
+          </Form>
         </div>
 
-        <Card title="Como o cliente vê" description="Prévia com a aparência padrão dos questionários.">
-          <QuestionPreview state={state} professionalName={professionalName} />
-        </Card>
+        {/* Beside the form on wide screens (kept in view while scrolling), below it on narrow ones. */}
+        <div css={{ '@media (min-width: 1100px)': { position: 'sticky', top: 'var(--space-4)' } }}>
+          <Card title="Como o cliente vê" description="Prévia com a aparência padrão dos questionários.">
+            <QuestionPreview state={state} professionalName={professionalName} />
+          </Card>
+        </div>
       </div>
 
       <Modal
