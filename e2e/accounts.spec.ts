@@ -58,9 +58,12 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
 
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/quizzes$/);
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Meu perfil' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
 
   await page.getByLabel('Nome completo').fill('Ana Beatriz Lima Souza');
   await page.getByLabel('Telefone (WhatsApp)').fill('11912345678');
@@ -159,7 +162,7 @@ test('password recovery: request a link, set a new password, sign in with it; th
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('senha-nova-123');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/quizzes$/);
 
   // The same link a second time is refused with a clear message.
   await page.evaluate(() => localStorage.clear());

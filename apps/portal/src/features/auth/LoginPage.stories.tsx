@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { accountHandlers, errorHandler } from '@acompanha/api-client/mocks';
 import { LoginPage } from './LoginPage';
@@ -8,7 +9,10 @@ const meta = {
   title: 'Screens/Auth/Login',
   component: LoginPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.login, accountHandlers.getMe] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [accountHandlers.login, accountHandlers.getMe, http.get('*/api/quiz', () => HttpResponse.json({ items: [], total: 0 }))] },
+  },
   beforeEach: () => resetPortal({ signedIn: false }),
   render: (_args, { parameters }) => <PortalScreen path={(parameters.path as string) ?? '/login'} />,
 } satisfies Meta<typeof LoginPage>;
@@ -87,7 +91,7 @@ export const EmailNotVerified: Story = {
 export const Success: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'ana.souza@exemplo.com.br', 'senha-forte-1');
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionários' })).toBeVisible();
   },
 };
 
