@@ -13,6 +13,7 @@ import { appearanceRoutes } from './appearance/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { categoryRoutes } from './category/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import { resolveConfig, type ConfigOverrides } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
@@ -24,8 +25,11 @@ import { healthRoutes } from './health/routes.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
 import { professionalRoutes } from './professional/routes.js';
+import { patientRoutes } from './patient/routes.js';
 import { questionRoutes } from './question/routes.js';
 import { quizRoutes } from './quiz/routes.js';
+import { saleRoutes } from './sale/routes.js';
+import { serviceRoutes } from './service/routes.js';
 import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 
 // Validation messages in Brazilian Portuguese.
@@ -105,6 +109,10 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'question', description: 'The question bank and the starter library' },
         { name: 'quiz', description: 'Quizzes and their flowchart' },
         { name: 'appearance', description: 'Quiz appearances (colour schemes)' },
+        { name: 'patient', description: "The professional's patients (clientes), import and LGPD deletion" },
+        { name: 'service', description: 'Services sold by the professional and the invoice of a period' },
+        { name: 'sale', description: 'Sales of services to patients, refunds' },
+        { name: 'chat', description: 'Messages sent to patients' },
         { name: 'file', description: 'Signed uploads and file serving' },
         { name: 'dev', description: 'Development helpers' },
         { name: 'health', description: 'Probes' },
@@ -132,6 +140,10 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(questionRoutes(ctx));
       await api.register(appearanceRoutes(ctx));
       await api.register(quizRoutes(ctx));
+      await api.register(patientRoutes(ctx));
+      await api.register(serviceRoutes(ctx));
+      await api.register(saleRoutes(ctx));
+      await api.register(chatRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(devRoutes(ctx));
     },

@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { professionals, subscriptions } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
+import { seedDemoPractice } from './demo-practice.js';
 
 /** The demo account created on an empty database. */
 export const DEMO_CREDENTIALS = {
@@ -13,9 +14,24 @@ export const DEMO_CREDENTIALS = {
 } as const;
 
 /**
- * Seeds demo data when there is no professional yet. Idempotent: returns false when nothing was done.
+ * Seeds the demo professional when there is no professional yet, and the demo practice (patients,
+ * services, sales) when the demo professional has no patient. Idempotent: returns true only when the
+ * demo professional was just created.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig): Promise<boolean> {
+  const created = await seedDemoProfessional(db, config);
+  const [demo] = await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.email, DEMO_CREDENTIALS.email));
+  if (demo) {
+    await db.transaction(async (tx) => {
+      // Several API processes may start together: one seeds, the others then find the patients.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(7340112002)`);
+      await seedDemoPractice(tx, demo.id, config.now());
+    });
+  }
+  return created;
+}
+
+async function seedDemoProfessional(db: Db, config: AppConfig): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(professionals);
   if (n > 0) return false;
   const now = config.now();

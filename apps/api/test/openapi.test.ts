@@ -53,11 +53,19 @@ describe('OpenAPI document (built without a database)', () => {
       '/auth/verify-email/resend',
       '/category',
       '/category/{id}',
+      '/chat/history/{patientId}',
       '/dev/mailbox',
       '/file/signed-url',
       '/file/upload/{token}',
       '/file/{key}',
       '/health',
+      '/patient',
+      '/patient/import',
+      '/patient/import/template',
+      '/patient/totals',
+      '/patient/{id}',
+      '/patient/{id}/preferences',
+      '/patient/{patientId}/quizzes',
       '/professional/me',
       '/professional/me/password',
       '/professional/me/quiz/{quizId}/patients',
@@ -71,6 +79,14 @@ describe('OpenAPI document (built without a database)', () => {
       '/quiz/{id}/duplicate',
       '/quiz/{id}/question',
       '/quiz/{id}/question/{questionId}',
+      '/sales',
+      '/sales/{id}',
+      '/sales/{id}/refound',
+      '/services',
+      '/services/invoice',
+      '/services/{id}',
+      '/services/{id}/disable',
+      '/services/{id}/enable',
     ]);
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -122,6 +138,29 @@ describe('OpenAPI document (built without a database)', () => {
         'createSignedUploadUrl',
         'uploadFile',
         'getFile',
+        'listPatients',
+        'createPatient',
+        'deletePatients',
+        'getPatientTotals',
+        'getPatientImportTemplate',
+        'importPatients',
+        'getPatient',
+        'updatePatient',
+        'deletePatient',
+        'updatePatientPreferences',
+        'listPatientQuizzes',
+        'getChatHistory',
+        'listServices',
+        'createService',
+        'getInvoice',
+        'getService',
+        'updateService',
+        'disableService',
+        'enableService',
+        'createSale',
+        'listSales',
+        'refundSale',
+        'deleteSale',
       ].sort(),
     );
     for (const [id, op] of Object.entries(ops)) {
@@ -140,6 +179,9 @@ describe('OpenAPI document (built without a database)', () => {
     expect(Object.keys(ops.login!.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
     expect(ops.login!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/LoginResponse');
     expect(ops.getMe!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/Professional');
+    const importBody = (ops.importPatients as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }).requestBody;
+    expect(Object.keys(importBody.content)).toEqual(['multipart/form-data']);
+    expect(importBody.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
   });
 
   it('names the shared schemas and lists every error code', async () => {
@@ -149,6 +191,9 @@ describe('OpenAPI document (built without a database)', () => {
       'Category', 'Question', 'QuestionPage', 'QuestionType', 'QuestionConfig', 'MultipleChoiceConfig', 'LinearScaleConfig',
       'LikertScaleConfig', 'FreeFieldConfig', 'FileUploadConfig', 'MetricsConfig', 'Quiz', 'QuizDetail', 'QuizPage', 'QuizFolder',
       'ChosenQuestion', 'QuizPatientPage', 'Appearance', 'ColorScheme', 'ResolvedAppearance', 'SignedUrlResponse', 'UploadResult',
+      'Patient', 'PatientPage', 'PatientPreferences', 'PatientCurrentService', 'PatientTotals', 'PatientImportResult', 'PatientImportError',
+      'DeletePatientResult', 'DeletePatientsResult', 'PatientQuizPage', 'ChatMessagePage', 'Service', 'ServiceModality', 'Sale', 'SalePage',
+      'PaymentMethod', 'SaleStatus', 'Invoice', 'InvoiceServiceLine',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }
@@ -156,11 +201,20 @@ describe('OpenAPI document (built without a database)', () => {
     for (const k of Object.keys(d.components.schemas).filter((k) => k.endsWith('Input'))) {
       expect(d.components.schemas[k.slice(0, -'Input'.length)], k).toBeDefined();
     }
-    for (const k of ['Professional', 'Quiz', 'Category', 'Appearance', 'Question']) expect(d.components.schemas[`${k}Input`], k).toBeUndefined();
+    for (const k of ['Professional', 'Quiz', 'Category', 'Appearance', 'Question', 'Patient', 'Service', 'Sale']) expect(d.components.schemas[`${k}Input`], k).toBeUndefined();
     expect(d.components.schemas.ErrorCode!.enum).toEqual([...ERROR_CODES]);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     for (const code of SPEC_CODES) expect(ERROR_CODES).toContain(code);
-    const ADDITIONS = ['INVALID_VERIFICATION_CODE', 'TOO_MANY_ATTEMPTS', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR', 'CATEGORY_HAS_QUESTIONS'];
+    const ADDITIONS = [
+      'INVALID_VERIFICATION_CODE',
+      'TOO_MANY_ATTEMPTS',
+      'METHOD_NOT_ALLOWED',
+      'INTERNAL_ERROR',
+      'CATEGORY_HAS_QUESTIONS',
+      'PATIENT_DOCUMENT_ALREADY_EXISTS',
+      'PATIENT_NOT_ACTIVE',
+      'SERVICE_NOT_ACTIVE',
+    ];
     for (const code of ADDITIONS) expect(ERROR_CODES).toContain(code);
     expect(ERROR_CODES.length).toBe(SPEC_CODES.length + ADDITIONS.length);
   });

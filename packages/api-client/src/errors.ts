@@ -95,6 +95,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 
   // Our additions to the catalogue
   CATEGORY_HAS_QUESTIONS: 'Esta categoria ainda tem perguntas. Mova ou exclua as perguntas antes de excluí-la.',
+  PATIENT_DOCUMENT_ALREADY_EXISTS: 'Já existe um cliente com este CPF.',
+  PATIENT_NOT_ACTIVE: 'Este cliente está inativo. Reative o cliente antes de continuar.',
+  SERVICE_NOT_ACTIVE: 'Este serviço está desativado. Ative o serviço antes de vendê-lo.',
   INVALID_VERIFICATION_CODE: 'Código de verificação incorreto. Confira o código enviado para o seu e-mail.',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente novamente.',
   METHOD_NOT_ALLOWED: 'Esta operação não é permitida.',

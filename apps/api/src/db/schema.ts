@@ -3,7 +3,7 @@
  * turns changes here into a new migration in apps/api/drizzle.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -234,4 +234,135 @@ export const quizQuestions = pgTable(
     subquestionIds: jsonb('subquestion_ids').$type<string[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index('quiz_questions_question_idx').on(t.questionId)],
+);
+
+// ───────────────────────── Practice: patients, services, sales, messages ─────────────────────────
+
+export const PATIENT_STATUSES = ['active', 'inactive', 'deleted'] as const;
+export type PatientStatus = (typeof PATIENT_STATUSES)[number];
+export const SERVICE_MODALITIES = ['presencial', 'online', 'hibrido'] as const;
+export type ServiceModality = (typeof SERVICE_MODALITIES)[number];
+export const PATIENT_SEXES = ['feminino', 'masculino', 'outro'] as const;
+export type PatientSex = (typeof PATIENT_SEXES)[number];
+export const NOTIFICATION_CHANNELS = ['email', 'whatsapp'] as const;
+
+export interface PatientPreferences {
+  channel: (typeof NOTIFICATION_CHANNELS)[number];
+  reminders: boolean;
+  reminderHour: number | null;
+}
+
+/**
+ * The professional's patients (the portal's "clientes"). status 'deleted' = anonymised (LGPD): personal
+ * data nulled, the row kept so that sales and other aggregates stay consistent; hidden from lists.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower-case, accent-free name for `LIKE` searches and ordering. */
+    searchName: text('search_name').notNull(),
+    email: text('email'),
+    /** E.164, e.g. +5511912345678. */
+    phone: text('phone'),
+    /** CPF, 11 digits. */
+    document: text('document'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    sex: text('sex', { enum: PATIENT_SEXES }),
+    status: text('status', { enum: PATIENT_STATUSES }).notNull().default('active'),
+    serviceModality: text('service_modality', { enum: SERVICE_MODALITIES }).notNull().default('presencial'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    preferences: jsonb('preferences').$type<PatientPreferences>().notNull(),
+    deletionReason: text('deletion_reason'),
+    deletedAt: tz('deleted_at'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('patients_professional_name_idx').on(t.professionalId, t.searchName),
+    index('patients_professional_status_idx').on(t.professionalId, t.status),
+    uniqueIndex('patients_professional_phone_key').on(t.professionalId, t.phone).where(sql`${t.phone} IS NOT NULL`),
+    uniqueIndex('patients_professional_document_key').on(t.professionalId, t.document).where(sql`${t.document} IS NOT NULL`),
+  ],
+);
+
+/** What the professional sells (consultations, follow-up plans…). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceCents: integer('price_cents').notNull(),
+    modality: text('modality', { enum: SERVICE_MODALITIES }).notNull().default('presencial'),
+    validityDays: integer('validity_days').notNull(),
+    consultations: integer('consultations').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('services_professional_idx').on(t.professionalId)],
+);
+
+export const PAYMENT_METHODS = ['pix', 'cartao', 'boleto', 'dinheiro', 'transferencia'] as const;
+export const SALE_STATUSES = ['paid', 'refunded'] as const;
+
+/** A service sold to a patient: gives the patient an active service from starts_at until ends_at (exclusive). */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: SALE_STATUSES }).notNull().default('paid'),
+    soldAt: tz('sold_at').notNull(),
+    /** São Paulo calendar dates. */
+    startsAt: date('starts_at', { mode: 'string' }).notNull(),
+    endsAt: date('ends_at', { mode: 'string' }).notNull(),
+    refundedAt: tz('refunded_at'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('sales_professional_sold_at_idx').on(t.professionalId, t.soldAt),
+    index('sales_patient_idx').on(t.patientId, t.startsAt),
+    index('sales_service_idx').on(t.serviceId),
+  ],
+);
+
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+
+/** Messages sent to a patient (chat history). Written by the notification jobs of a later issue. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('messages_patient_idx').on(t.patientId, t.createdAt)],
 );

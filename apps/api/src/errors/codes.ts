@@ -86,6 +86,9 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
   'CATEGORY_HAS_QUESTIONS',
+  'PATIENT_DOCUMENT_ALREADY_EXISTS',
+  'PATIENT_NOT_ACTIVE',
+  'SERVICE_NOT_ACTIVE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

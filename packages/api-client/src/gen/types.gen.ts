@@ -94,6 +94,25 @@ export type Category = {
 
 export type CategoryList = Array<Category>;
 
+/**
+ * A message sent to a patient.
+ */
+export type ChatMessage = {
+    id: string;
+    patientId: string;
+    channel: NotificationChannel;
+    body: string;
+    status: ChatMessageStatus;
+    createdAt: string;
+};
+
+export type ChatMessagePage = {
+    items: Array<ChatMessage>;
+    total: number;
+};
+
+export type ChatMessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
 export type ChosenQuestion = {
     id: string;
     enabled: boolean;
@@ -117,6 +136,19 @@ export type ColorScheme = {
     uploadField: AppearanceColors;
     activeAlternative: AppearanceColors;
     inactiveAlternative: AppearanceColors;
+};
+
+export type DeletePatientResult = {
+    id: string;
+    status: 'inactive' | 'deleted';
+};
+
+export type DeletePatientsResult = {
+    processed: number;
+    /**
+     * Ids that are not (or no longer) patients of the professional.
+     */
+    notFound: Array<string>;
 };
 
 export type DeleteQuestionResult = {
@@ -148,7 +180,7 @@ export type EmailVerificationResult = {
 /**
  * Application error code (spec section 8 plus our additions).
  */
-export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS';
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE';
 
 export type ErrorResponse = {
     statusCode: number;
@@ -188,6 +220,34 @@ export type FreeFieldConfigInput = {
 
 export type Health = {
     status: 'ok';
+};
+
+/**
+ * Totals of the sales made in the period (São Paulo dates, inclusive): gross, refunded (of those sales) and net, per service.
+ */
+export type Invoice = {
+    periodStart: string;
+    periodEnd: string;
+    services: Array<InvoiceServiceLine>;
+    grossCents: number;
+    refundsCents: number;
+    netCents: number;
+    /**
+     * Every sale of the period, newest first.
+     */
+    sales: Array<Sale>;
+};
+
+export type InvoiceServiceLine = {
+    serviceId: string;
+    name: string;
+    /**
+     * Sales of the period (refunded included).
+     */
+    count: number;
+    grossCents: number;
+    refundsCents: number;
+    netCents: number;
 };
 
 export type LikertScaleConfig = {
@@ -276,6 +336,133 @@ export type MultipleChoiceConfigInput = {
     allowMultiple: boolean;
     alternatives: Array<AlternativeInput>;
 };
+
+export type NotificationChannel = 'email' | 'whatsapp';
+
+export type NotificationChannelInput = 'email' | 'whatsapp';
+
+export type Patient = {
+    id: string;
+    name: string;
+    email: string | null;
+    /**
+     * E.164, e.g. +5511912345678.
+     */
+    phone: string | null;
+    /**
+     * CPF, 11 digits.
+     */
+    document: string | null;
+    birthDate: string | null;
+    sex: PatientSex | null;
+    status: PatientStatus;
+    serviceModality: ServiceModality;
+    tags: Array<string>;
+    notes: string | null;
+    preferences: PatientPreferences;
+    currentService: PatientCurrentService | null;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * The latest paid sale's service whose period includes today.
+ */
+export type PatientCurrentService = {
+    id: string;
+    name: string;
+    /**
+     * First day without the service (São Paulo date).
+     */
+    endsAt: string;
+};
+
+export type PatientImportError = {
+    /**
+     * Spreadsheet row number (the header is row 1).
+     */
+    row: number;
+    /**
+     * Our field name, null for the whole row.
+     */
+    field: string | null;
+    code: ErrorCode;
+    message: string;
+};
+
+export type PatientImportResult = {
+    imported: number;
+    updated: number;
+    /**
+     * Rows identical to an existing patient (matched by phone, CPF or e-mail).
+     */
+    skipped: number;
+    /**
+     * Data rows read (blank rows ignored).
+     */
+    total: number;
+    errors: Array<PatientImportError>;
+};
+
+export type PatientPage = {
+    items: Array<Patient>;
+    total: number;
+};
+
+export type PatientPreferences = {
+    channel: NotificationChannel;
+    reminders: boolean;
+    /**
+     * São Paulo hour (0–23) for reminders; null = the quiz hour.
+     */
+    reminderHour: number | null;
+};
+
+export type PatientQuiz = {
+    quizScheduleId: string;
+    quizId: string;
+    quizTitle: string;
+    enabled: boolean;
+};
+
+export type PatientQuizPage = {
+    items: Array<PatientQuiz>;
+    total: number;
+};
+
+export type PatientSex = 'feminino' | 'masculino' | 'outro';
+
+export type PatientSexInput = 'feminino' | 'masculino' | 'outro';
+
+/**
+ * Deleted (anonymised) patients are never returned.
+ */
+export type PatientStatus = 'active' | 'inactive';
+
+/**
+ * Deleted (anonymised) patients are never returned.
+ */
+export type PatientStatusInput = 'active' | 'inactive';
+
+/**
+ * Counts of the non-deleted patients.
+ */
+export type PatientTotals = {
+    total: number;
+    byStatus: {
+        active: number;
+        inactive: number;
+    };
+    byModality: {
+        presencial: number;
+        online: number;
+        hibrido: number;
+    };
+};
+
+export type PaymentMethod = 'pix' | 'cartao' | 'boleto' | 'dinheiro' | 'transferencia';
+
+export type PaymentMethodInput = 'pix' | 'cartao' | 'boleto' | 'dinheiro' | 'transferencia';
 
 /**
  * The signed-in professional. Never carries the password hash.
@@ -452,6 +639,72 @@ export type ResolvedAppearance = {
     subtitle: string;
     forwardText: string;
 };
+
+export type Sale = {
+    id: string;
+    patientId: string;
+    /**
+     * 'Cliente excluído' for a deleted patient.
+     */
+    patientName: string;
+    serviceId: string;
+    serviceName: string;
+    amountCents: number;
+    paymentMethod: PaymentMethod;
+    status: SaleStatus;
+    soldAt: string;
+    /**
+     * First day of the service (São Paulo date).
+     */
+    startsAt: string;
+    /**
+     * startsAt + validityDays: the first day without the service.
+     */
+    endsAt: string;
+    refundedAt: string | null;
+    createdAt: string;
+};
+
+export type SalePage = {
+    items: Array<Sale>;
+    total: number;
+};
+
+export type SaleStatus = 'paid' | 'refunded';
+
+export type SaleStatusInput = 'paid' | 'refunded';
+
+/**
+ * What the professional sells.
+ */
+export type Service = {
+    id: string;
+    name: string;
+    description: string | null;
+    /**
+     * Price in cents of BRL.
+     */
+    priceCents: number;
+    modality: ServiceModality;
+    /**
+     * Days of service a sale gives.
+     */
+    validityDays: number;
+    consultations: number;
+    isActive: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * How the patient is seen: presencial, online or hibrido.
+ */
+export type ServiceModality = 'presencial' | 'online' | 'hibrido';
+
+/**
+ * How the patient is seen: presencial, online or hibrido.
+ */
+export type ServiceModalityInput = 'presencial' | 'online' | 'hibrido';
 
 /**
  * The professional's subscription (Portuguese: assinatura).
@@ -964,6 +1217,48 @@ export type UpdateCategoryResponses = {
 
 export type UpdateCategoryResponse = UpdateCategoryResponses[keyof UpdateCategoryResponses];
 
+export type GetChatHistoryData = {
+    body?: never;
+    path: {
+        patientId: string;
+    };
+    query?: {
+        take?: number;
+        skip?: number;
+    };
+    url: '/chat/history/{patientId}';
+};
+
+export type GetChatHistoryErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetChatHistoryError = GetChatHistoryErrors[keyof GetChatHistoryErrors];
+
+export type GetChatHistoryResponses = {
+    /**
+     * A page of messages
+     */
+    200: ChatMessagePage;
+};
+
+export type GetChatHistoryResponse = GetChatHistoryResponses[keyof GetChatHistoryResponses];
+
 export type ListDevMailboxData = {
     body?: never;
     path?: never;
@@ -1127,6 +1422,489 @@ export type HealthResponses = {
 };
 
 export type HealthResponse = HealthResponses[keyof HealthResponses];
+
+export type DeletePatientsData = {
+    body: {
+        ids: Array<string>;
+        mode: 'inactivate' | 'delete';
+        /**
+         * Required when mode is delete.
+         */
+        reason?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/patient';
+};
+
+export type DeletePatientsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeletePatientsError = DeletePatientsErrors[keyof DeletePatientsErrors];
+
+export type DeletePatientsResponses = {
+    /**
+     * What was processed
+     */
+    200: DeletePatientsResult;
+};
+
+export type DeletePatientsResponse = DeletePatientsResponses[keyof DeletePatientsResponses];
+
+export type ListPatientsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Part of the name, ignoring accents and case.
+         */
+        nameTerm?: string;
+        status?: PatientStatusInput;
+        serviceModality?: ServiceModalityInput;
+        /**
+         * Patients with a paid sale of this service active today.
+         */
+        serviceId?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/patient';
+};
+
+export type ListPatientsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListPatientsError = ListPatientsErrors[keyof ListPatientsErrors];
+
+export type ListPatientsResponses = {
+    /**
+     * A page of patients
+     */
+    200: PatientPage;
+};
+
+export type ListPatientsResponse = ListPatientsResponses[keyof ListPatientsResponses];
+
+export type CreatePatientData = {
+    body: {
+        name: string;
+        email?: string | null;
+        /**
+         * Any usual format; Brazil when no country code. Stored as E.164. Invalid → 400 on `phone`.
+         */
+        phone?: string | null;
+        /**
+         * CPF with or without mask; wrong check digits → 400 INVALID_PATIENT_DOCUMENT.
+         */
+        document?: string | null;
+        /**
+         * YYYY-MM-DD, not in the future.
+         */
+        birthDate?: string | null;
+        sex?: PatientSexInput | null;
+        status?: PatientStatusInput;
+        serviceModality?: ServiceModalityInput;
+        tags?: Array<string>;
+        notes?: string | null;
+        preferences?: {
+            channel: NotificationChannelInput;
+            reminders: boolean;
+            reminderHour?: number | null;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/patient';
+};
+
+export type CreatePatientErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreatePatientError = CreatePatientErrors[keyof CreatePatientErrors];
+
+export type CreatePatientResponses = {
+    /**
+     * Created
+     */
+    201: Patient;
+};
+
+export type CreatePatientResponse = CreatePatientResponses[keyof CreatePatientResponses];
+
+export type ImportPatientsData = {
+    body: {
+        /**
+         * CSV (UTF-8 or Latin-1, comma or semicolon) or XLSX (first sheet), at most 5 MB and 10,000 rows.
+         */
+        file: Blob | File;
+        /**
+         * JSON object: our field → the file's column header, e.g. {"name":"Cliente","phone":"Whats"}. Fields: name, email, phone, document, birthDate, sex, serviceModality, tags, notes. Without it the Portuguese/English headers are recognised (nome, e-mail, telefone/celular/whatsapp, cpf, nascimento, sexo, modalidade, tags, observações).
+         */
+        mapping?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/patient/import';
+};
+
+export type ImportPatientsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ImportPatientsError = ImportPatientsErrors[keyof ImportPatientsErrors];
+
+export type ImportPatientsResponses = {
+    /**
+     * The import report
+     */
+    200: PatientImportResult;
+};
+
+export type ImportPatientsResponse = ImportPatientsResponses[keyof ImportPatientsResponses];
+
+export type GetPatientImportTemplateData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/patient/import/template';
+};
+
+export type GetPatientImportTemplateErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientImportTemplateError = GetPatientImportTemplateErrors[keyof GetPatientImportTemplateErrors];
+
+export type GetPatientImportTemplateResponses = {
+    /**
+     * The CSV template
+     */
+    200: string;
+};
+
+export type GetPatientImportTemplateResponse = GetPatientImportTemplateResponses[keyof GetPatientImportTemplateResponses];
+
+export type GetPatientTotalsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/patient/totals';
+};
+
+export type GetPatientTotalsErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientTotalsError = GetPatientTotalsErrors[keyof GetPatientTotalsErrors];
+
+export type GetPatientTotalsResponses = {
+    /**
+     * The counts
+     */
+    200: PatientTotals;
+};
+
+export type GetPatientTotalsResponse = GetPatientTotalsResponses[keyof GetPatientTotalsResponses];
+
+export type DeletePatientData = {
+    /**
+     * inactivate: keeps every datum (status inactive). delete: anonymises the personal data (LGPD) and keeps aggregates such as sales; the reason is stored.
+     */
+    body: {
+        mode: 'inactivate';
+    } | {
+        mode: 'delete';
+        reason: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/patient/{id}';
+};
+
+export type DeletePatientErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeletePatientError = DeletePatientErrors[keyof DeletePatientErrors];
+
+export type DeletePatientResponses = {
+    /**
+     * Done
+     */
+    200: DeletePatientResult;
+};
+
+export type DeletePatientResponse = DeletePatientResponses[keyof DeletePatientResponses];
+
+export type GetPatientData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/patient/{id}';
+};
+
+export type GetPatientErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientError = GetPatientErrors[keyof GetPatientErrors];
+
+export type GetPatientResponses = {
+    /**
+     * The patient
+     */
+    200: Patient;
+};
+
+export type GetPatientResponse = GetPatientResponses[keyof GetPatientResponses];
+
+export type UpdatePatientData = {
+    body: {
+        name?: string;
+        email?: string | null;
+        /**
+         * Any usual format; Brazil when no country code. Stored as E.164. Invalid → 400 on `phone`.
+         */
+        phone?: string | null;
+        /**
+         * CPF with or without mask; wrong check digits → 400 INVALID_PATIENT_DOCUMENT.
+         */
+        document?: string | null;
+        /**
+         * YYYY-MM-DD, not in the future.
+         */
+        birthDate?: string | null;
+        sex?: PatientSexInput | null;
+        status?: PatientStatusInput;
+        serviceModality?: ServiceModalityInput;
+        tags?: Array<string>;
+        notes?: string | null;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/patient/{id}';
+};
+
+export type UpdatePatientErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdatePatientError = UpdatePatientErrors[keyof UpdatePatientErrors];
+
+export type UpdatePatientResponses = {
+    /**
+     * The updated patient
+     */
+    200: Patient;
+};
+
+export type UpdatePatientResponse = UpdatePatientResponses[keyof UpdatePatientResponses];
+
+export type UpdatePatientPreferencesData = {
+    body: {
+        channel: NotificationChannelInput;
+        reminders: boolean;
+        reminderHour?: number | null;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/patient/{id}/preferences';
+};
+
+export type UpdatePatientPreferencesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdatePatientPreferencesError = UpdatePatientPreferencesErrors[keyof UpdatePatientPreferencesErrors];
+
+export type UpdatePatientPreferencesResponses = {
+    /**
+     * The updated patient
+     */
+    200: Patient;
+};
+
+export type UpdatePatientPreferencesResponse = UpdatePatientPreferencesResponses[keyof UpdatePatientPreferencesResponses];
+
+export type ListPatientQuizzesData = {
+    body?: never;
+    path: {
+        patientId: string;
+    };
+    query?: never;
+    url: '/patient/{patientId}/quizzes';
+};
+
+export type ListPatientQuizzesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListPatientQuizzesError = ListPatientQuizzesErrors[keyof ListPatientQuizzesErrors];
+
+export type ListPatientQuizzesResponses = {
+    /**
+     * Scheduled quizzes
+     */
+    200: PatientQuizPage;
+};
+
+export type ListPatientQuizzesResponse = ListPatientQuizzesResponses[keyof ListPatientQuizzesResponses];
 
 export type GetMeData = {
     body?: never;
@@ -2169,3 +2947,477 @@ export type EnableQuizQuestionResponses = {
 };
 
 export type EnableQuizQuestionResponse = EnableQuizQuestionResponses[keyof EnableQuizQuestionResponses];
+
+export type ListSalesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        patientId?: string;
+        serviceId?: string;
+        status?: SaleStatusInput;
+        /**
+         * Sold on or after this São Paulo date.
+         */
+        periodStart?: string;
+        /**
+         * Sold on or before this São Paulo date.
+         */
+        periodEnd?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/sales';
+};
+
+export type ListSalesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListSalesError = ListSalesErrors[keyof ListSalesErrors];
+
+export type ListSalesResponses = {
+    /**
+     * A page of sales
+     */
+    200: SalePage;
+};
+
+export type ListSalesResponse = ListSalesResponses[keyof ListSalesResponses];
+
+export type CreateSaleData = {
+    body: {
+        patientId: string;
+        serviceId: string;
+        /**
+         * Default the service's price.
+         */
+        amountCents?: number;
+        paymentMethod: PaymentMethodInput;
+        /**
+         * Default now.
+         */
+        soldAt?: string;
+        /**
+         * Default the São Paulo date of soldAt.
+         */
+        startsAt?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/sales';
+};
+
+export type CreateSaleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateSaleError = CreateSaleErrors[keyof CreateSaleErrors];
+
+export type CreateSaleResponses = {
+    /**
+     * Created
+     */
+    201: Sale;
+};
+
+export type CreateSaleResponse = CreateSaleResponses[keyof CreateSaleResponses];
+
+export type DeleteSaleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/sales/{id}';
+};
+
+export type DeleteSaleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteSaleError = DeleteSaleErrors[keyof DeleteSaleErrors];
+
+export type DeleteSaleResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type DeleteSaleResponse = DeleteSaleResponses[keyof DeleteSaleResponses];
+
+export type RefundSaleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/sales/{id}/refound';
+};
+
+export type RefundSaleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RefundSaleError = RefundSaleErrors[keyof RefundSaleErrors];
+
+export type RefundSaleResponses = {
+    /**
+     * The refunded sale
+     */
+    200: Sale;
+};
+
+export type RefundSaleResponse = RefundSaleResponses[keyof RefundSaleResponses];
+
+export type ListServicesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'active' | 'inactive' | 'all';
+    };
+    url: '/services';
+};
+
+export type ListServicesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListServicesError = ListServicesErrors[keyof ListServicesErrors];
+
+export type ListServicesResponses = {
+    /**
+     * The services
+     */
+    200: Array<Service>;
+};
+
+export type ListServicesResponse = ListServicesResponses[keyof ListServicesResponses];
+
+export type CreateServiceData = {
+    body: {
+        name: string;
+        description?: string | null;
+        /**
+         * Integer cents, e.g. 39000 = R$ 390,00.
+         */
+        priceCents: number;
+        modality?: ServiceModalityInput;
+        validityDays: number;
+        /**
+         * Default 1.
+         */
+        consultations?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/services';
+};
+
+export type CreateServiceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateServiceError = CreateServiceErrors[keyof CreateServiceErrors];
+
+export type CreateServiceResponses = {
+    /**
+     * Created
+     */
+    201: Service;
+};
+
+export type CreateServiceResponse = CreateServiceResponses[keyof CreateServiceResponses];
+
+export type GetInvoiceData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * First day (São Paulo), YYYY-MM-DD.
+         */
+        periodStart: string;
+        /**
+         * Last day (São Paulo, inclusive), YYYY-MM-DD; at most 366 days after periodStart.
+         */
+        periodEnd: string;
+    };
+    url: '/services/invoice';
+};
+
+export type GetInvoiceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetInvoiceError = GetInvoiceErrors[keyof GetInvoiceErrors];
+
+export type GetInvoiceResponses = {
+    /**
+     * The invoice
+     */
+    200: Invoice;
+};
+
+export type GetInvoiceResponse = GetInvoiceResponses[keyof GetInvoiceResponses];
+
+export type GetServiceData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/services/{id}';
+};
+
+export type GetServiceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetServiceError = GetServiceErrors[keyof GetServiceErrors];
+
+export type GetServiceResponses = {
+    /**
+     * The service
+     */
+    200: Service;
+};
+
+export type GetServiceResponse = GetServiceResponses[keyof GetServiceResponses];
+
+export type UpdateServiceData = {
+    body: {
+        name?: string;
+        description?: string | null;
+        /**
+         * Integer cents, e.g. 39000 = R$ 390,00.
+         */
+        priceCents?: number;
+        modality?: ServiceModalityInput;
+        validityDays?: number;
+        /**
+         * Default 1.
+         */
+        consultations?: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/services/{id}';
+};
+
+export type UpdateServiceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateServiceError = UpdateServiceErrors[keyof UpdateServiceErrors];
+
+export type UpdateServiceResponses = {
+    /**
+     * The updated service
+     */
+    200: Service;
+};
+
+export type UpdateServiceResponse = UpdateServiceResponses[keyof UpdateServiceResponses];
+
+export type DisableServiceData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/services/{id}/disable';
+};
+
+export type DisableServiceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DisableServiceError = DisableServiceErrors[keyof DisableServiceErrors];
+
+export type DisableServiceResponses = {
+    /**
+     * The disabled service
+     */
+    200: Service;
+};
+
+export type DisableServiceResponse = DisableServiceResponses[keyof DisableServiceResponses];
+
+export type EnableServiceData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/services/{id}/enable';
+};
+
+export type EnableServiceErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type EnableServiceError = EnableServiceErrors[keyof EnableServiceErrors];
+
+export type EnableServiceResponses = {
+    /**
+     * The enabled service
+     */
+    200: Service;
+};
+
+export type EnableServiceResponse = EnableServiceResponses[keyof EnableServiceResponses];

@@ -3,8 +3,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addQuizQuestion, changePassword, copyQuestion, createAppearance, createCategory, createQuestion, createQuiz, createSignedUploadUrl, deleteAppearance, deleteCategory, deleteQuestion, disableQuiz, disableQuizQuestion, duplicateQuiz, enableQuizQuestion, getCategory, getFile, getMe, getQuestion, getQuiz, health, listAppearances, listCategories, listDevMailbox, listQuestions, listQuizPatients, listQuizzes, login, logout, type Options, register, requestPasswordRecovery, resendVerification, resetPassword, setDefaultAppearance, updateAppearance, updateCategory, updateMe, updateQuestion, updateQuiz, uploadFile, verifyEmail } from '../sdk.gen';
-import type { AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetFileData, GetFileError, GetMeData, GetMeError, GetMeResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, HealthData, HealthError, HealthResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RegisterData, RegisterError, RegisterResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
+import { addQuizQuestion, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteSale, disableQuiz, disableQuizQuestion, disableService, duplicateQuiz, enableQuizQuestion, enableService, getCategory, getChatHistory, getFile, getInvoice, getMe, getPatient, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getService, health, importPatients, listAppearances, listCategories, listDevMailbox, listPatientQuizzes, listPatients, listQuestions, listQuizPatients, listQuizzes, listSales, listServices, login, logout, type Options, refundSale, register, requestPasswordRecovery, resendVerification, resetPassword, setDefaultAppearance, updateAppearance, updateCategory, updateMe, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateService, uploadFile, verifyEmail } from '../sdk.gen';
+import type { AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetServiceData, GetServiceError, GetServiceResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
 
 /**
  * E-mail a password recovery link (always 204, also for unknown e-mails)
@@ -247,6 +247,24 @@ export const updateCategoryMutation = (options?: Partial<Options<UpdateCategoryD
     return mutationOptions;
 };
 
+export const getChatHistoryQueryKey = (options: Options<GetChatHistoryData>) => createQueryKey('getChatHistory', options);
+
+/**
+ * Messages sent to a patient, newest first
+ */
+export const getChatHistoryOptions = (options: Options<GetChatHistoryData>) => queryOptions<GetChatHistoryResponse, GetChatHistoryError, GetChatHistoryResponse, ReturnType<typeof getChatHistoryQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getChatHistory({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getChatHistoryQueryKey(options)
+});
+
 export const listDevMailboxQueryKey = (options?: Options<ListDevMailboxData>) => createQueryKey('listDevMailbox', options);
 
 /**
@@ -337,6 +355,206 @@ export const healthOptions = (options?: Options<HealthData>) => queryOptions<Hea
         return data;
     },
     queryKey: healthQueryKey(options)
+});
+
+/**
+ * Inactivate or delete (anonymise, reason required) many patients
+ */
+export const deletePatientsMutation = (options?: Partial<Options<DeletePatientsData>>): UseMutationOptions<DeletePatientsResponse, DeletePatientsError, Options<DeletePatientsData>> => {
+    const mutationOptions: UseMutationOptions<DeletePatientsResponse, DeletePatientsError, Options<DeletePatientsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deletePatients({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listPatientsQueryKey = (options?: Options<ListPatientsData>) => createQueryKey('listPatients', options);
+
+/**
+ * The professional's patients, filtered, ordered by name
+ *
+ * `nameTerm` matches any part of the name ignoring accents and case. Without `status`, active and inactive patients are listed; deleted (anonymised) ones never are. `serviceId`: patients with a paid sale of that service active today.
+ */
+export const listPatientsOptions = (options?: Options<ListPatientsData>) => queryOptions<ListPatientsResponse, ListPatientsError, ListPatientsResponse, ReturnType<typeof listPatientsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listPatients({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listPatientsQueryKey(options)
+});
+
+/**
+ * Create a patient
+ *
+ * Phone normalised to E.164 (invalid → 400 on `phone`); CPF check digits → 400 INVALID_PATIENT_DOCUMENT; a phone or CPF already used by another patient → 409 MULTIPLE_PATIENTS_SAME_PHONE / PATIENT_DOCUMENT_ALREADY_EXISTS.
+ */
+export const createPatientMutation = (options?: Partial<Options<CreatePatientData>>): UseMutationOptions<CreatePatientResponse, CreatePatientError, Options<CreatePatientData>> => {
+    const mutationOptions: UseMutationOptions<CreatePatientResponse, CreatePatientError, Options<CreatePatientData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createPatient({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Import patients from a CSV or XLSX file, with a per-row report
+ *
+ * multipart/form-data with `file` (CSV in UTF-8 or Latin-1, comma or semicolon; or XLSX, first sheet; at most 5 MB and 10,000 rows) and an optional `mapping` (JSON: field → column header; else the usual Portuguese/English headers are recognised). Valid rows are imported in one transaction; a row matching a patient by phone or CPF (else e-mail) updates it, or is skipped when identical. Invalid rows are reported in `errors` with the spreadsheet row number. No `name` column → 400 MISSING_PARAMETER_MAPPER. Cell text is stored verbatim (formulas are never evaluated).
+ */
+export const importPatientsMutation = (options?: Partial<Options<ImportPatientsData>>): UseMutationOptions<ImportPatientsResponse, ImportPatientsError, Options<ImportPatientsData>> => {
+    const mutationOptions: UseMutationOptions<ImportPatientsResponse, ImportPatientsError, Options<ImportPatientsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await importPatients({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getPatientImportTemplateQueryKey = (options?: Options<GetPatientImportTemplateData>) => createQueryKey('getPatientImportTemplate', options);
+
+/**
+ * CSV template for the import (UTF-8 with BOM, semicolon-separated headers)
+ */
+export const getPatientImportTemplateOptions = (options?: Options<GetPatientImportTemplateData>) => queryOptions<GetPatientImportTemplateResponse, GetPatientImportTemplateError, GetPatientImportTemplateResponse, ReturnType<typeof getPatientImportTemplateQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getPatientImportTemplate({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getPatientImportTemplateQueryKey(options)
+});
+
+export const getPatientTotalsQueryKey = (options?: Options<GetPatientTotalsData>) => createQueryKey('getPatientTotals', options);
+
+/**
+ * Patient counts by status and modality
+ */
+export const getPatientTotalsOptions = (options?: Options<GetPatientTotalsData>) => queryOptions<GetPatientTotalsResponse, GetPatientTotalsError, GetPatientTotalsResponse, ReturnType<typeof getPatientTotalsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getPatientTotals({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getPatientTotalsQueryKey(options)
+});
+
+/**
+ * Inactivate a patient (data kept) or delete it (anonymised, reason required)
+ */
+export const deletePatientMutation = (options?: Partial<Options<DeletePatientData>>): UseMutationOptions<DeletePatientResponse, DeletePatientError, Options<DeletePatientData>> => {
+    const mutationOptions: UseMutationOptions<DeletePatientResponse, DeletePatientError, Options<DeletePatientData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deletePatient({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getPatientQueryKey = (options: Options<GetPatientData>) => createQueryKey('getPatient', options);
+
+/**
+ * One patient with the current service
+ */
+export const getPatientOptions = (options: Options<GetPatientData>) => queryOptions<GetPatientResponse, GetPatientError, GetPatientResponse, ReturnType<typeof getPatientQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getPatient({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getPatientQueryKey(options)
+});
+
+/**
+ * Update a patient (partial; null clears a field)
+ */
+export const updatePatientMutation = (options?: Partial<Options<UpdatePatientData>>): UseMutationOptions<UpdatePatientResponse, UpdatePatientError, Options<UpdatePatientData>> => {
+    const mutationOptions: UseMutationOptions<UpdatePatientResponse, UpdatePatientError, Options<UpdatePatientData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updatePatient({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Set the patient's notification preferences
+ *
+ * The channel needs the matching contact (e-mail or phone), else 400 NOTIFICATION_CHANNEL_ERROR.
+ */
+export const updatePatientPreferencesMutation = (options?: Partial<Options<UpdatePatientPreferencesData>>): UseMutationOptions<UpdatePatientPreferencesResponse, UpdatePatientPreferencesError, Options<UpdatePatientPreferencesData>> => {
+    const mutationOptions: UseMutationOptions<UpdatePatientPreferencesResponse, UpdatePatientPreferencesError, Options<UpdatePatientPreferencesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updatePatientPreferences({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listPatientQuizzesQueryKey = (options: Options<ListPatientQuizzesData>) => createQueryKey('listPatientQuizzes', options);
+
+/**
+ * The patient's scheduled quizzes (always empty until scheduling exists)
+ */
+export const listPatientQuizzesOptions = (options: Options<ListPatientQuizzesData>) => queryOptions<ListPatientQuizzesResponse, ListPatientQuizzesError, ListPatientQuizzesResponse, ReturnType<typeof listPatientQuizzesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listPatientQuizzes({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listPatientQuizzesQueryKey(options)
 });
 
 export const getMeQueryKey = (options?: Options<GetMeData>) => createQueryKey('getMe', options);
@@ -750,6 +968,201 @@ export const enableQuizQuestionMutation = (options?: Partial<Options<EnableQuizQ
     const mutationOptions: UseMutationOptions<EnableQuizQuestionResponse, EnableQuizQuestionError, Options<EnableQuizQuestionData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await enableQuizQuestion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listSalesQueryKey = (options?: Options<ListSalesData>) => createQueryKey('listSales', options);
+
+/**
+ * Sales, newest first, filtered by patient, service, status and period (São Paulo dates)
+ */
+export const listSalesOptions = (options?: Options<ListSalesData>) => queryOptions<ListSalesResponse, ListSalesError, ListSalesResponse, ReturnType<typeof listSalesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listSales({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listSalesQueryKey(options)
+});
+
+/**
+ * Sell a service to a patient (gives an active service from startsAt until endsAt)
+ *
+ * Unknown or foreign patient → 404 PATIENT_NOT_FOUND_ERROR; unknown service → 404 NOT_FOUND; inactive patient → 400 PATIENT_NOT_ACTIVE; disabled service → 400 SERVICE_NOT_ACTIVE.
+ */
+export const createSaleMutation = (options?: Partial<Options<CreateSaleData>>): UseMutationOptions<CreateSaleResponse, CreateSaleError, Options<CreateSaleData>> => {
+    const mutationOptions: UseMutationOptions<CreateSaleResponse, CreateSaleError, Options<CreateSaleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createSale({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete a sale for good
+ */
+export const deleteSaleMutation = (options?: Partial<Options<DeleteSaleData>>): UseMutationOptions<DeleteSaleResponse, DeleteSaleError, Options<DeleteSaleData>> => {
+    const mutationOptions: UseMutationOptions<DeleteSaleResponse, DeleteSaleError, Options<DeleteSaleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteSale({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Refund a sale (it no longer gives an active service); twice → 409 SALE_ALREADY_REFOUNDED
+ */
+export const refundSaleMutation = (options?: Partial<Options<RefundSaleData>>): UseMutationOptions<RefundSaleResponse, RefundSaleError, Options<RefundSaleData>> => {
+    const mutationOptions: UseMutationOptions<RefundSaleResponse, RefundSaleError, Options<RefundSaleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await refundSale({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listServicesQueryKey = (options?: Options<ListServicesData>) => createQueryKey('listServices', options);
+
+/**
+ * The professional's services, by name (status all by default)
+ */
+export const listServicesOptions = (options?: Options<ListServicesData>) => queryOptions<ListServicesResponse, ListServicesError, ListServicesResponse, ReturnType<typeof listServicesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listServices({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listServicesQueryKey(options)
+});
+
+/**
+ * Create a service
+ */
+export const createServiceMutation = (options?: Partial<Options<CreateServiceData>>): UseMutationOptions<CreateServiceResponse, CreateServiceError, Options<CreateServiceData>> => {
+    const mutationOptions: UseMutationOptions<CreateServiceResponse, CreateServiceError, Options<CreateServiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createService({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getInvoiceQueryKey = (options: Options<GetInvoiceData>) => createQueryKey('getInvoice', options);
+
+/**
+ * Totals of the sales of a period, per service, with the sales
+ *
+ * periodStart and periodEnd are São Paulo dates, both inclusive, at most 366 days apart. Money in integer cents.
+ */
+export const getInvoiceOptions = (options: Options<GetInvoiceData>) => queryOptions<GetInvoiceResponse, GetInvoiceError, GetInvoiceResponse, ReturnType<typeof getInvoiceQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getInvoice({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getInvoiceQueryKey(options)
+});
+
+export const getServiceQueryKey = (options: Options<GetServiceData>) => createQueryKey('getService', options);
+
+/**
+ * One service
+ */
+export const getServiceOptions = (options: Options<GetServiceData>) => queryOptions<GetServiceResponse, GetServiceError, GetServiceResponse, ReturnType<typeof getServiceQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getService({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getServiceQueryKey(options)
+});
+
+/**
+ * Update a service (partial; existing sales keep their amount and period)
+ */
+export const updateServiceMutation = (options?: Partial<Options<UpdateServiceData>>): UseMutationOptions<UpdateServiceResponse, UpdateServiceError, Options<UpdateServiceData>> => {
+    const mutationOptions: UseMutationOptions<UpdateServiceResponse, UpdateServiceError, Options<UpdateServiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateService({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Disable a service (no new sales; existing sales stay)
+ */
+export const disableServiceMutation = (options?: Partial<Options<DisableServiceData>>): UseMutationOptions<DisableServiceResponse, DisableServiceError, Options<DisableServiceData>> => {
+    const mutationOptions: UseMutationOptions<DisableServiceResponse, DisableServiceError, Options<DisableServiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await disableService({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Enable a disabled service
+ */
+export const enableServiceMutation = (options?: Partial<Options<EnableServiceData>>): UseMutationOptions<EnableServiceResponse, EnableServiceError, Options<EnableServiceData>> => {
+    const mutationOptions: UseMutationOptions<EnableServiceResponse, EnableServiceError, Options<EnableServiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await enableService({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { errorResponses, json } from '../errors/schemas.js';
+import { CreateSaleBody, IdParams, ListSalesQuery, SalePageSchema, SaleSchema } from './schemas.js';
+import * as service from './service.js';
+
+const TAGS = ['sale'];
+
+export function saleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', authenticate(ctx.tokens));
+    const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
+
+    app.post(
+      '/sales',
+      {
+        schema: {
+          operationId: 'createSale',
+          tags: TAGS,
+          summary: 'Sell a service to a patient (gives an active service from startsAt until endsAt)',
+          description:
+            'Unknown or foreign patient → 404 PATIENT_NOT_FOUND_ERROR; unknown service → 404 NOT_FOUND; inactive patient → ' +
+            '400 PATIENT_NOT_ACTIVE; disabled service → 400 SERVICE_NOT_ACTIVE.',
+          security: bearerSecurity,
+          body: CreateSaleBody,
+          response: { 201: json(SaleSchema, 'Created'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.createSale(ctx, pro(request), request.body)),
+    );
+
+    app.get(
+      '/sales',
+      {
+        schema: {
+          operationId: 'listSales',
+          tags: TAGS,
+          summary: 'Sales, newest first, filtered by patient, service, status and period (São Paulo dates)',
+          security: bearerSecurity,
+          querystring: ListSalesQuery,
+          response: { 200: json(SalePageSchema, 'A page of sales'), ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => service.listSales(ctx, pro(request), request.query),
+    );
+
+    app.delete(
+      '/sales/:id/refound',
+      {
+        schema: {
+          operationId: 'refundSale',
+          tags: TAGS,
+          summary: 'Refund a sale (it no longer gives an active service); twice → 409 SALE_ALREADY_REFOUNDED',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: json(SaleSchema, 'The refunded sale'), ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => service.refundSale(ctx, pro(request), request.params.id),
+    );
+
+    app.delete(
+      '/sales/:id',
+      {
+        schema: {
+          operationId: 'deleteSale',
+          tags: TAGS,
+          summary: 'Delete a sale for good',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 204: z.undefined().describe('Deleted'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await service.deleteSale(ctx, pro(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  };
+}

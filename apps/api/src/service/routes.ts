@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { errorResponses, json } from '../errors/schemas.js';
+import { CreateServiceBody, IdParams, InvoiceQuery, InvoiceSchema, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
+import * as service from './service.js';
+
+const TAGS = ['service'];
+
+export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', authenticate(ctx.tokens));
+    const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
+
+    app.get(
+      '/services',
+      {
+        schema: {
+          operationId: 'listServices',
+          tags: TAGS,
+          summary: "The professional's services, by name (status all by default)",
+          security: bearerSecurity,
+          querystring: ListServicesQuery,
+          response: { 200: json(z.array(ServiceSchema), 'The services'), ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => service.listServices(ctx, pro(request), request.query),
+    );
+
+    app.post(
+      '/services',
+      {
+        schema: {
+          operationId: 'createService',
+          tags: TAGS,
+          summary: 'Create a service',
+          security: bearerSecurity,
+          body: CreateServiceBody,
+          response: { 201: json(ServiceSchema, 'Created'), ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.createService(ctx, pro(request), request.body)),
+    );
+
+    app.get(
+      '/services/invoice',
+      {
+        schema: {
+          operationId: 'getInvoice',
+          tags: TAGS,
+          summary: 'Totals of the sales of a period, per service, with the sales',
+          description: 'periodStart and periodEnd are São Paulo dates, both inclusive, at most 366 days apart. Money in integer cents.',
+          security: bearerSecurity,
+          querystring: InvoiceQuery,
+          response: { 200: json(InvoiceSchema, 'The invoice'), ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => service.invoice(ctx, pro(request), request.query),
+    );
+
+    app.get(
+      '/services/:id',
+      {
+        schema: {
+          operationId: 'getService',
+          tags: TAGS,
+          summary: 'One service',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: json(ServiceSchema, 'The service'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.getService(ctx, pro(request), request.params.id),
+    );
+
+    app.put(
+      '/services/:id',
+      {
+        schema: {
+          operationId: 'updateService',
+          tags: TAGS,
+          summary: 'Update a service (partial; existing sales keep their amount and period)',
+          security: bearerSecurity,
+          params: IdParams,
+          body: UpdateServiceBody,
+          response: { 200: json(ServiceSchema, 'The updated service'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.updateService(ctx, pro(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/services/:id/disable',
+      {
+        schema: {
+          operationId: 'disableService',
+          tags: TAGS,
+          summary: 'Disable a service (no new sales; existing sales stay)',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: json(ServiceSchema, 'The disabled service'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.setServiceActive(ctx, pro(request), request.params.id, false),
+    );
+
+    app.post(
+      '/services/:id/enable',
+      {
+        schema: {
+          operationId: 'enableService',
+          tags: TAGS,
+          summary: 'Enable a disabled service',
+          security: bearerSecurity,
+          params: IdParams,
+          response: { 200: json(ServiceSchema, 'The enabled service'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.setServiceActive(ctx, pro(request), request.params.id, true),
+    );
+  };
+}

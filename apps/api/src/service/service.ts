@@ -1,0 +1,111 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { sales, services } from '../db/schema.js';
+import { AppError } from '../errors/app-error.js';
+import { selectSales, soldBetween } from '../sale/service.js';
+import type { CreateServiceBody, InvoiceQuery, InvoiceSchema, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
+
+type ServiceRow = typeof services.$inferSelect;
+type ServiceDto = z.infer<typeof ServiceSchema>;
+
+export const serviceNotFound = () => new AppError(404, 'NOT_FOUND', 'Serviço não encontrado.');
+
+function toServiceDto(r: ServiceRow): ServiceDto {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    priceCents: r.priceCents,
+    modality: r.modality,
+    validityDays: r.validityDays,
+    consultations: r.consultations,
+    isActive: r.isActive,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export async function findOwnService(db: Executor, professionalId: string, id: string): Promise<ServiceRow> {
+  const [row] = await db.select().from(services).where(and(eq(services.id, id), eq(services.professionalId, professionalId)));
+  if (!row) throw serviceNotFound();
+  return row;
+}
+
+export async function getService(ctx: AppContext, professionalId: string, id: string): Promise<ServiceDto> {
+  return toServiceDto(await findOwnService(ctx.db, professionalId, id));
+}
+
+export async function listServices(ctx: AppContext, professionalId: string, q: z.infer<typeof ListServicesQuery>): Promise<ServiceDto[]> {
+  const rows = await ctx.db
+    .select()
+    .from(services)
+    .where(and(eq(services.professionalId, professionalId), q.status === 'all' ? undefined : eq(services.isActive, q.status === 'active')))
+    .orderBy(asc(services.name), asc(services.id));
+  return rows.map(toServiceDto);
+}
+
+export async function createService(ctx: AppContext, professionalId: string, body: z.infer<typeof CreateServiceBody>): Promise<ServiceDto> {
+  const [row] = await ctx.db
+    .insert(services)
+    .values({
+      professionalId,
+      name: body.name,
+      description: body.description ?? null,
+      priceCents: body.priceCents,
+      modality: body.modality ?? 'presencial',
+      validityDays: body.validityDays,
+      consultations: body.consultations ?? 1,
+      updatedAt: ctx.config.now(),
+    })
+    .returning();
+  return toServiceDto(row!);
+}
+
+export async function updateService(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  body: z.infer<typeof UpdateServiceBody>,
+): Promise<ServiceDto> {
+  await findOwnService(ctx.db, professionalId, id);
+  const [row] = await ctx.db
+    .update(services)
+    .set({ ...body, updatedAt: ctx.config.now() })
+    .where(eq(services.id, id))
+    .returning();
+  return toServiceDto(row!);
+}
+
+export async function setServiceActive(ctx: AppContext, professionalId: string, id: string, isActive: boolean): Promise<ServiceDto> {
+  await findOwnService(ctx.db, professionalId, id);
+  const [row] = await ctx.db.update(services).set({ isActive, updatedAt: ctx.config.now() }).where(eq(services.id, id)).returning();
+  return toServiceDto(row!);
+}
+
+/** Sales made in the period (São Paulo dates, inclusive), per service: gross, refunds of those sales, net. */
+export async function invoice(ctx: AppContext, professionalId: string, q: z.infer<typeof InvoiceQuery>): Promise<z.infer<typeof InvoiceSchema>> {
+  const list = await selectSales(ctx.db, and(eq(sales.professionalId, professionalId), soldBetween(q.periodStart, q.periodEnd)));
+  const lines = new Map<string, z.infer<typeof InvoiceSchema>['services'][number]>();
+  let grossCents = 0;
+  let refundsCents = 0;
+  for (const s of list) {
+    let line = lines.get(s.serviceId);
+    if (!line) lines.set(s.serviceId, (line = { serviceId: s.serviceId, name: s.serviceName, count: 0, grossCents: 0, refundsCents: 0, netCents: 0 }));
+    line.count++;
+    line.grossCents += s.amountCents;
+    grossCents += s.amountCents;
+    if (s.status === 'refunded') (line.refundsCents += s.amountCents), (refundsCents += s.amountCents);
+    line.netCents = line.grossCents - line.refundsCents;
+  }
+  return {
+    periodStart: q.periodStart,
+    periodEnd: q.periodEnd,
+    services: [...lines.values()].sort((a, b) => b.grossCents - a.grossCents || a.name.localeCompare(b.name, 'pt-BR')),
+    grossCents,
+    refundsCents,
+    netCents: grossCents - refundsCents,
+    sales: list,
+  };
+}

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../src/config.js';
+import { patients, professionals } from '../src/db/schema.js';
+import { DEMO_SERVICES, seedDemoPractice } from '../src/demo-practice.js';
+import { isValidCpf } from '../src/lib/br.js';
+import { normalizePhone } from '../src/patient/fields.js';
+import { DEMO_CREDENTIALS, seedIfEmpty } from '../src/seed.js';
+import { backends } from './helpers/backends.js';
+import { bearer, createTestApp, testConfig, type TestApp } from './helpers/app.js';
+
+describe.each(backends)('demo seed on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('creates the demo professional with 200 patients, 5 services and 6 months of sales, once', async () => {
+    const config = resolveConfig(testConfig(t.clock));
+    expect(await seedIfEmpty(t.database.db, config)).toBe(true);
+    expect(await seedIfEmpty(t.database.db, config)).toBe(false);
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
+    const jwt = login.json().jwt as string;
+    const get = async (url: string) => (await t.call({ method: 'GET', url: `/api${url}`, headers: bearer(jwt) })).json();
+    const totals = await get('/patient/totals');
+    expect(totals.total).toBe(200);
+    expect(totals.byStatus.active).toBeGreaterThan(150);
+    expect(totals.byStatus.active).toBeLessThan(190);
+    expect(Object.values(totals.byModality).every((n) => (n as number) > 10)).toBe(true);
+    const [demo] = await t.database.db.select().from(professionals).where(eq(professionals.email, DEMO_CREDENTIALS.email));
+    const rows = await t.database.db.select().from(patients).where(eq(patients.professionalId, demo!.id));
+    expect(rows).toHaveLength(200);
+    for (const p of rows) {
+      if (p.document) expect(isValidCpf(p.document), p.document).toBe(true);
+      expect(normalizePhone(p.phone!)).toBe(p.phone);
+    }
+    expect(rows.some((p) => /[áéíóúâêôãõç]/i.test(p.name))).toBe(true);
+    expect(new Set(rows.map((p) => p.phone)).size).toBe(200);
+    const services = await get('/services');
+    expect(services.map((s: { name: string; priceCents: number }) => [s.name, s.priceCents]).sort()).toEqual(
+      DEMO_SERVICES.map((s) => [s.name, s.priceCents]).sort(),
+    );
+    const sales = await get('/sales?take=1');
+    expect(sales.total).toBeGreaterThan(150);
+    expect((await get('/sales?status=refunded&take=1')).total).toBeGreaterThan(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(t.clock.now());
+    const start = new Date(t.clock.now().getTime() - 183 * 86_400_000).toISOString().slice(0, 10);
+    const invoice = await get(`/services/invoice?periodStart=${start}&periodEnd=${today}`);
+    expect(invoice.sales).toHaveLength(sales.total);
+    expect(invoice.netCents).toBe(invoice.grossCents - invoice.refundsCents);
+    expect((await get('/patient?take=100')).items.some((p: { currentService: unknown }) => p.currentService !== null)).toBe(true);
+
+    // Deterministic: the same practice for another professional.
+    const other = await t.signUp('outra@example.com');
+    const [otherRow] = await t.database.db.select().from(professionals).where(eq(professionals.email, 'outra@example.com'));
+    expect(await seedDemoPractice(t.database.db, otherRow!.id, t.clock.now())).toBe(true);
+    const practice = async (professionalId: string) =>
+      (await t.database.db.select().from(patients).where(eq(patients.professionalId, professionalId)))
+        .map((p) => [p.name, p.phone, p.document, p.birthDate, p.status, p.serviceModality].join('|'))
+        .sort();
+    expect(await practice(otherRow!.id)).toEqual(await practice(demo!.id));
+    expect(other).toBeTruthy();
+  });
+});
