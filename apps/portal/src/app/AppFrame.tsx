@@ -11,14 +11,20 @@ declare module 'react-aria-components' {
 
 /**
  * Lets every ui Link navigate client-side, covers the page while the next one loads, and clears
- * the toasts of the screen being left.
+ * the error toasts of the screen being left.
  */
 export function AppFrame() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  // A toast speaks about the screen it came from; a new screen starts without stale ones.
-  useEffect(() => () => toastQueue.clear(), [pathname]);
+  // An error speaks about the screen it came from: a new screen starts without stale errors.
+  // Success toasts stay, since they often announce the very move ("Pergunta salva." → its page).
+  useEffect(
+    () => () => {
+      for (const toast of toastQueue.visibleToasts) if (toast.content.tone === 'error') toastQueue.close(toast.key);
+    },
+    [pathname],
+  );
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       {navigation.state === 'loading' && !navigation.location?.state?.quiet ? <FullScreenSpinner /> : null}

@@ -66,6 +66,17 @@ export const CopyDefaultQuestion: Story = {
   },
 };
 
+export const Preview: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: `Ações de ${defaultQuestionFixture.title}` }));
+    await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'Pré-visualizar' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Como o cliente vê' });
+    // the real survey frame, with the default appearance's forward button
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Prosseguir' })).toBeVisible());
+  },
+};
+
 export const ServerError: Story = {
   parameters: { msw: { handlers: [questionHandlers.listCategories, errorHandler('get', '/question', 'INTERNAL_ERROR')] } },
   play: async ({ canvasElement }) => {

@@ -33,6 +33,9 @@ import {
 } from '@acompanha/ui';
 import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from './labels';
 import { CategoriesDialog } from './CategoriesDialog';
+import { QuestionPreview } from '../question-builder/QuestionPreview';
+import { stateFromQuestion } from '../question-builder/builderState';
+import { usePersisted } from '../../app/store';
 import { useDebounced } from '../../lib/useDebounced';
 import { invalidateOperation } from '../../lib/queries';
 import { loadOrSignIn } from '../../app/loaders';
@@ -59,6 +62,8 @@ export function QuestionBankPage() {
   const [skip, setSkip] = useState(0);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Question | null>(null);
+  const [preview, setPreview] = useState<Question | null>(null);
+  const professional = usePersisted((st) => st.session.professional);
   const debouncedSearch = useDebounced(search.trim(), 250);
 
   const query = {
@@ -188,16 +193,19 @@ export function QuestionBankPage() {
                   items={
                     q.isDefault
                       ? [
+                          { id: 'preview', label: 'Pré-visualizar' },
                           { id: 'view', label: 'Ver detalhes' },
                           { id: 'copy', label: 'Copiar para meu banco' },
                         ]
                       : [
+                          { id: 'preview', label: 'Pré-visualizar' },
                           { id: 'edit', label: 'Editar' },
                           { id: 'delete', label: 'Excluir', isDanger: true },
                         ]
                   }
                   onAction={(action) => {
                     if (action === 'edit' || action === 'view') navigate(`/question-builder/${q.id}`);
+                    if (action === 'preview') setPreview(q);
                     if (action === 'copy') copy.mutate({ path: { id: q.id } });
                     if (action === 'delete') setToDelete(q);
                   }}
@@ -209,6 +217,9 @@ export function QuestionBankPage() {
       </Table>
       {total > PAGE_SIZE ? <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={questions.isFetching} /> : null}
 
+      <Modal isOpen={!!preview} onOpenChange={(open) => !open && setPreview(null)} title="Como o cliente vê" isDismissable>
+        {preview ? <QuestionPreview state={stateFromQuestion(preview)} professionalName={professional?.name ?? 'Sua clínica'} /> : null}
+      </Modal>
       <CategoriesDialog isOpen={categoriesOpen} onOpenChange={setCategoriesOpen} />
       <Modal
         isOpen={!!toDelete}
