@@ -29,6 +29,7 @@ import { patientRoutes } from './patient/routes.js';
 import { questionRoutes } from './question/routes.js';
 import { quizRoutes } from './quiz/routes.js';
 import { saleRoutes } from './sale/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { serviceRoutes } from './service/routes.js';
 import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 
@@ -144,6 +145,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(serviceRoutes(ctx));
       await api.register(saleRoutes(ctx));
       await api.register(chatRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(devRoutes(ctx));
     },

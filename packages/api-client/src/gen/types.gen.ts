@@ -138,6 +138,47 @@ export type ColorScheme = {
     inactiveAlternative: AppearanceColors;
 };
 
+/**
+ * Paid sales of one São Paulo day (refunded ones excluded).
+ */
+export type DashboardDay = {
+    date: string;
+    count: number;
+    netCents: number;
+};
+
+export type DashboardSummary = {
+    /**
+     * Today in São Paulo.
+     */
+    today: string;
+    patients: {
+        active: number;
+        /**
+         * Patients created since the first day of this month.
+         */
+        newThisMonth: number;
+    };
+    sales: {
+        /**
+         * YYYY-MM
+         */
+        month: string;
+        count: number;
+        grossCents: number;
+        refundsCents: number;
+        netCents: number;
+        /**
+         * Every day of the month up to today, zero-filled.
+         */
+        byDay: Array<DashboardDay>;
+    };
+    /**
+     * Active patients whose service ends within the next 14 days and who have no later sale, soonest first (at most 20).
+     */
+    expiringServices: Array<ExpiringService>;
+};
+
 export type DeletePatientResult = {
     id: string;
     status: 'inactive' | 'deleted';
@@ -192,6 +233,17 @@ export type ErrorResponse = {
     details?: Array<ValidationIssue> | {
         [key: string]: unknown;
     };
+};
+
+export type ExpiringService = {
+    patientId: string;
+    patientName: string;
+    serviceName: string;
+    /**
+     * First day without the service.
+     */
+    endsAt: string;
+    daysLeft: number;
 };
 
 export type FileContentType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | 'application/pdf';
@@ -1258,6 +1310,35 @@ export type GetChatHistoryResponses = {
 };
 
 export type GetChatHistoryResponse = GetChatHistoryResponses[keyof GetChatHistoryResponses];
+
+export type GetDashboardSummaryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/dashboard/summary';
+};
+
+export type GetDashboardSummaryErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetDashboardSummaryError = GetDashboardSummaryErrors[keyof GetDashboardSummaryErrors];
+
+export type GetDashboardSummaryResponses = {
+    /**
+     * The summary
+     */
+    200: DashboardSummary;
+};
+
+export type GetDashboardSummaryResponse = GetDashboardSummaryResponses[keyof GetDashboardSummaryResponses];
 
 export type ListDevMailboxData = {
     body?: never;
