@@ -55,3 +55,4 @@ export * from './TagGroup';
 export * from './Breadcrumbs';
 export * from './Survey';
 export * from './ColorPicker';
+export * from './BarChart';

@@ -58,6 +58,10 @@ export const createRoutes = (): RouteObject[] => [
             lazy: () =>
               import('../features/question-builder/QuestionBuilderPage').then((m) => ({ Component: m.QuestionBuilderPage, loader: m.questionBuilderLoader })),
           },
+          {
+            path: 'dashboard',
+            lazy: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage, loader: m.dashboardLoader })),
+          },
           { path: 'quiz-builder', lazy: quizBuilder },
           { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {

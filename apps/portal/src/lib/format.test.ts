@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateBR } from './format';
+import { formatBRL, formatDateBR } from './format';
 
 describe('formatDateBR', () => {
   it('uses dd/MM/yyyy in São Paulo time', () => {
@@ -9,5 +9,12 @@ describe('formatDateBR', () => {
   });
   it('gives an empty string for an invalid date', () => {
     expect(formatDateBR('not a date')).toBe('');
+  });
+});
+
+describe('formatBRL', () => {
+  it('formats integer cents as Brazilian reais', () => {
+    expect(formatBRL(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
+    expect(formatBRL(0).replace(/\s/g, ' ')).toBe('R$ 0,00');
   });
 });

@@ -7,3 +7,10 @@ export function formatDateBR(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Integer cents as `R$ 1.234,56`. */
+export function formatBRL(cents: number): string {
+  return money.format(cents / 100);
+}

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { Button } from '../Button';
+import { visuallyHidden } from '../styles';
+
+export interface BarChartDatum {
+  /** Category on the x axis (e.g. the day). */
+  label: string;
+  value: number;
+}
+
+export interface BarChartProps {
+  /** What the chart shows; names the figure and its table. */
+  title: string;
+  data: BarChartDatum[];
+  /** Formats a value for the tooltip, the axis and the table (e.g. as R$). */
+  formatValue?: (value: number) => string;
+  /** Header of the label column in the table. @default 'Dia' */
+  labelHeader?: string;
+  /** Header of the value column in the table. @default 'Valor' */
+  valueHeader?: string;
+  /** @default 220 */
+  height?: number;
+  /** Show a label every N bars on the x axis (all labels stay in the table). @default auto */
+  labelEvery?: number;
+}
+
+/**
+ * A small, dependency-free SVG bar chart for dashboards, with its data as a table one press away
+ * (and always available to screen readers). Colours come from the theme.
+ */
+export function BarChart({
+  title,
+  data,
+  formatValue = (v) => v.toLocaleString('pt-BR'),
+  labelHeader = 'Dia',
+  valueHeader = 'Valor',
+  height = 220,
+  labelEvery,
+}: BarChartProps) {
+  const id = useId();
+  const [showTable, setShowTable] = useState(false);
+  const max = Math.max(1, ...data.map((d) => d.value));
+  const width = Math.max(320, data.length * 24);
+  const plotTop = 16;
+  const plotBottom = height - 28;
+  const plotHeight = plotBottom - plotTop;
+  const slot = width / Math.max(1, data.length);
+  const every = labelEvery ?? Math.max(1, Math.ceil(data.length / 10));
+
+  return (
+    <figure css={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--space-2)' }} aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} css={{ fontWeight: 600, color: 'var(--color-text)' }}>
+        {title}
+      </figcaption>
+      <div css={{ overflowX: 'auto' }}>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          height={height}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          focusable="false"
+          css={{ display: 'block', minWidth: Math.min(width, 640) }}
+        >
+          {[0, 0.5, 1].map((f) => (
+            <line
+              key={f}
+              x1={0}
+              x2={width}
+              y1={plotBottom - f * plotHeight}
+              y2={plotBottom - f * plotHeight}
+              stroke="var(--color-border)"
+              strokeDasharray={f === 0 ? undefined : '4 4'}
+            />
+          ))}
+          {data.map((d, i) => {
+            const h = (d.value / max) * plotHeight;
+            return (
+              <g key={d.label}>
+                <rect
+                  x={i * slot + slot * 0.18}
+                  y={plotBottom - h}
+                  width={slot * 0.64}
+                  height={Math.max(h, d.value > 0 ? 2 : 0)}
+                  rx={3}
+                  fill="var(--color-action-bg)"
+                >
+                  <title>{`${d.label}: ${formatValue(d.value)}`}</title>
+                </rect>
+                {i % every === 0 ? (
+                  <text x={i * slot + slot / 2} y={height - 8} textAnchor="middle" fontSize={11} fill="var(--color-text-muted)">
+                    {d.label}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+          <text x={4} y={plotTop - 4} fontSize={11} fill="var(--color-text-muted)">
+            {formatValue(max)}
+          </text>
+        </svg>
+      </div>
+      <div>
+        <Button variant="ghost" size="sm" onPress={() => setShowTable((s) => !s)} aria-expanded={showTable} aria-controls={`${id}-table`}>
+          {showTable ? 'Ocultar tabela' : 'Ver dados em tabela'}
+        </Button>
+      </div>
+      <table id={`${id}-table`} css={showTable ? { borderCollapse: 'collapse', fontSize: 'var(--font-size-sm)' } : visuallyHidden}>
+        <caption css={visuallyHidden}>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col" css={{ textAlign: 'left', padding: '4px 12px 4px 0' }}>
+              {labelHeader}
+            </th>
+            <th scope="col" css={{ textAlign: 'right', padding: '4px 0' }}>
+              {valueHeader}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.label}>
+              <td css={{ padding: '2px 12px 2px 0' }}>{d.label}</td>
+              <td css={{ textAlign: 'right', padding: '2px 0', fontVariantNumeric: 'tabular-nums' }}>{formatValue(d.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
