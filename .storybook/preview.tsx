@@ -1,7 +1,12 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import '../packages/ui/src/fonts';
 import { GlobalStyles, ThemeProvider, ToastRegion } from '../packages/ui/src';
+
+// Screens load lazily and answer through MSW; on a busy 2-core CI machine the first render of a
+// screen can take more than testing-library's default second, so `findBy*` waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const withTheme: Decorator = (Story, context) => {
   const mode = context.globals.colorMode === 'dark' ? 'dark' : 'light';

@@ -58,7 +58,7 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
 
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/quizzes$/);
+  await expect(page).toHaveURL(/\/clients$/);
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: 'Meu perfil' }).click();
@@ -162,7 +162,7 @@ test('password recovery: request a link, set a new password, sign in with it; th
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('senha-nova-123');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/quizzes$/);
+  await expect(page).toHaveURL(/\/clients$/);
 
   // The same link a second time is refused with a clear message.
   await page.evaluate(() => localStorage.clear());

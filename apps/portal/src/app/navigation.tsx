@@ -1,3 +1,22 @@
+function ClientsIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c0-3.5 3-5.5 6.5-5.5s6.5 2 6.5 5.5" strokeLinecap="round" />
+      <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18.5 14.8c1.8.8 3 2.5 3 5.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ServicesIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M3 10h18M7 15h4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function DashboardIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
@@ -53,6 +72,8 @@ function ProfileIcon() {
  */
 export const navigationItems = [
   { href: '/dashboard', label: 'Painel', icon: <DashboardIcon /> },
+  { href: '/clients', label: 'Clientes', icon: <ClientsIcon /> },
+  { href: '/services', label: 'Serviços e vendas', icon: <ServicesIcon /> },
   { href: '/quizzes', label: 'Questionários', icon: <QuizzesIcon /> },
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
   { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },

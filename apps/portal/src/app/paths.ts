@@ -1,6 +1,3 @@
-/**
- * Where a signed-in professional lands. The spec sends `/` to `/clients`; until the clients
- * screen exists (issue 5) the home is the questionnaires, so no link leads to an unfinished page.
- */
-export const HOME_PATH = '/quizzes';
+/** Where a signed-in professional lands: the spec sends `/` to `/clients`. */
+export const HOME_PATH = '/clients';
 export const LOGIN_PATH = '/login';

@@ -59,6 +59,22 @@ export const createRoutes = (): RouteObject[] => [
               import('../features/question-builder/QuestionBuilderPage').then((m) => ({ Component: m.QuestionBuilderPage, loader: m.questionBuilderLoader })),
           },
           {
+            path: 'clients',
+            lazy: () => import('../features/clients/ClientsPage').then((m) => ({ Component: m.ClientsPage, loader: m.clientsLoader })),
+          },
+          {
+            path: 'clients/import',
+            lazy: () => import('../features/clients/ClientImportPage').then((m) => ({ Component: m.ClientImportPage })),
+          },
+          {
+            path: 'clients/profile/:id',
+            lazy: () => import('../features/clients-profile/ClientProfilePage').then((m) => ({ Component: m.ClientProfilePage, loader: m.clientProfileLoader })),
+          },
+          {
+            path: 'services',
+            lazy: () => import('../features/services/ServicesPage').then((m) => ({ Component: m.ServicesPage, loader: m.servicesLoader })),
+          },
+          {
             path: 'dashboard',
             lazy: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage, loader: m.dashboardLoader })),
           },

@@ -2,3 +2,5 @@ export * from './fixtures';
 export * from './handlers';
 export * from './questions';
 export * from './quizzes';
+export * from './patients';
+export * from './practice';

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { accountHandlers, errorHandler } from '@acompanha/api-client/mocks';
+import { accountHandlers, errorHandler, patientHandlers } from '@acompanha/api-client/mocks';
 import { LoginPage } from './LoginPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 
@@ -11,7 +10,7 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [accountHandlers.login, accountHandlers.getMe, http.get('*/api/quiz', () => HttpResponse.json({ items: [], total: 0 }))] },
+    msw: { handlers: [accountHandlers.login, accountHandlers.getMe, ...Object.values(patientHandlers)] },
   },
   beforeEach: () => resetPortal({ signedIn: false }),
   render: (_args, { parameters }) => <PortalScreen path={(parameters.path as string) ?? '/login'} />,
@@ -91,7 +90,7 @@ export const EmailNotVerified: Story = {
 export const Success: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'ana.souza@exemplo.com.br', 'senha-forte-1');
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionários' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   },
 };
 

@@ -1,0 +1,321 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  deletePatientsMutation,
+  getPatientTotalsOptions,
+  listPatientsOptions,
+  listServicesOptions,
+  type ListPatientsData,
+  type PatientStatus,
+  type ServiceModality,
+} from '@acompanha/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  Cell,
+  Column,
+  EmptyState,
+  Link,
+  Meter,
+  Page,
+  Pagination,
+  Row,
+  SearchField,
+  Select,
+  SelectItem,
+  Stack,
+  Table,
+  TableBody,
+  TableHeader,
+  Text,
+  toastQueue,
+} from '@acompanha/ui';
+import type { Selection } from 'react-aria-components';
+import { useDebounced } from '../../lib/useDebounced';
+import { invalidateOperation } from '../../lib/queries';
+import { formatDateBR } from '../../lib/format';
+import { loadOrSignIn } from '../../app/loaders';
+import { queryClient as appQueryClient } from '../../app/queryClient';
+import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';
+import { QuickAddClientModal } from './QuickAddClientModal';
+import { BulkActionModal, type BulkMode } from './BulkActionModal';
+
+const PAGE_SIZE = 20;
+const number = new Intl.NumberFormat('pt-BR');
+
+interface Filters {
+  nameTerm: string;
+  status: PatientStatus | 'all';
+  serviceModality: ServiceModality | 'all';
+  serviceId: string;
+  skip: number;
+}
+
+/** The list call for a set of filters; the loader prefetches the first page with the same key. */
+function listQuery({ nameTerm, status, serviceModality, serviceId, skip }: Filters): NonNullable<ListPatientsData['query']> {
+  return {
+    take: PAGE_SIZE,
+    skip,
+    ...(nameTerm ? { nameTerm } : {}),
+    ...(status !== 'all' ? { status } : {}),
+    ...(serviceModality !== 'all' ? { serviceModality } : {}),
+    ...(serviceId !== 'all' ? { serviceId } : {}),
+  };
+}
+
+const INITIAL: Filters = { nameTerm: '', status: 'all', serviceModality: 'all', serviceId: 'all', skip: 0 };
+const servicesOptions = () => listServicesOptions({ query: { status: 'all' } });
+
+/** Route loader: totals and services come with the screen; the first page starts loading beside them. */
+export async function clientsLoader({ request }: { request: Request }) {
+  await loadOrSignIn(request, () => {
+    void appQueryClient.prefetchQuery(listPatientsOptions({ query: listQuery(INITIAL) }));
+    return Promise.all([appQueryClient.ensureQueryData(getPatientTotalsOptions()), appQueryClient.ensureQueryData(servicesOptions())]);
+  });
+  return null;
+}
+
+/** `/clients`: the professional's clients — totals, filters, paging, bulk inactivate/delete, quick add. */
+export function ClientsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Filters>(INITIAL);
+  const [selected, setSelected] = useState<Selection>(new Set());
+  const [bulkMode, setBulkMode] = useState<BulkMode | null>(null);
+  const [isAddOpen, setAddOpen] = useState(false);
+  const nameTerm = useDebounced(search.trim(), 250);
+
+  const query = listQuery({ ...filters, nameTerm });
+  const patients = useQuery({ ...listPatientsOptions({ query }), placeholderData: keepPreviousData });
+  const totals = useQuery(getPatientTotalsOptions());
+  const services = useQuery(servicesOptions());
+
+  /** Any filter change goes back to the first page and forgets the selection. */
+  const update = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, skip: 0, ...patch }));
+    setSelected(new Set());
+  };
+
+  const items = patients.data?.items ?? [];
+  const total = patients.data?.total ?? 0;
+  const selectedIds = selected === 'all' ? items.map((p) => p.id) : items.filter((p) => selected.has(p.id)).map((p) => p.id);
+  const isFiltered = !!nameTerm || filters.status !== 'all' || filters.serviceModality !== 'all' || filters.serviceId !== 'all';
+
+  const bulk = useMutation({
+    ...deletePatientsMutation(),
+    onSuccess: async (result, variables) => {
+      await invalidateOperation(queryClient, 'listPatients', 'getPatientTotals');
+      setSelected(new Set());
+      setBulkMode(null);
+      const n = result.processed;
+      const what = variables.body.mode === 'delete' ? (n === 1 ? 'excluído' : 'excluídos') : n === 1 ? 'inativado' : 'inativados';
+      toastQueue.add({ tone: 'success', title: `${n} ${n === 1 ? 'cliente' : 'clientes'} ${what}.` });
+    },
+  });
+
+  const addButton = <Button onPress={() => setAddOpen(true)}>Novo cliente</Button>;
+
+  return (
+    <Page
+      title="Clientes"
+      description="Cadastre, importe e acompanhe os seus clientes."
+      width="lg"
+      actions={
+        <Stack direction="row" gap={2} wrap>
+          <Button variant="secondary" onPress={() => navigate('/clients/import')}>
+            Importar clientes
+          </Button>
+          {addButton}
+        </Stack>
+      }
+    >
+      {totals.data ? <TotalsCards totals={totals.data} /> : null}
+
+      <Stack direction="row" gap={3} wrap align="end">
+        <SearchField
+          label="Buscar por nome"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            update({});
+          }}
+        />
+        <Select label="Situação" selectedKey={filters.status} onSelectionChange={(k) => update({ status: k as Filters['status'] })}>
+          <SelectItem id="all">Todos</SelectItem>
+          <SelectItem id="active">Ativos</SelectItem>
+          <SelectItem id="inactive">Inativos</SelectItem>
+        </Select>
+        <Select
+          label="Modalidade"
+          selectedKey={filters.serviceModality}
+          onSelectionChange={(k) => update({ serviceModality: k as Filters['serviceModality'] })}
+        >
+          {[
+            <SelectItem key="all" id="all">
+              Todas
+            </SelectItem>,
+            ...MODALITIES.map((m) => (
+              <SelectItem key={m} id={m}>
+                {MODALITY_LABELS[m]}
+              </SelectItem>
+            )),
+          ]}
+        </Select>
+        <Select label="Serviço" selectedKey={filters.serviceId} onSelectionChange={(k) => update({ serviceId: String(k) })}>
+          {[
+            <SelectItem key="all" id="all">
+              Todos
+            </SelectItem>,
+            ...(services.data ?? []).map((s) => (
+              <SelectItem key={s.id} id={s.id}>
+                {s.name}
+              </SelectItem>
+            )),
+          ]}
+        </Select>
+      </Stack>
+
+      {selectedIds.length > 0 ? (
+        <Card role="region" aria-label="Clientes selecionados">
+          <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
+            <Text aria-live="polite">
+              {selectedIds.length === 1 ? '1 cliente selecionado' : `${selectedIds.length} clientes selecionados`}
+            </Text>
+            <Stack direction="row" gap={2} wrap>
+              <Button variant="ghost" onPress={() => setSelected(new Set())}>
+                Limpar seleção
+              </Button>
+              <Button variant="secondary" onPress={() => setBulkMode('inactivate')}>
+                Inativar selecionados
+              </Button>
+              <Button variant="danger" onPress={() => setBulkMode('delete')}>
+                Excluir selecionados
+              </Button>
+            </Stack>
+          </Stack>
+        </Card>
+      ) : null}
+
+      <Table
+        aria-label="Clientes"
+        selectionMode="multiple"
+        selectedKeys={selected}
+        onSelectionChange={setSelected}
+        onRowAction={(key) => navigate(`/clients/profile/${String(key)}`)}
+      >
+        <TableHeader selectionLabel="Selecionar clientes">
+          <Column id="name" isRowHeader>
+            Cliente
+          </Column>
+          <Column id="phone">Telefone</Column>
+          <Column id="modality">Modalidade</Column>
+          <Column id="service">Serviço atual</Column>
+          <Column id="status">Situação</Column>
+        </TableHeader>
+        <TableBody
+          items={items}
+          isLoading={patients.isPending}
+          loadingLabel="Carregando clientes…"
+          emptyState={
+            isFiltered ? (
+              <EmptyState title="Nenhum cliente encontrado" description="Mude a busca ou os filtros." headingLevel={2} />
+            ) : (
+              <EmptyState
+                title="Nenhum cliente ainda"
+                description="Cadastre o primeiro cliente ou importe a sua planilha de clientes."
+                action={
+                  <Stack direction="row" gap={2} justify="center" wrap>
+                    <Button variant="secondary" onPress={() => navigate('/clients/import')}>
+                      Importar clientes
+                    </Button>
+                    {addButton}
+                  </Stack>
+                }
+                headingLevel={2}
+              />
+            )
+          }
+        >
+          {(patient) => (
+            <Row id={patient.id} textValue={patient.name}>
+              <Cell>
+                <Stack gap={1}>
+                  <Link href={`/clients/profile/${patient.id}`}>{patient.name}</Link>
+                  {patient.email ? <Text variant="small">{patient.email}</Text> : null}
+                </Stack>
+              </Cell>
+              <Cell>{formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}</Cell>
+              <Cell>{MODALITY_LABELS[patient.serviceModality]}</Cell>
+              <Cell>
+                {patient.currentService ? (
+                  <Stack gap={1}>
+                    <Text>{patient.currentService.name}</Text>
+                    <Text variant="small">até {formatDateBR(`${patient.currentService.endsAt}T12:00:00-03:00`)}</Text>
+                  </Stack>
+                ) : (
+                  <Text variant="small">Sem serviço ativo</Text>
+                )}
+              </Cell>
+              <Cell>{patient.status === 'active' ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Inativo</Badge>}</Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      {total > 0 ? (
+        <Pagination
+          take={PAGE_SIZE}
+          skip={filters.skip}
+          total={total}
+          onChange={(skip) => {
+            setFilters((f) => ({ ...f, skip }));
+            setSelected(new Set());
+          }}
+          isDisabled={patients.isFetching}
+        />
+      ) : null}
+
+      <BulkActionModal
+        mode={bulkMode}
+        count={selectedIds.length}
+        isPending={bulk.isPending}
+        onCancel={() => setBulkMode(null)}
+        onConfirm={(reason) =>
+          bulkMode &&
+          bulk.mutate({ body: bulkMode === 'delete' ? { ids: selectedIds, mode: 'delete', reason } : { ids: selectedIds, mode: 'inactivate' } })
+        }
+      />
+      <QuickAddClientModal isOpen={isAddOpen} onOpenChange={setAddOpen} />
+    </Page>
+  );
+}
+
+function TotalsCards({ totals }: { totals: { total: number; byStatus: { active: number; inactive: number }; byModality: Record<ServiceModality, number> } }) {
+  const share = (n: number) => (totals.total ? Math.round((n / totals.total) * 100) : 0);
+  return (
+    <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
+      <Card title="Total de clientes" headingLevel={2}>
+        <div css={{ fontSize: 'var(--font-size-3xl)', fontWeight: 'var(--font-weight-bold)', lineHeight: 1 }}>{number.format(totals.total)}</div>
+        <Stack direction="row" gap={2} wrap>
+          <Badge tone="success">{`${number.format(totals.byStatus.active)} ${totals.byStatus.active === 1 ? 'ativo' : 'ativos'}`}</Badge>
+          <Badge tone="neutral">{`${number.format(totals.byStatus.inactive)} ${totals.byStatus.inactive === 1 ? 'inativo' : 'inativos'}`}</Badge>
+        </Stack>
+      </Card>
+      <Card title="Por modalidade" headingLevel={2}>
+        <Stack gap={2}>
+          {MODALITIES.map((m) => (
+            <Meter
+              key={m}
+              label={MODALITY_LABELS[m]}
+              value={share(totals.byModality[m])}
+              valueLabel={`${number.format(totals.byModality[m])} (${share(totals.byModality[m])}%)`}
+              variant="info"
+            />
+          ))}
+        </Stack>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { endOfMonth, parseDate, startOfMonth, today, type CalendarDate } from '@internationalized/date';
+
+export const SAO_PAULO = 'America/Sao_Paulo';
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** `R$ 1.234,56` from integer cents. */
+export function formatCents(cents: number): string {
+  // Intl puts a no-break space after "R$"; a plain space reads the same and matches what people type.
+  return money.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * `dd/MM/yyyy` of a calendar date (`YYYY-MM-DD`). Not `formatDateBR`: a bare date parsed as a
+ * `Date` is UTC midnight, which is the evening before in São Paulo.
+ */
+export function formatCalendarDate(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return y && m && d ? `${d}/${m}/${y}` : '';
+}
+
+/** The last day a service covers: the API's `endsAt` is the first day without it. */
+export function lastCoveredDay(endsAt: string): string {
+  return parseDate(endsAt).subtract({ days: 1 }).toString();
+}
+
+/** Today in São Paulo. */
+export function todaySP(): CalendarDate {
+  return today(SAO_PAULO);
+}
+
+/** The current month in São Paulo, first and last day. */
+export function currentMonthSP(): { start: CalendarDate; end: CalendarDate } {
+  const t = todaySP();
+  return { start: startOfMonth(t), end: endOfMonth(t) };
+}
+
+export const MODALITY_LABELS = { presencial: 'Presencial', online: 'Online', hibrido: 'Híbrido' } as const satisfies Record<
+  import('@acompanha/api-client').ServiceModality,
+  string
+>;

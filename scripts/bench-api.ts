@@ -1,0 +1,186 @@
+// `pnpm bench:api`: GET /api/patient?take=20&nameTerm=… under load with 10,000 patients, on
+// PostgreSQL and on the embedded PGlite, beside a bare 20-row query through the same driver (the
+// ceiling). Loopback only, bounded in time. Prints requests/s, p99, the ratio to the ceiling and the
+// API process's peak memory. Uses DATABASE_URL (or the local PostgreSQL) to create a throw-away database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { connectDatabase, startEmbeddedDatabase } from '../apps/api/src/db/client';
+
+const root = new URL('..', import.meta.url).pathname;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PATIENTS = 10_000;
+const TERM = 'silva';
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const FIRST = ['Ana', 'João', 'Maria', 'José', 'Francisca', 'Antônio', 'Luíza', 'Carlos', 'Beatriz', 'Paulo', 'Fernanda', 'Lucas', 'Juliana', 'Marcos', 'Patrícia', 'Rafael', 'Camila', 'Gustavo', 'Letícia', 'Thiago'];
+const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Ferreira', 'Costa', 'Rodrigues', 'Almeida', 'Nascimento', 'Araújo', 'Ribeiro', 'Carvalho', 'Gomes', 'Martins', 'Rocha', 'Barbosa', 'Melo', 'Cardoso'];
+
+function patientsCsv(n: number): string {
+  const rows = ['nome;telefone;email'];
+  for (let i = 0; i < n; i++) {
+    const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[(i * 7) % LAST.length]}`;
+    rows.push(`${name};+55 11 9${String(10_000_000 + i).padStart(8, '0')};bench${i}@example.com`);
+  }
+  return rows.join('\n');
+}
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+async function waitFor(url: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function startApi(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function seedPatients(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@acompanha.app', password: 'acompanha123' }),
+  });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const form = new FormData();
+  form.append('file', new Blob([patientsCsv(PATIENTS)], { type: 'text/csv' }), 'pacientes.csv');
+  const res = await fetch(`${base}/api/patient/import`, { method: 'POST', headers: { Authorization: `Bearer ${jwt}` }, body: form });
+  const report = (await res.json()) as { imported: number };
+  if (!res.ok || report.imported < PATIENTS) throw new Error(`import failed: ${JSON.stringify(report).slice(0, 300)}`);
+  return jwt;
+}
+
+/** A bare Fastify route answering 20 rows through the same driver: what the API could reach at best. */
+async function ceiling(connectionString: string, max: number, port: number) {
+  const handle = connectDatabase(connectionString, { max });
+  const app = Fastify();
+  app.get('/bare', async () => (await handle.pool.query('select id, name, email, phone from patients order by search_name limit 20')).rows);
+  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    return await load(`http://127.0.0.1:${port}/bare`);
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+interface Row {
+  backend: string;
+  api: { rps: number; p99: number; errors: number };
+  bare: { rps: number; p99: number; errors: number };
+  peakMb: number;
+}
+
+async function benchPostgres(): Promise<Row> {
+  const name = `acompanha_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    const api = await startApi(4401, { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) });
+    try {
+      const jwt = await seedPatients('http://127.0.0.1:4401');
+      const result = await load(`http://127.0.0.1:4401/api/patient?take=20&nameTerm=${TERM}`, { Authorization: `Bearer ${jwt}` });
+      const peakMb = peakRssMb(api.pid!);
+      await stop(api);
+      const bare = await ceiling(url.toString(), 10, 4402);
+      return { backend: 'PostgreSQL', api: result, bare, peakMb };
+    } finally {
+      await stop(api);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function benchPglite(): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  try {
+    const api = await startApi(4403, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    let result: Row['api'];
+    let peakMb: number;
+    try {
+      const jwt = await seedPatients('http://127.0.0.1:4403');
+      result = await load(`http://127.0.0.1:4403/api/patient?take=20&nameTerm=${TERM}`, { Authorization: `Bearer ${jwt}` });
+      peakMb = peakRssMb(api.pid!);
+    } finally {
+      await stop(api);
+    }
+    // The same folder, opened in this process the way the API opens it (pglite-socket + pg, one connection).
+    const embedded = await startEmbeddedDatabase(join(dataDir, 'pglite'));
+    try {
+      const bare = await ceiling(embedded.connectionString, embedded.maxConnections, 4404);
+      return { backend: 'PGlite', api: result, bare, peakMb };
+    } finally {
+      await embedded.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+try {
+  rows.push(await benchPostgres());
+} catch (error) {
+  console.error(`PostgreSQL part skipped: ${(error as Error).message}`);
+}
+rows.push(await benchPglite());
+
+console.log(`\nGET /api/patient?take=20&nameTerm=${TERM} — ${PATIENTS.toLocaleString('en')} patients, ${CONNECTIONS} connections, ${DURATION} s, loopback`);
+console.log('backend      API req/s  API p99   bare req/s  bare p99  ratio   peak RSS  goal');
+for (const r of rows) {
+  const ratio = r.api.rps / Math.max(1, r.bare.rps);
+  const goal =
+    r.backend === 'PostgreSQL'
+      ? ratio >= 0.5 && r.api.p99 < 25 && r.peakMb < 400
+      : r.api.rps >= 1000 && r.peakMb < 400;
+  console.log(
+    `${r.backend.padEnd(11)} ${String(r.api.rps).padStart(10)} ${`${r.api.p99} ms`.padStart(8)} ${String(r.bare.rps).padStart(12)} ${`${r.bare.p99} ms`.padStart(9)} ${`${Math.round(ratio * 100)}%`.padStart(6)} ${`${r.peakMb} MB`.padStart(9)}  ${goal ? 'met' : 'NOT met'}${r.api.errors ? ` (${r.api.errors} errors)` : ''}`,
+  );
+}
+console.log('Goals: PostgreSQL ≥ 50% of the bare query and p99 < 25 ms; PGlite ≥ 1,000 req/s; peak RSS < 400 MB.');
