@@ -40,7 +40,8 @@ export function BarChart({
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const max = Math.max(1, ...data.map((d) => d.value));
-  const width = Math.max(320, data.length * 24);
+  // A wide viewBox keeps the stretch (preserveAspectRatio none) of labels small at common widths.
+  const width = Math.max(720, data.length * 36);
   const plotTop = 16;
   const plotBottom = height - 28;
   const plotHeight = plotBottom - plotTop;
