@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { s3ConfigFromEnv, type S3Config } from './file/s3.js';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root (apps/api/src → ../../..). */
@@ -35,6 +36,8 @@ export interface AppConfig {
   throttle: ThrottleConfig;
   /** Folder of the local file store (uploads), `<DATA_DIR>/uploads`. */
   uploadsDir: string;
+  /** An S3-compatible bucket for uploads (`S3_*` variables); unset = the local folder. */
+  s3?: S3Config;
   /** Fastify logger. */
   logger: boolean;
   /** Clock; tests may replace it. */
@@ -88,6 +91,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logger: env.LOG_LEVEL !== 'silent',
   };
+  const s3 = s3ConfigFromEnv(env);
+  if (s3) out.s3 = s3;
   out.uploadsDir = path.join(path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')), 'uploads');
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);

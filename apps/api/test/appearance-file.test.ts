@@ -159,3 +159,50 @@ describe.each(backends)('appearances and files on $name', (backend) => {
     });
   });
 });
+
+describe.each(backends)('uploads to an S3-compatible store on $name', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend, {
+      config: {
+        s3: {
+          bucket: 'acompanha-arquivos',
+          region: 'sa-east-1',
+          endpoint: 'http://127.0.0.1:9000',
+          accessKeyId: 'AKIAEXAMPLE',
+          secretAccessKey: 'secret-example',
+          forcePathStyle: true,
+        },
+      },
+    });
+    token = await t.signUp('s3@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('hands out a presigned PUT to the bucket and redirects downloads to a presigned GET', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/file/signed-url',
+      headers: bearer(token),
+      payload: { key: 'prato.jpg', contentType: 'image/jpeg', contentSize: 2048 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const put = new URL(body.uploadData.url);
+    expect(put.origin).toBe('http://127.0.0.1:9000');
+    expect(put.pathname).toBe(`/acompanha-arquivos/${body.key}`);
+    expect(put.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(body.uploadData.metadata.method).toBe('PUT');
+
+    const download = await t.call({ method: 'GET', url: new URL(body.downloadUrl).pathname });
+    expect(download.statusCode).toBe(302);
+    expect(download.headers.location).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:9000/acompanha-arquivos/${body.key}\\?`));
+
+    // The API's own upload endpoint is not used with a bucket.
+    const direct = await t.call({ method: 'PUT', url: '/api/file/upload/anything', headers: { 'content-type': 'image/jpeg' }, payload: Buffer.from('x') });
+    expect([400, 404]).toContain(direct.statusCode);
+  });
+});

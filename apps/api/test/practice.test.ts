@@ -150,6 +150,10 @@ describe.each(backends)('patients, services, sales on $name', (backend) => {
       const joao = (await call('GET', '/patient?nameTerm=joao', c)).json();
       expect(joao.items.map((p: { name: string }) => p.name)).toEqual(['João Araújo', 'JOÃO Pedro Souza']);
       expect((await call('GET', `/patient?nameTerm=${encodeURIComponent('ARAÚJO')}`, c)).json().total).toBe(1);
+      // every word must match, in any order and with words in between
+      expect((await call('GET', `/patient?nameTerm=${encodeURIComponent('souza joao')}`, c)).json().items.map((p: { name: string }) => p.name)).toEqual([
+        'JOÃO Pedro Souza',
+      ]);
       expect((await call('GET', `/patient?nameTerm=${encodeURIComponent('%')}`, c)).json().total).toBe(1);
       expect((await call('GET', '/patient?nameTerm=jo&status=active', c)).json().total).toBe(2);
       expect((await call('GET', '/patient?serviceModality=online', c)).json().total).toBe(2);

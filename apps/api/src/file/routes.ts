@@ -15,11 +15,15 @@ import {
   UploadResultSchema,
 } from './schemas.js';
 import { LocalFileStore, newFileKey } from './store.js';
+import { S3FileStore } from './s3.js';
 
 const TAGS = ['file'];
 
 export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const store = new LocalFileStore(() => ctx.db, ctx.config);
+  const local = new LocalFileStore(() => ctx.db, ctx.config);
+  // With S3_* set, uploads go straight to the bucket; otherwise to <DATA_DIR>/uploads through this API.
+  const s3 = ctx.config.s3 ? new S3FileStore(ctx.config.s3, ctx.config.publicUrl, ctx.config.now) : undefined;
+  const store = s3 ?? local;
   return async (app) => {
     app.post(
       '/file/signed-url',
@@ -64,11 +68,12 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'Refused with 400 WRONG_COMMAND_PARAMETERS when the token is tampered with or expired, the Content-Type differs ' +
               'from the signed one, or the body is not exactly the signed size (at most 20 MB).',
             params: TokenParams,
-            response: { 200: json(UploadResultSchema, 'Stored'), ...errorResponses(400) },
+            response: { 200: json(UploadResultSchema, 'Stored'), ...errorResponses(400, 404) },
           },
         },
         async (request) => {
-          const ticket = await store.verify(request.params.token);
+          if (s3) throw errors.notFound('Os arquivos são enviados direto ao armazenamento configurado.');
+          const ticket = await local.verify(request.params.token);
           const type = String(request.headers['content-type'] ?? '')
             .split(';')[0]!
             .trim()
@@ -78,7 +83,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (body.length !== ticket.contentSize) {
             throw errors.field(['contentSize'], `O arquivo deve ter exatamente ${ticket.contentSize} bytes, como informado.`);
           }
-          await store.write(ticket.key, body, ticket.contentType);
+          await local.write(ticket.key, body, ticket.contentType);
           return { key: ticket.key, downloadUrl: store.downloadUrl(ticket.key), contentType: ticket.contentType, contentSize: body.length };
         },
       );
@@ -94,12 +99,14 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: KeyParams,
           response: {
             200: { description: 'The file, with its Content-Type', content: { 'application/octet-stream': { schema: z.any() } } },
+            302: z.undefined().describe('With an S3-compatible store: a redirect to a short-lived presigned GET of the file'),
             ...errorResponses(400, 404),
           },
         },
       },
       async (request, reply) => {
-        const file = await store.read(request.params.key);
+        if (s3) return reply.redirect(s3.readUrl(request.params.key), 302);
+        const file = await local.read(request.params.key);
         if (!file) throw errors.notFound('Arquivo não encontrado.');
         return reply
           .header('Content-Type', file.contentType)

@@ -28,7 +28,7 @@ export interface StoredFile {
 /**
  * Where uploaded files live. The embedded default is {@link LocalFileStore} (`<DATA_DIR>/uploads`, uploads
  * signed with HMAC and received by `PUT /api/file/upload/{token}`). An S3-compatible store (configured by
- * `S3_*` variables) would implement the same interface with presigned PUT URLs; it is not implemented yet.
+ * `S3_*` variables) is {@link S3FileStore} in s3.ts: presigned PUT URLs straight to the bucket.
  */
 export interface FileStore {
   readonly kind: 'local' | 's3';

@@ -115,7 +115,10 @@ export async function listPatients(
   const conds: (SQL | undefined)[] = [eq(patients.professionalId, professionalId)];
   conds.push(q.status ? eq(patients.status, q.status) : ne(patients.status, 'deleted'));
   if (q.serviceModality) conds.push(eq(patients.serviceModality, q.serviceModality));
-  if (q.nameTerm && searchable(q.nameTerm)) conds.push(sql`${patients.searchName} LIKE ${likeContains(q.nameTerm)}`);
+  // Every typed word must appear, in any order: "conceicao goncalves" finds "Conceição Aparecida Gonçalves".
+  if (q.nameTerm && searchable(q.nameTerm)) {
+    for (const word of searchable(q.nameTerm).split(' ').slice(0, 8)) conds.push(sql`${patients.searchName} LIKE ${likeContains(word)}`);
+  }
   if (q.serviceId) {
     conds.push(
       sql`EXISTS (SELECT 1 FROM ${sales} WHERE ${sales.patientId} = ${patients.id} AND ${sales.serviceId} = ${q.serviceId} AND ${activeSaleOn(today)})`,

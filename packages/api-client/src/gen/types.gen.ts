@@ -1430,6 +1430,10 @@ export type UploadFileErrors = {
      */
     400: ErrorResponse;
     /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
      * Unexpected error (INTERNAL_ERROR)
      */
     500: ErrorResponse;

@@ -1,0 +1,83 @@
+import aws4 from 'aws4';
+import type { FileStore, UploadInstructions, UploadTicket } from './store.js';
+
+/** Settings of an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), from `S3_*` variables. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** e.g. https://s3.sa-east-1.amazonaws.com or http://127.0.0.1:9000 (MinIO). */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+/** Reads `S3_BUCKET`, `S3_REGION`, `S3_ENDPOINT`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`, `S3_FORCE_PATH_STYLE`. */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const region = env.S3_REGION ?? 'us-east-1';
+  const missing = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+  if (missing.length) throw new Error(`S3_BUCKET is set but ${missing.join(' and ')} is missing`);
+  return {
+    bucket: env.S3_BUCKET,
+    region,
+    endpoint: (env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : !!env.S3_ENDPOINT,
+  };
+}
+
+/**
+ * Uploads go straight from the browser to the bucket with a presigned PUT (SigV4 query signature)
+ * bound to the key, the content type and the exact size, expiring with the ticket; downloads go
+ * through `GET /api/file/{key}`, which redirects to a short-lived presigned GET.
+ */
+export class S3FileStore implements FileStore {
+  readonly kind = 's3' as const;
+
+  constructor(
+    private readonly s3: S3Config,
+    private readonly publicUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private presign(method: 'PUT' | 'GET', key: string, expiresInSeconds: number, headers: Record<string, string> = {}): string {
+    const base = new URL(this.s3.endpoint);
+    const host = this.s3.forcePathStyle ? base.host : `${this.s3.bucket}.${base.host}`;
+    const objectPath = `${this.s3.forcePathStyle ? `/${this.s3.bucket}` : ''}/${encodeURIComponent(key)}`;
+    const signed = aws4.sign(
+      {
+        host,
+        method,
+        path: `${objectPath}?X-Amz-Expires=${Math.max(1, Math.min(604_800, Math.round(expiresInSeconds)))}`,
+        service: 's3',
+        region: this.s3.region,
+        signQuery: true,
+        headers,
+      },
+      { accessKeyId: this.s3.accessKeyId, secretAccessKey: this.s3.secretAccessKey },
+    );
+    return `${base.protocol}//${host}${signed.path}`;
+  }
+
+  async signUpload(ticket: UploadTicket): Promise<UploadInstructions> {
+    const seconds = (ticket.expiresAt.getTime() - this.now().getTime()) / 1000;
+    const headers = { 'Content-Type': ticket.contentType, 'Content-Length': String(ticket.contentSize) };
+    return {
+      url: this.presign('PUT', ticket.key, seconds, headers),
+      // Content-Length is signed too: the browser sends it by itself for the file body.
+      metadata: { method: 'PUT', headers: { 'Content-Type': ticket.contentType } },
+    };
+  }
+
+  /** A presigned GET that lives five minutes: what `GET /api/file/{key}` redirects to. */
+  readUrl(key: string): string {
+    return this.presign('GET', key, 300);
+  }
+
+  downloadUrl(key: string): string {
+    return `${this.publicUrl}/api/file/${key}`;
+  }
+}
