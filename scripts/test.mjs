@@ -25,7 +25,8 @@ for (const [name, cmd, args] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const env = { ...process.env };
-  if (name === 'Playwright') env.PLAYWRIGHT_JSON_OUTPUT_NAME = 'test-results/e2e.json';
+  // Absolute: Playwright resolves a relative name against its config folder (e2e/).
+  if (name === 'Playwright') env.PLAYWRIGHT_JSON_OUTPUT_NAME = `${root}test-results/e2e.json`;
   const run = spawnSync(cmd, args, { stdio: 'inherit', env });
   const ok = run.status === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
