@@ -125,20 +125,26 @@ export async function listPatients(
     );
   }
   const where = and(...conds);
-  const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(patients).where(where);
-  const rows = await ctx.db
-    .select()
+  // The page and the total in one query (a window count); only a page past the end needs its own count.
+  const page = await ctx.db
+    .select({ patient: patients, total: sql<number>`count(*) over()` })
     .from(patients)
     .where(where)
     .orderBy(asc(patients.searchName), asc(patients.id))
     .limit(q.take)
     .offset(q.skip);
+  let total = page[0] ? Number(page[0].total) : 0;
+  if (page.length === 0 && q.skip > 0) {
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(patients).where(where);
+    total = Number(n);
+  }
+  const rows = page.map((r) => r.patient);
   const current = await loadCurrentServices(
     ctx.db,
     rows.map((r) => r.id),
     today,
   );
-  return { items: rows.map((r) => toPatientDto(r, current.get(r.id) ?? null)), total: Number(n) };
+  return { items: rows.map((r) => toPatientDto(r, current.get(r.id) ?? null)), total };
 }
 
 type PatientInput = z.infer<typeof UpdatePatientBody>;
