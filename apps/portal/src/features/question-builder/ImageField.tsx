@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput, type SignedUrlResponse } from '@acompanha/api-client';
+import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput } from '@acompanha/api-client';
+import { putSignedFile } from '../../lib/upload';
 import { Button, FileDropZone, Stack, Text, type FileUpload } from '@acompanha/ui';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -16,23 +17,6 @@ export interface ImageFieldProps {
   isReadOnly?: boolean;
 }
 
-/** PUTs the raw file to the signed address, reporting progress (fetch can't report upload progress). */
-function putFile(file: File, upload: SignedUrlResponse['uploadData'], onProgress: (percent: number) => void, xhrRef: { current: XMLHttpRequest | null }) {
-  return new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open(upload.metadata.method, upload.url);
-    for (const [name, value] of Object.entries(upload.metadata.headers ?? {})) xhr.setRequestHeader(name, value);
-    if (!upload.metadata.headers?.['Content-Type']) xhr.setRequestHeader('Content-Type', file.type);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('upload failed'));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    xhr.send(file);
-  });
-}
 
 /**
  * The question's illustration: drop or pick a JPEG, PNG or WebP up to 5 MB. The drop zone's row shows
@@ -51,7 +35,7 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
       const target = await signed.mutateAsync({
         body: { key: file.name, contentType: file.type as FileContentTypeInput, contentSize: file.size },
       });
-      await putFile(file, target.uploadData, (progress) => setUpload((u) => (u && u.id === id ? { ...u, progress } : u)), xhrRef);
+      await putSignedFile(file, target.uploadData, (progress) => setUpload((u) => (u && u.id === id ? { ...u, progress } : u)), xhrRef);
       onChange(target.downloadUrl);
       setUpload(null);
     } catch (raw) {

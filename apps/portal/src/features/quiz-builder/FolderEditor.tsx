@@ -3,25 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput } from '@acompanha/api-client';
 import { Button, Card, FileDropZone, InlineAlert, ProgressBar, Stack, Text, TextField } from '@acompanha/ui';
 import { isValidHex, type FolderDraft } from './quizDraft';
+import { putSignedFile } from '../../lib/upload';
 
 const IMAGE_TYPES: FileContentTypeInput[] = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** PUTs the raw file to the signed URL, reporting progress (fetch cannot report upload progress). */
-function putWithProgress(url: string, file: File, headers: Record<string, string> | undefined, onProgress: (percent: number) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    for (const [name, value] of Object.entries(headers ?? {})) xhr.setRequestHeader(name, value);
-    if (!headers?.['Content-Type']) xhr.setRequestHeader('Content-Type', file.type);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Upload failed: ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('Upload failed'));
-    xhr.send(file);
-  });
-}
 
 export interface FolderEditorProps {
   folder: FolderDraft;
@@ -45,7 +31,7 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
         body: { key: file.name, contentType: file.type as FileContentTypeInput, contentSize: file.size },
         meta: { handledCodes: ['WRONG_COMMAND_PARAMETERS'] },
       });
-      await putWithProgress(signed.uploadData.url, file, signed.uploadData.metadata.headers, setProgress);
+      await putSignedFile(file, signed.uploadData, setProgress);
       onChange({ image: signed.downloadUrl });
     } catch (raw) {
       const error = asApiError(raw);
