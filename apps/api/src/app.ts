@@ -31,6 +31,9 @@ import { quizRoutes } from './quiz/routes.js';
 import { saleRoutes } from './sale/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { serviceRoutes } from './service/routes.js';
+import { scheduleRoutes } from './schedule/routes.js';
+import { bulkRoutes } from './bulk/routes.js';
+import { quizAnswerRoutes } from './quiz-answer/routes.js';
 import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 
 // Validation messages in Brazilian Portuguese.
@@ -114,12 +117,18 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'service', description: 'Services sold by the professional and the invoice of a period' },
         { name: 'sale', description: 'Sales of services to patients, refunds' },
         { name: 'chat', description: 'Messages sent to patients' },
+        { name: 'schedule', description: 'Quiz schedules (recurrences), answer requests and their delivery' },
+        { name: 'bulk', description: 'Scheduling many patients at once, in the background' },
+        { name: 'quiz-answer', description: "The patient's survey: PIN, progress and answers (survey token, not the professional's)" },
         { name: 'file', description: 'Signed uploads and file serving' },
         { name: 'dev', description: 'Development helpers' },
         { name: 'health', description: 'Probes' },
       ],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          surveyAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Survey token from POST /quiz-answer/validate-pin (one quiz schedule, 2 hours).' },
+        },
       },
     },
     transform: (doc) => {
@@ -146,6 +155,9 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(saleRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(scheduleRoutes(ctx));
+      await api.register(bulkRoutes(ctx));
+      await api.register(quizAnswerRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(devRoutes(ctx));
     },

@@ -9,6 +9,7 @@ import { configFromEnv, REPO_ROOT, resolveConfig } from './config.js';
 import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
+import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
 
@@ -84,6 +85,12 @@ async function main(): Promise<void> {
     },
   });
 
+  // Quiz delivery runs in this process unless JOBS=off (then run it elsewhere on the same database).
+  let worker: DeliveryWorker | undefined;
+  if (process.env.JOBS !== 'off') {
+    worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -93,6 +100,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await worker?.stop(5000);
       await mailer.close?.();
       await database.close();
       await embedded?.stop();
@@ -116,6 +124,7 @@ async function main(): Promise<void> {
   } else {
     console.log('  E-mails are sent through SMTP_URL');
   }
+  console.log(`  Quiz delivery: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
   console.log('');
 }
 

@@ -36,6 +36,11 @@ export class TokenService {
     return loading;
   }
 
+  /** The HS256 key, shared with the survey tokens (src/quiz-answer/token.ts). */
+  signingKey(): Promise<Uint8Array> {
+    return this.key();
+  }
+
   private async loadKey(db: Executor): Promise<Uint8Array> {
     if (this.config.jwtSecret) return new TextEncoder().encode(this.config.jwtSecret);
     await db

@@ -348,7 +348,7 @@ export const sales = pgTable(
 
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 
-/** Messages sent to a patient (chat history). Written by the notification jobs of a later issue. */
+/** Messages sent to a patient (chat history): every quiz link sent, by e-mail or WhatsApp. */
 export const messages = pgTable(
   'messages',
   {
@@ -362,7 +362,241 @@ export const messages = pgTable(
     channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
     body: text('body').notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    /** The answer request whose link this message carries, if any. */
+    answerRequestId: uuid('answer_request_id'),
+    /** Provider's message id (WhatsApp) or SMTP message id. */
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
     createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index('messages_patient_idx').on(t.patientId, t.createdAt)],
+  (t) => [index('messages_patient_idx').on(t.patientId, t.createdAt), index('messages_answer_request_idx').on(t.answerRequestId)],
+);
+
+// ───────────────────────── Scheduling, delivery and answers ─────────────────────────
+
+export const PERIODICITIES = ['once', 'days', 'weekly', 'monthly'] as const;
+export type Periodicity = (typeof PERIODICITIES)[number];
+
+/**
+ * One patient × one quiz × a recurrence (the spec's quizSchedule). Occurrences are materialised one at a
+ * time as answer requests: the next one is created when the current one is sent. The PIN is stored
+ * hashed only; a fresh PIN is generated and sent with every delivery (the previous one stops working).
+ */
+export const quizSchedules = pgTable(
+  'quiz_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** São Paulo calendar date of the first occurrence. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** Hour of the day (0–23) in America/Sao_Paulo. */
+    hour: integer('hour').notNull(),
+    periodicity: text('periodicity', { enum: PERIODICITIES }).notNull(),
+    /** For 'days': every N days. */
+    intervalDays: integer('interval_days'),
+    /** For 'weekly': ISO weekdays 1 (Monday) … 7 (Sunday). */
+    weekdays: jsonb('weekdays').$type<number[]>().notNull().default([]),
+    /** Last São Paulo date an occurrence may fall on (inclusive). */
+    endDate: date('end_date', { mode: 'string' }),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    pinHash: text('pin_hash'),
+    pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
+    pinLockedUntil: tz('pin_locked_until'),
+    /** Set when deleted: kept for the answers' history, hidden from lists, never sent again. */
+    deletedAt: tz('deleted_at'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('quiz_schedules_quiz_idx').on(t.quizId),
+    index('quiz_schedules_patient_idx').on(t.patientId),
+    index('quiz_schedules_professional_idx').on(t.professionalId),
+    uniqueIndex('quiz_schedules_quiz_patient_key').on(t.quizId, t.patientId).where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+export const ANSWER_REQUEST_STATUSES = ['scheduled', 'sent', 'answered', 'cancelled', 'expired'] as const;
+export type AnswerRequestStatus = (typeof ANSWER_REQUEST_STATUSES)[number];
+export const ANSWER_REQUEST_KINDS = ['scheduled', 'now', 'resend'] as const;
+
+/** One due occurrence of a schedule (the spec's "schedule answer"). */
+export const answerRequests = pgTable(
+  'answer_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => quizSchedules.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ANSWER_REQUEST_KINDS }).notNull().default('scheduled'),
+    dueAt: tz('due_at').notNull(),
+    status: text('status', { enum: ANSWER_REQUEST_STATUSES }).notNull().default('scheduled'),
+    sentAt: tz('sent_at'),
+    /** Delivery attempts made (failed ones included). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    answeredAt: tz('answered_at'),
+    cancelledAt: tz('cancelled_at'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('answer_requests_schedule_idx').on(t.scheduleId, t.dueAt),
+    index('answer_requests_due_idx').on(t.status, t.dueAt),
+    index('answer_requests_professional_idx').on(t.professionalId, t.status),
+    uniqueIndex('answer_requests_occurrence_key').on(t.scheduleId, t.dueAt).where(sql`${t.kind} = 'scheduled'`),
+  ],
+);
+
+export const QUIZ_ANSWER_STATUSES = ['in_progress', 'finished'] as const;
+
+/**
+ * A patient's answer to one answer request. `questions` is the snapshot of the quiz flow taken when the
+ * patient started, so later edits of the quiz never change what is being (or was) answered.
+ */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    answerRequestId: uuid('answer_request_id')
+      .notNull()
+      .references(() => answerRequests.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => quizSchedules.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: QUIZ_ANSWER_STATUSES }).notNull().default('in_progress'),
+    questions: jsonb('questions').$type<unknown[]>().notNull(),
+    startedAt: tz('started_at').notNull().default(sql`clock_timestamp()`),
+    finishedAt: tz('finished_at'),
+    /** The idempotency key of the request that finished it: a retried finish answers the same, once. */
+    finishIdempotencyKey: text('finish_idempotency_key'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quiz_answers_request_key').on(t.answerRequestId),
+    index('quiz_answers_schedule_idx').on(t.scheduleId),
+    index('quiz_answers_patient_idx').on(t.patientId, t.quizId),
+  ],
+);
+
+/** One answered question (or sub-question, with its parent) of a quiz answer, in answering order. */
+export const answerItems = pgTable(
+  'answer_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizAnswerId: uuid('quiz_answer_id')
+      .notNull()
+      .references(() => quizAnswers.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    /** The multiple-choice question whose alternative opened this sub-question. */
+    parentQuestionId: uuid('parent_question_id'),
+    position: integer('position').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    answeredAt: tz('answered_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    uniqueIndex('answer_items_question_key').on(t.quizAnswerId, t.questionId, sql`coalesce(${t.parentQuestionId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    uniqueIndex('answer_items_position_key').on(t.quizAnswerId, t.position),
+    index('answer_items_question_idx').on(t.questionId),
+  ],
+);
+
+export const REVISION_STATUSES = ['pending', 'completed'] as const;
+
+/** The professional's review of one finished quiz answer. */
+export const answerRevisions = pgTable(
+  'answer_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizAnswerId: uuid('quiz_answer_id')
+      .notNull()
+      .references(() => quizAnswers.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => quizSchedules.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: REVISION_STATUSES }).notNull().default('pending'),
+    approvedAt: tz('approved_at'),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('answer_revisions_answer_key').on(t.quizAnswerId),
+    index('answer_revisions_professional_idx').on(t.professionalId, t.status, t.createdAt),
+    index('answer_revisions_patient_idx').on(t.patientId, t.scheduleId),
+  ],
+);
+
+export const BULK_KINDS = ['insert', 'reschedule', 'delete', 'active-state'] as const;
+export const BULK_STATES = ['idle', 'processing', 'done', 'failed'] as const;
+
+export interface BulkDetail {
+  patientId: string;
+  application_error_code: string;
+  message: string;
+}
+
+/** The one bulk process of a quiz (insert/reschedule/delete/active-state for many patients). */
+export const bulkProcesses = pgTable('bulk_processes', {
+  quizId: uuid('quiz_id')
+    .primaryKey()
+    .references(() => quizzes.id, { onDelete: 'cascade' }),
+  professionalId: uuid('professional_id')
+    .notNull()
+    .references(() => professionals.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: BULK_KINDS }).notNull(),
+  state: text('state', { enum: BULK_STATES }).notNull().default('idle'),
+  total: integer('total').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  details: jsonb('details').$type<BulkDetail[]>().notNull().default([]),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  startedAt: tz('started_at'),
+  finishedAt: tz('finished_at'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** WhatsApp messages recorded by the default outbox provider (no WhatsApp Cloud API configured). */
+export const whatsappOutbox = pgTable(
+  'whatsapp_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('whatsapp_outbox_to_idx').on(t.to)],
 );

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { errors } from '../errors/app-error.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { isDevMailbox } from '../mail/mailer.js';
+import { listWhatsappOutbox, whatsappCloudConfigFromEnv } from '../delivery/whatsapp.js';
 
 export const MailboxMessageSchema = z
   .object({
@@ -15,6 +16,10 @@ export const MailboxMessageSchema = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'MailboxMessage', description: 'An e-mail kept by the development mailbox.' });
+
+export const WhatsappOutboxMessageSchema = z
+  .object({ id: z.uuid(), to: z.string().meta({ description: 'E.164 phone.' }), body: z.string(), createdAt: z.iso.datetime() })
+  .meta({ id: 'WhatsappOutboxMessage', description: 'A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).' });
 
 export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -36,6 +41,27 @@ export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const mailer = ctx.mailer;
         if (!isDevMailbox(mailer)) throw errors.notFound('A caixa de e-mails de desenvolvimento não está ativa.');
         const rows = await mailer.list(request.query.to);
+        return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      },
+    );
+
+    app.get(
+      '/dev/whatsapp-outbox',
+      {
+        schema: {
+          operationId: 'listDevWhatsappOutbox',
+          tags: ['dev'],
+          summary: 'WhatsApp messages recorded by the outbox, newest first (404 when the WhatsApp Cloud API is configured)',
+          querystring: z.object({ to: z.string().trim().max(40).optional().meta({ description: 'E.164 phone, e.g. +5511912345678.' }) }),
+          response: {
+            200: json(z.array(WhatsappOutboxMessageSchema), 'Messages, newest first'),
+            ...errorResponses(400, 404),
+          },
+        },
+      },
+      async (request) => {
+        if (whatsappCloudConfigFromEnv()) throw errors.notFound('A caixa de saída do WhatsApp não está ativa.');
+        const rows = await listWhatsappOutbox(ctx.db, request.query.to);
         return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
       },
     );

@@ -89,6 +89,9 @@ export const ERROR_CODES = [
   'PATIENT_DOCUMENT_ALREADY_EXISTS',
   'PATIENT_NOT_ACTIVE',
   'SERVICE_NOT_ACTIVE',
+  'PIN_LOCKED',
+  'QUIZ_NOT_ACTIVE',
+  'BULK_PROCESS_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

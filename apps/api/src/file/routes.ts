@@ -15,6 +15,8 @@ import {
   UploadResultSchema,
 } from './schemas.js';
 import { LocalFileStore, newFileKey } from './store.js';
+import { answerUploadOwner } from '../quiz-answer/service.js';
+import { looksLikeSurveyToken, surveySecurity, verifySurveyToken } from '../quiz-answer/token.js';
 import { S3FileStore } from './s3.js';
 
 const TAGS = ['file'];
@@ -28,19 +30,32 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/file/signed-url',
       {
-        preHandler: authenticate(ctx.tokens),
+        // The professional's session, or a patient's survey token (answer files).
+        preHandler: async (request, reply) => {
+          const header = request.headers.authorization;
+          const token = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+          if (token && looksLikeSurveyToken(token)) request.survey = await verifySurveyToken(ctx, token);
+          else await authenticate(ctx.tokens).call(app, request, reply);
+        },
         schema: {
           operationId: 'createSignedUploadUrl',
           tags: TAGS,
           summary: 'Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)',
-          description: `Allowed types: ${FILE_TYPES.join(', ')}; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type.`,
-          security: bearerSecurity,
+          description:
+            `Allowed types: ${FILE_TYPES.join(', ')}; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type. ` +
+            'With a survey token (patients answering), `questionId` names the file-upload question of the quiz: another type → 400 ' +
+            'on `contentType`, larger than the question allows → 400 on `contentSize`, not a file-upload question of this quiz → 400 ' +
+            'NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it.',
+          security: [...bearerSecurity, ...surveySecurity],
           body: SignedUrlBody,
-          response: { 200: json(SignedUrlResponseSchema, 'Upload instructions'), ...errorResponses(400, 401) },
+          response: { 200: json(SignedUrlResponseSchema, 'Upload instructions'), ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => {
-        const key = newFileKey(authOf(request).professionalId, request.body.key);
+        const owner = request.survey
+          ? await answerUploadOwner(ctx, request.survey, request.body)
+          : authOf(request).professionalId;
+        const key = newFileKey(owner, request.body.key);
         const expiresAt = new Date(ctx.config.now().getTime() + UPLOAD_TTL_SECONDS * 1000);
         const uploadData = await store.signUpload({
           key,

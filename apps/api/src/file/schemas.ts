@@ -11,6 +11,9 @@ export const SignedUrlBody = z
     key: z.string().trim().min(1).max(200).meta({ description: 'The original file name (the stored key is generated).' }),
     contentType: FileContentTypeSchema,
     contentSize: z.number().int().min(1).max(MAX_UPLOAD_BYTES, 'O arquivo deve ter no máximo 20 MB.'),
+    questionId: z.uuid().optional().meta({
+      description: "With a survey token (required then): the file-upload question answered; its accepted types and maximum size apply.",
+    }),
   })
   .strict();
 

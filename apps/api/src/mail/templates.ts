@@ -70,3 +70,33 @@ export function passwordRecoveryEmail(to: string, name: string, link: string, tt
   );
   return { to, subject, text, html };
 }
+
+/** The quiz link e-mailed to a patient: the professional's template message, then a button, the PIN and the link. */
+export function quizLinkEmail(
+  to: string,
+  data: { professionalName: string; quizTitle: string; message: string; link: string; pin: string },
+): MailMessage {
+  const subject = `${data.professionalName} enviou o questionário "${data.quizTitle}"`;
+  const text = [
+    data.message,
+    '',
+    `Link: ${data.link}`,
+    `PIN: ${data.pin}`,
+    '',
+    'O PIN abre o questionário só para você: não o compartilhe. Cada novo envio traz um novo PIN.',
+  ].join('\n');
+  const paragraphs = data.message
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  const html = layout(
+    subject,
+    `${paragraphs}
+<p style="margin:24px 0 8px">Seu PIN:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:0 0 24px">${escapeHtml(data.pin)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(data.link)}" style="background:#2563EB;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Responder questionário</a></p>
+<p style="font-size:13px;color:#374151">Ou copie este endereço no navegador:<br><span style="word-break:break-all">${escapeHtml(data.link)}</span></p>
+<p style="font-size:13px;color:#374151">O PIN abre o questionário só para você: não o compartilhe. Cada novo envio traz um novo PIN.</p>`,
+  );
+  return { to, subject, text, html };
+}

@@ -13,17 +13,19 @@ import {
   DeletePatientsResultSchema,
   IdParams,
   ListPatientsQuery,
+  PageQuery,
   PatientIdParams,
   PatientImportBody,
   PatientImportResultSchema,
   PatientPageSchema,
-  PatientQuizPageSchema,
   PatientSchema,
   PatientTotalsSchema,
   UpdatePatientBody,
   UpdatePreferencesBody,
 } from './schemas.js';
 import * as service from './service.js';
+import { PatientQuizPageSchema } from '../schedule/schemas.js';
+import { listPatientSchedules } from '../schedule/service.js';
 
 const TAGS = ['patient'];
 
@@ -223,17 +225,14 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listPatientQuizzes',
           tags: TAGS,
-          summary: "The patient's scheduled quizzes (always empty until scheduling exists)",
+          summary: "The patient's live quiz schedules, with the state of the latest request",
           security: bearerSecurity,
           params: PatientIdParams,
+          querystring: PageQuery,
           response: { 200: json(PatientQuizPageSchema, 'Scheduled quizzes'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => {
-        await service.findOwnPatient(ctx.db, pro(request), request.params.patientId);
-        // Quiz schedules land in a later issue; until then no quiz is scheduled for any patient.
-        return { items: [], total: 0 };
-      },
+      async (request) => listPatientSchedules(ctx, pro(request), request.params.patientId, request.query),
     );
   };
 }

@@ -140,13 +140,7 @@ export const ListPatientsQuery = z.object({
   ...pagination,
 });
 
-export const PatientQuizSchema = z
-  .object({ quizScheduleId: z.uuid(), quizId: z.uuid(), quizTitle: z.string(), enabled: z.boolean() })
-  .meta({ id: 'PatientQuiz' });
-
-export const PatientQuizPageSchema = z
-  .object({ items: z.array(PatientQuizSchema), total: z.number().int() })
-  .meta({ id: 'PatientQuizPage' });
+// PatientQuiz / PatientQuizPage (GET /patient/{patientId}/quizzes) live in ../schedule/schemas.ts.
 
 // ── Import ──
 

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import { ChangePasswordBody, ProfessionalSchema, TokenResponseSchema, UpdateProfessionalBody } from './schemas.js';
+import {
+  ChangePasswordBody,
+  ProfessionalSchema,
+  TemplateMessageSchema,
+  TokenResponseSchema,
+  UpdateProfessionalBody,
+  UpdateTemplateMessageBody,
+} from './schemas.js';
 import * as service from './service.js';
 
 const TAGS = ['professional'];
@@ -58,6 +65,38 @@ export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           userAgent: request.headers['user-agent'],
         }),
       }),
+    );
+
+    app.get(
+      '/professional/me/template-message',
+      {
+        schema: {
+          operationId: 'getTemplateMessage',
+          tags: TAGS,
+          summary: 'The template message sent with every quiz link, and its variables',
+          security: bearerSecurity,
+          response: { 200: json(TemplateMessageSchema, 'The template message'), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => service.toTemplateMessageDto(await service.findProfessional(ctx.db, authOf(request).professionalId)),
+    );
+
+    app.put(
+      '/professional/me/template-message',
+      {
+        schema: {
+          operationId: 'updateTemplateMessage',
+          tags: TAGS,
+          summary: 'Change the template message (null = back to the default)',
+          description:
+            'Variables: {{paciente}}, {{profissional}}, {{questionario}}, {{link}}, {{pin}}. An unknown one → 400 WRONG_TEMPLATE_VARIABLES ' +
+            '(details.variables lists them); without {{link}} or {{pin}} → 400 WRONG_TEMPLATE_PARAMETER.',
+          security: bearerSecurity,
+          body: UpdateTemplateMessageBody,
+          response: { 200: json(TemplateMessageSchema, 'The template message'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.updateTemplateMessage(ctx, authOf(request).professionalId, request.body),
     );
   };
 }

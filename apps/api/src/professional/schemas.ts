@@ -57,3 +57,34 @@ export const ChangePasswordBody = z.object({
 export const TokenResponseSchema = z
   .object({ jwt: z.string().meta({ description: 'A fresh bearer token; every earlier token is revoked.' }) })
   .meta({ id: 'TokenResponse' });
+
+export const TemplateVariableSchema = z
+  .object({
+    name: z.enum(['paciente', 'link', 'pin', 'profissional', 'questionario']).meta({ id: 'TemplateVariableName' }),
+    description: z.string(),
+  })
+  .meta({ id: 'TemplateVariable', description: 'A variable of the template message, written {{name}}.' });
+
+export const TemplateMessageSchema = z
+  .object({
+    templateMessage: z.string().meta({ description: 'The current text (the default one when never set).' }),
+    isDefault: z.boolean(),
+    defaultTemplateMessage: z.string(),
+    variables: z.array(TemplateVariableSchema),
+  })
+  .meta({ id: 'TemplateMessage', description: 'The text sent to patients with every quiz link and PIN.' });
+
+export const UpdateTemplateMessageBody = z
+  .object({
+    templateMessage: z
+      .string()
+      .trim()
+      .min(1, 'Escreva a mensagem.')
+      .max(1000, 'A mensagem deve ter no máximo 1000 caracteres.')
+      .nullable()
+      .meta({
+        description:
+          'null = back to the default. Unknown {{variable}} → 400 WRONG_TEMPLATE_VARIABLES (details.variables); without {{link}} or {{pin}} → 400 WRONG_TEMPLATE_PARAMETER.',
+      }),
+  })
+  .strict();

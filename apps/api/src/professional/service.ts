@@ -5,7 +5,15 @@ import type { Db } from '../db/client.js';
 import { professionals, subscriptions } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { ChangePasswordBody, ProfessionalSchema, SignatureSchema, UpdateProfessionalBody } from './schemas.js';
+import { DEFAULT_TEMPLATE_MESSAGE, TEMPLATE_VARIABLES, validateTemplate } from '../delivery/template.js';
+import type {
+  ChangePasswordBody,
+  ProfessionalSchema,
+  SignatureSchema,
+  TemplateMessageSchema,
+  UpdateProfessionalBody,
+  UpdateTemplateMessageBody,
+} from './schemas.js';
 
 type ProfessionalRow = typeof professionals.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -85,4 +93,31 @@ export async function changePassword(
     await ctx.tokens.revokeAll(id, tx);
     return ctx.tokens.issue(id, meta, tx);
   });
+}
+
+export type TemplateMessageDto = z.infer<typeof TemplateMessageSchema>;
+
+export function toTemplateMessageDto(row: Pick<ProfessionalRow, 'templateMessage'>): TemplateMessageDto {
+  return {
+    templateMessage: row.templateMessage ?? DEFAULT_TEMPLATE_MESSAGE,
+    isDefault: row.templateMessage === null,
+    defaultTemplateMessage: DEFAULT_TEMPLATE_MESSAGE,
+    variables: TEMPLATE_VARIABLES.map((v) => ({ name: v.name, description: v.description })),
+  };
+}
+
+/** null = back to the default text. */
+export async function updateTemplateMessage(
+  ctx: AppContext,
+  id: string,
+  body: z.infer<typeof UpdateTemplateMessageBody>,
+): Promise<TemplateMessageDto> {
+  if (body.templateMessage !== null) validateTemplate(body.templateMessage);
+  const [row] = await ctx.db
+    .update(professionals)
+    .set({ templateMessage: body.templateMessage, updatedAt: ctx.config.now() })
+    .where(eq(professionals.id, id))
+    .returning({ templateMessage: professionals.templateMessage });
+  if (!row) throw new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
+  return toTemplateMessageDto(row);
 }

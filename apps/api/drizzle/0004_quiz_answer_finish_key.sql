@@ -1,0 +1,1 @@
+ALTER TABLE "quiz_answers" ADD COLUMN "finish_idempotency_key" text;
