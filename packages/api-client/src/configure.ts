@@ -51,3 +51,28 @@ export function configureApiClient(options: ApiClientOptions) {
   });
   return client;
 }
+
+export interface SurveyClientOptions {
+  /** The survey token of the link being answered (from `POST /quiz-answer/validate-pin`); nothing before the PIN. */
+  getToken: () => string | null | undefined;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Wires the generated client for the patient's survey app: secured calls carry the survey token,
+ * never a professional's session, and failures go back to the caller untouched (the survey's flow
+ * machine decides what a code means: no toast, no logout).
+ */
+export function configureSurveyClient(options: SurveyClientOptions) {
+  client.setConfig({
+    baseUrl: options.baseUrl ?? '/api',
+    auth: () => options.getToken() ?? undefined,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  if (errorInterceptor !== undefined) {
+    client.interceptors.error.eject(errorInterceptor);
+    errorInterceptor = undefined;
+  }
+  return client;
+}

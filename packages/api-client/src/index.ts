@@ -4,4 +4,5 @@ export * from './gen/@tanstack/react-query.gen';
 export { client } from './gen/client.gen';
 export * from './errors';
 export * from './store';
-export { configureApiClient, type ApiClientOptions, type RequestMeta } from './configure';
+export { configureApiClient, configureSurveyClient, type ApiClientOptions, type RequestMeta, type SurveyClientOptions } from './configure';
+export { putSignedFile } from './upload';

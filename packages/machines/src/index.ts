@@ -1,1 +1,3 @@
 export * from './quizFlowchart';
+export * from './bulkSchedule';
+export * from './surveyFlow';

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddQuizQuestionData, AddQuizQuestionErrors, AddQuizQuestionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CopyQuestionData, CopyQuestionErrors, CopyQuestionResponses, CreateAppearanceData, CreateAppearanceErrors, CreateAppearanceResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePatientData, CreatePatientErrors, CreatePatientResponses, CreateQuestionData, CreateQuestionErrors, CreateQuestionResponses, CreateQuizData, CreateQuizErrors, CreateQuizResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, DeleteAppearanceData, DeleteAppearanceErrors, DeleteAppearanceResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePatientData, DeletePatientErrors, DeletePatientResponses, DeletePatientsData, DeletePatientsErrors, DeletePatientsResponses, DeleteQuestionData, DeleteQuestionErrors, DeleteQuestionResponses, DeleteSaleData, DeleteSaleErrors, DeleteSaleResponses, DisableQuizData, DisableQuizErrors, DisableQuizQuestionData, DisableQuizQuestionErrors, DisableQuizQuestionResponses, DisableQuizResponses, DisableServiceData, DisableServiceErrors, DisableServiceResponses, DuplicateQuizData, DuplicateQuizErrors, DuplicateQuizResponses, EnableQuizQuestionData, EnableQuizQuestionErrors, EnableQuizQuestionResponses, EnableServiceData, EnableServiceErrors, EnableServiceResponses, GetCategoryData, GetCategoryErrors, GetCategoryResponses, GetChatHistoryData, GetChatHistoryErrors, GetChatHistoryResponses, GetDashboardSummaryData, GetDashboardSummaryErrors, GetDashboardSummaryResponses, GetFileData, GetFileErrors, GetFileResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetMeData, GetMeErrors, GetMeResponses, GetPatientData, GetPatientErrors, GetPatientImportTemplateData, GetPatientImportTemplateErrors, GetPatientImportTemplateResponses, GetPatientResponses, GetPatientTotalsData, GetPatientTotalsErrors, GetPatientTotalsResponses, GetQuestionData, GetQuestionErrors, GetQuestionResponses, GetQuizData, GetQuizErrors, GetQuizResponses, GetServiceData, GetServiceErrors, GetServiceResponses, HealthData, HealthErrors, HealthResponses, ImportPatientsData, ImportPatientsErrors, ImportPatientsResponses, ListAppearancesData, ListAppearancesErrors, ListAppearancesResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListDevMailboxData, ListDevMailboxErrors, ListDevMailboxResponses, ListPatientQuizzesData, ListPatientQuizzesErrors, ListPatientQuizzesResponses, ListPatientsData, ListPatientsErrors, ListPatientsResponses, ListQuestionsData, ListQuestionsErrors, ListQuestionsResponses, ListQuizPatientsData, ListQuizPatientsErrors, ListQuizPatientsResponses, ListQuizzesData, ListQuizzesErrors, ListQuizzesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServicesData, ListServicesErrors, ListServicesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RefundSaleData, RefundSaleErrors, RefundSaleResponses, RegisterData, RegisterErrors, RegisterResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SetDefaultAppearanceData, SetDefaultAppearanceErrors, SetDefaultAppearanceResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdatePatientData, UpdatePatientErrors, UpdatePatientPreferencesData, UpdatePatientPreferencesErrors, UpdatePatientPreferencesResponses, UpdatePatientResponses, UpdateQuestionData, UpdateQuestionErrors, UpdateQuestionResponses, UpdateQuizData, UpdateQuizErrors, UpdateQuizResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceResponses, UploadFileData, UploadFileErrors, UploadFileResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessErrors, AcknowledgeBulkProcessResponses, AddQuizQuestionData, AddQuizQuestionErrors, AddQuizQuestionResponses, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateErrors, BulkChangeSchedulesActiveStateResponses, BulkDeleteSchedulesData, BulkDeleteSchedulesErrors, BulkDeleteSchedulesResponses, BulkInsertSchedulesData, BulkInsertSchedulesErrors, BulkInsertSchedulesResponses, BulkRescheduleSchedulesData, BulkRescheduleSchedulesErrors, BulkRescheduleSchedulesResponses, CancelAnswerRequestData, CancelAnswerRequestErrors, CancelAnswerRequestResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CopyQuestionData, CopyQuestionErrors, CopyQuestionResponses, CreateAppearanceData, CreateAppearanceErrors, CreateAppearanceResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePatientData, CreatePatientErrors, CreatePatientResponses, CreateQuestionData, CreateQuestionErrors, CreateQuestionResponses, CreateQuizData, CreateQuizErrors, CreateQuizResponses, CreateQuizScheduleData, CreateQuizScheduleErrors, CreateQuizScheduleResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, DeleteAppearanceData, DeleteAppearanceErrors, DeleteAppearanceResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePatientData, DeletePatientErrors, DeletePatientResponses, DeletePatientsData, DeletePatientsErrors, DeletePatientsResponses, DeleteQuestionData, DeleteQuestionErrors, DeleteQuestionResponses, DeleteQuizScheduleData, DeleteQuizScheduleErrors, DeleteQuizScheduleResponses, DeleteSaleData, DeleteSaleErrors, DeleteSaleResponses, DisableQuizData, DisableQuizErrors, DisableQuizQuestionData, DisableQuizQuestionErrors, DisableQuizQuestionResponses, DisableQuizResponses, DisableQuizScheduleData, DisableQuizScheduleErrors, DisableQuizScheduleResponses, DisableServiceData, DisableServiceErrors, DisableServiceResponses, DuplicateQuizData, DuplicateQuizErrors, DuplicateQuizResponses, EnableQuizQuestionData, EnableQuizQuestionErrors, EnableQuizQuestionResponses, EnableQuizScheduleData, EnableQuizScheduleErrors, EnableQuizScheduleResponses, EnableServiceData, EnableServiceErrors, EnableServiceResponses, GetBulkProcessStatusData, GetBulkProcessStatusErrors, GetBulkProcessStatusResponses, GetCategoryData, GetCategoryErrors, GetCategoryResponses, GetChatHistoryData, GetChatHistoryErrors, GetChatHistoryResponses, GetDashboardSummaryData, GetDashboardSummaryErrors, GetDashboardSummaryResponses, GetFileData, GetFileErrors, GetFileResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetMeData, GetMeErrors, GetMeResponses, GetPatientData, GetPatientErrors, GetPatientImportTemplateData, GetPatientImportTemplateErrors, GetPatientImportTemplateResponses, GetPatientResponses, GetPatientTotalsData, GetPatientTotalsErrors, GetPatientTotalsResponses, GetQuestionData, GetQuestionErrors, GetQuestionResponses, GetQuizData, GetQuizErrors, GetQuizResponses, GetQuizScheduleData, GetQuizScheduleErrors, GetQuizScheduleResponses, GetServiceData, GetServiceErrors, GetServiceResponses, GetSurveyStateData, GetSurveyStateErrors, GetSurveyStateResponses, GetTemplateMessageData, GetTemplateMessageErrors, GetTemplateMessageResponses, HealthData, HealthErrors, HealthResponses, ImportPatientsData, ImportPatientsErrors, ImportPatientsResponses, ListAppearancesData, ListAppearancesErrors, ListAppearancesResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListDevMailboxData, ListDevMailboxErrors, ListDevMailboxResponses, ListDevWhatsappOutboxData, ListDevWhatsappOutboxErrors, ListDevWhatsappOutboxResponses, ListPatientQuizzesData, ListPatientQuizzesErrors, ListPatientQuizzesResponses, ListPatientsData, ListPatientsErrors, ListPatientsResponses, ListQuestionsData, ListQuestionsErrors, ListQuestionsResponses, ListQuizPatientsData, ListQuizPatientsErrors, ListQuizPatientsResponses, ListQuizSchedulesData, ListQuizSchedulesErrors, ListQuizSchedulesResponses, ListQuizzesData, ListQuizzesErrors, ListQuizzesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationErrors, ListSchedulesWithoutConfirmationResponses, ListServicesData, ListServicesErrors, ListServicesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RefundSaleData, RefundSaleErrors, RefundSaleResponses, RegisterData, RegisterErrors, RegisterResponses, RepublishAnswerRequestsData, RepublishAnswerRequestsErrors, RepublishAnswerRequestsResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestQuizNowData, RequestQuizNowErrors, RequestQuizNowResponses, RescheduleQuizScheduleData, RescheduleQuizScheduleErrors, RescheduleQuizScheduleResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveQuizAnswerData, SaveQuizAnswerErrors, SaveQuizAnswerResponses, SetDefaultAppearanceData, SetDefaultAppearanceErrors, SetDefaultAppearanceResponses, StartQuizAnswerData, StartQuizAnswerErrors, StartQuizAnswerResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdatePatientData, UpdatePatientErrors, UpdatePatientPreferencesData, UpdatePatientPreferencesErrors, UpdatePatientPreferencesResponses, UpdatePatientResponses, UpdateQuestionData, UpdateQuestionErrors, UpdateQuestionResponses, UpdateQuizData, UpdateQuizErrors, UpdateQuizResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceResponses, UpdateTemplateMessageData, UpdateTemplateMessageErrors, UpdateTemplateMessageResponses, UploadFileData, UploadFileErrors, UploadFileResponses, ValidateQuizPinData, ValidateQuizPinErrors, ValidateQuizPinResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -40,6 +40,15 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Requests sent and not answered yet (not cancelled, not expired), oldest first
+ */
+export const listSchedulesWithoutConfirmation = <ThrowOnError extends boolean = false>(options?: Options<ListSchedulesWithoutConfirmationData, ThrowOnError>) => (options?.client ?? client).get<ListSchedulesWithoutConfirmationResponses, ListSchedulesWithoutConfirmationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/schedules-without-confirmation',
+    ...options
 });
 
 /**
@@ -178,12 +187,17 @@ export const getDashboardSummary = <ThrowOnError extends boolean = false>(option
 export const listDevMailbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevMailboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevMailboxResponses, ListDevMailboxErrors, ThrowOnError>({ url: '/dev/mailbox', ...options });
 
 /**
+ * WhatsApp messages recorded by the outbox, newest first (404 when the WhatsApp Cloud API is configured)
+ */
+export const listDevWhatsappOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevWhatsappOutboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevWhatsappOutboxResponses, ListDevWhatsappOutboxErrors, ThrowOnError>({ url: '/dev/whatsapp-outbox', ...options });
+
+/**
  * Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)
  *
- * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type.
+ * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type. With a survey token (patients answering), `questionId` names the file-upload question of the quiz: another type → 400 on `contentType`, larger than the question allows → 400 on `contentSize`, not a file-upload question of this quiz → 400 NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it.
  */
 export const createSignedUploadUrl = <ThrowOnError extends boolean = false>(options: Options<CreateSignedUploadUrlData, ThrowOnError>) => (options.client ?? client).post<CreateSignedUploadUrlResponses, CreateSignedUploadUrlErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
     url: '/file/signed-url',
     ...options,
     headers: {
@@ -333,7 +347,7 @@ export const updatePatientPreferences = <ThrowOnError extends boolean = false>(o
 });
 
 /**
- * The patient's scheduled quizzes (always empty until scheduling exists)
+ * The patient's live quiz schedules, with the state of the latest request
  */
 export const listPatientQuizzes = <ThrowOnError extends boolean = false>(options: Options<ListPatientQuizzesData, ThrowOnError>) => (options.client ?? client).get<ListPatientQuizzesResponses, ListPatientQuizzesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -383,6 +397,30 @@ export const listQuizPatients = <ThrowOnError extends boolean = false>(options: 
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/professional/me/quiz/{quizId}/patients',
     ...options
+});
+
+/**
+ * The template message sent with every quiz link, and its variables
+ */
+export const getTemplateMessage = <ThrowOnError extends boolean = false>(options?: Options<GetTemplateMessageData, ThrowOnError>) => (options?.client ?? client).get<GetTemplateMessageResponses, GetTemplateMessageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/professional/me/template-message',
+    ...options
+});
+
+/**
+ * Change the template message (null = back to the default)
+ *
+ * Variables: {{paciente}}, {{profissional}}, {{questionario}}, {{link}}, {{pin}}. An unknown one → 400 WRONG_TEMPLATE_VARIABLES (details.variables lists them); without {{link}} or {{pin}} → 400 WRONG_TEMPLATE_PARAMETER.
+ */
+export const updateTemplateMessage = <ThrowOnError extends boolean = false>(options: Options<UpdateTemplateMessageData, ThrowOnError>) => (options.client ?? client).put<UpdateTemplateMessageResponses, UpdateTemplateMessageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/professional/me/template-message',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -472,6 +510,61 @@ export const createQuiz = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * Start answering a sent answer request (idempotent)
+ *
+ * Takes a snapshot of the quiz flow, so later edits of the quiz never change this answer. Starting again returns the same answer (200). Answered → 409 QUIZ_ALREADY_ANSWERED; cancelled → 409 SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR; not sent or expired, or of another link → 404 SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const startQuizAnswer = <ThrowOnError extends boolean = false>(options: Options<StartQuizAnswerData, ThrowOnError>) => (options.client ?? client).post<StartQuizAnswerResponses, StartQuizAnswerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz-answer',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Exchange the PIN of a survey link for a survey token
+ *
+ * No authentication: the PIN is the credential. A wrong PIN → 400 WRONG_PIN (details.remainingAttempts). The 5th wrong PIN locks the link for 15 minutes: 423 PIN_LOCKED (details.lockedUntil), and while locked every PIN, even the right one, is refused unseen. Attempts are counted per link, also under concurrent guesses. A right PIN resets the count. Unknown or deleted schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const validateQuizPin = <ThrowOnError extends boolean = false>(options: Options<ValidateQuizPinData, ThrowOnError>) => (options.client ?? client).post<ValidateQuizPinResponses, ValidateQuizPinErrors, ThrowOnError>({
+    url: '/quiz-answer/validate-pin',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Save one answer and/or finish (idempotent by idempotencyKey)
+ *
+ * Answers go one at a time in the order of `next`. Value checks: wrong type, shape or bounds → 400 ANSWER_DOES_NOT_BELONG_TO_QUESTION; unknown alternative → 400 ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION. Flow checks: a question outside the flow → 400 NOT_EXPECTED_ANSWER_ERROR; a sub-answer whose parent’s chosen alternatives open no sub-question → 400 ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT; a sub-question not opened by the chosen alternatives → 400 INVALID_ALTERNATIVE_SUB_QUESTION; in the flow but not next (or finishing before `next` is null) → 409 WRONG_ANSWER_ORDER; answered already (with another key) → 409 ANSWER_ALREADY_REGISTERED; anything after finishing → 409 QUIZ_ALREADY_ANSWERED. Finishing marks the answer request answered and creates the pending answer revision, exactly once.
+ */
+export const saveQuizAnswer = <ThrowOnError extends boolean = false>(options: Options<SaveQuizAnswerData, ThrowOnError>) => (options.client ?? client).put<SaveQuizAnswerResponses, SaveQuizAnswerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz-answer/{quizAnswerId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The quiz to answer, its appearance and cover, and the progress so far
+ *
+ * Which answer request: the oldest sent one already started, else the newest sent one; none → state nothing-pending (or answered when the latest was answered). A token of another link → 403 NOT_OWNER.
+ */
+export const getSurveyState = <ThrowOnError extends boolean = false>(options: Options<GetSurveyStateData, ThrowOnError>) => (options.client ?? client).get<GetSurveyStateResponses, GetSurveyStateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz-answer/{scheduleId}',
+    ...options
+});
+
+/**
  * The professional's quiz appearances (the default first)
  */
 export const listAppearances = <ThrowOnError extends boolean = false>(options?: Options<ListAppearancesData, ThrowOnError>) => (options?.client ?? client).get<ListAppearancesResponses, ListAppearancesErrors, ThrowOnError>({
@@ -522,6 +615,214 @@ export const updateAppearance = <ThrowOnError extends boolean = false>(options: 
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Live (not deleted) quiz schedules, ordered by patient name
+ */
+export const listQuizSchedules = <ThrowOnError extends boolean = false>(options?: Options<ListQuizSchedulesData, ThrowOnError>) => (options?.client ?? client).get<ListQuizSchedulesResponses, ListQuizSchedulesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule',
+    ...options
+});
+
+/**
+ * Schedule a quiz to a patient (replaces the live schedule of the same quiz and patient)
+ *
+ * The first occurrence becomes an answer request at once; an occurrence whose time already passed today is sent right away. hour outside 0–23 → 400 WRONG_HOUR_VALUE; unknown periodicity, `days` without intervalDays 1–365, `weekly` without weekdays (or weekdays for another periodicity) → 400 WRONG_PERIODICITY_TIME; startDate before today (São Paulo) or endDate before startDate → 400 WRONG_START_DATE; the channel without the matching contact → 400 DELIVERY_RULE_EXCEPTION; no paid sale covering today → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR; quiz disabled → 400 QUIZ_NOT_ACTIVE; patient inactive → 400 PATIENT_NOT_ACTIVE; unknown quiz → 404 QUIZ_NOT_FOUND; unknown patient → 404 PATIENT_NOT_FOUND_ERROR.
+ */
+export const createQuizSchedule = <ThrowOnError extends boolean = false>(options: Options<CreateQuizScheduleData, ThrowOnError>) => (options.client ?? client).post<CreateQuizScheduleResponses, CreateQuizScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Clear a finished bulk process (back to idle)
+ *
+ * Idempotent. While the process is still running → 409 BULK_PROCESS_IN_PROGRESS.
+ */
+export const acknowledgeBulkProcess = <ThrowOnError extends boolean = false>(options: Options<AcknowledgeBulkProcessData, ThrowOnError>) => (options.client ?? client).post<AcknowledgeBulkProcessResponses, AcknowledgeBulkProcessErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/acknowledge-bulk-process/{quizId}',
+    ...options
+});
+
+/**
+ * Enable or disable many patients' schedules of the quiz at once
+ *
+ * Disabling cancels the future scheduled requests; enabling creates the next occurrence from now. Per patient (in `details`): QUIZ_SCHEDULE_NOT_FOUND_ERROR when the patient has no live schedule of this quiz. Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkChangeSchedulesActiveState = <ThrowOnError extends boolean = false>(options: Options<BulkChangeSchedulesActiveStateData, ThrowOnError>) => (options.client ?? client).patch<BulkChangeSchedulesActiveStateResponses, BulkChangeSchedulesActiveStateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/bulk-change-active-state',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete many patients' schedules of the quiz at once
+ *
+ * Each live schedule is deleted (kept for the answers already given; scheduled requests cancelled). Per patient (in `details`): QUIZ_SCHEDULE_NOT_FOUND_ERROR when the patient has no live schedule of this quiz. Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkDeleteSchedules = <ThrowOnError extends boolean = false>(options: Options<BulkDeleteSchedulesData, ThrowOnError>) => (options.client ?? client).delete<BulkDeleteSchedulesResponses, BulkDeleteSchedulesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/bulk-delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The quiz's bulk process: state, counts and per-patient errors
+ *
+ * Any kind of bulk process (insert, reschedule, delete, active-state). `idle` when there is none.
+ */
+export const getBulkProcessStatus = <ThrowOnError extends boolean = false>(options: Options<GetBulkProcessStatusData, ThrowOnError>) => (options.client ?? client).get<GetBulkProcessStatusResponses, GetBulkProcessStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/bulk-insert/status/{quizId}',
+    ...options
+});
+
+/**
+ * Schedule the quiz for many patients at once
+ *
+ * One recurrence for every patient; a patient who already has a live schedule of the quiz is rescheduled. The recurrence is checked at once (WRONG_HOUR_VALUE, WRONG_PERIODICITY_TIME, WRONG_START_DATE); a disabled quiz → QUIZ_NOT_ACTIVE. Per patient (in `details`): PATIENT_NOT_ACTIVE, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR, DELIVERY_RULE_EXCEPTION (no e-mail / no phone for the channel). Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkInsertSchedules = <ThrowOnError extends boolean = false>(options: Options<BulkInsertSchedulesData, ThrowOnError>) => (options.client ?? client).post<BulkInsertSchedulesResponses, BulkInsertSchedulesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/bulk-insert/{quizId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reschedule many patients' schedules of the quiz at once
+ *
+ * Each patient's live schedule of the quiz gets the new recurrence: future scheduled requests are cancelled and the next one is created. Without `patientIds`, every live schedule of the quiz. Per patient (in `details`): QUIZ_SCHEDULE_NOT_FOUND_ERROR (no live schedule of this quiz), and the scheduling codes. Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkRescheduleSchedules = <ThrowOnError extends boolean = false>(options: Options<BulkRescheduleSchedulesData, ThrowOnError>) => (options.client ?? client).post<BulkRescheduleSchedulesResponses, BulkRescheduleSchedulesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/bulk-reschedule/{quizId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cancel one answer request
+ *
+ * Already cancelled → 400 SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR; answered → 400 SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR; the patient started answering it, or it expired → 409 CANCEL_ANSWER_REQUEST_ERROR; unknown → 404 SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const cancelAnswerRequest = <ThrowOnError extends boolean = false>(options: Options<CancelAnswerRequestData, ThrowOnError>) => (options.client ?? client).post<CancelAnswerRequestResponses, CancelAnswerRequestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/cancel',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Resend sent, unanswered requests (a new PIN and a new message each)
+ *
+ * Each request that cannot be resent is listed in `details` (SCHEDULE_NOT_FOUND_ERROR, SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR, SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR, CANCEL_ANSWER_REQUEST_ERROR for an expired or not yet sent one, DELIVERY_RULE_EXCEPTION, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR, RETRY_SEND_LATER).
+ */
+export const republishAnswerRequests = <ThrowOnError extends boolean = false>(options: Options<RepublishAnswerRequestsData, ThrowOnError>) => (options.client ?? client).patch<RepublishAnswerRequestsResponses, RepublishAnswerRequestsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/re-publish',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send the quiz now (an extra occurrence, delivered by the background worker at once)
+ *
+ * A message sent (or being sent) for this schedule in the last 60 seconds → 429 RETRY_SEND_LATER. Disabled schedule, channel without contact → 400 DELIVERY_RULE_EXCEPTION; no active service → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR. Delivery failures show in the request's lastError / lastErrorCode (NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR).
+ */
+export const requestQuizNow = <ThrowOnError extends boolean = false>(options: Options<RequestQuizNowData, ThrowOnError>) => (options.client ?? client).post<RequestQuizNowResponses, RequestQuizNowErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/request-now',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the recurrence of a schedule
+ *
+ * Pending 'scheduled' requests are cancelled and the first occurrence of the new recurrence is created. A deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR. hour outside 0–23 → 400 WRONG_HOUR_VALUE; unknown periodicity, `days` without intervalDays 1–365, `weekly` without weekdays (or weekdays for another periodicity) → 400 WRONG_PERIODICITY_TIME; startDate before today (São Paulo) or endDate before startDate → 400 WRONG_START_DATE; the channel without the matching contact → 400 DELIVERY_RULE_EXCEPTION; no paid sale covering today → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR; quiz disabled → 400 QUIZ_NOT_ACTIVE; patient inactive → 400 PATIENT_NOT_ACTIVE; unknown quiz → 404 QUIZ_NOT_FOUND; unknown patient → 404 PATIENT_NOT_FOUND_ERROR.
+ */
+export const rescheduleQuizSchedule = <ThrowOnError extends boolean = false>(options: Options<RescheduleQuizScheduleData, ThrowOnError>) => (options.client ?? client).post<RescheduleQuizScheduleResponses, RescheduleQuizScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/reschedule',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One schedule with its latest answer requests
+ */
+export const getQuizSchedule = <ThrowOnError extends boolean = false>(options: Options<GetQuizScheduleData, ThrowOnError>) => (options.client ?? client).get<GetQuizScheduleResponses, GetQuizScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/{id}',
+    ...options
+});
+
+/**
+ * Disable a schedule: pending 'scheduled' requests are cancelled
+ *
+ * Deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const disableQuizSchedule = <ThrowOnError extends boolean = false>(options: Options<DisableQuizScheduleData, ThrowOnError>) => (options.client ?? client).put<DisableQuizScheduleResponses, DisableQuizScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/{id}/disable',
+    ...options
+});
+
+/**
+ * Enable a schedule: the next occurrence from now is created
+ *
+ * Deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const enableQuizSchedule = <ThrowOnError extends boolean = false>(options: Options<EnableQuizScheduleData, ThrowOnError>) => (options.client ?? client).put<EnableQuizScheduleResponses, EnableQuizScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/{id}/enable',
+    ...options
+});
+
+/**
+ * Delete a patient's schedule (kept for the answers' history; pending requests cancelled)
+ *
+ * Unknown, deleted or another patient's schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const deleteQuizSchedule = <ThrowOnError extends boolean = false>(options: Options<DeleteQuizScheduleData, ThrowOnError>) => (options.client ?? client).delete<DeleteQuizScheduleResponses, DeleteQuizScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/quiz/schedule/{quizScheduleId}/patient/{patientId}',
+    ...options
 });
 
 /**

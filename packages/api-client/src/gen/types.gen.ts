@@ -24,6 +24,141 @@ export type AlternativeInput = {
     subQuestionIds: Array<string>;
 };
 
+export type AnswerFile = {
+    /**
+     * The stored key returned by POST /file/signed-url.
+     */
+    key: string;
+    /**
+     * The original file name.
+     */
+    name: string;
+    contentType: FileContentType;
+    /**
+     * Bytes.
+     */
+    size: number;
+};
+
+export type AnswerFileInput = {
+    /**
+     * The stored key returned by POST /file/signed-url.
+     */
+    key: string;
+    /**
+     * The original file name.
+     */
+    name: string;
+    contentType: FileContentTypeInput;
+    /**
+     * Bytes.
+     */
+    size: number;
+};
+
+/**
+ * One due occurrence of a quiz schedule and its delivery state.
+ */
+export type AnswerRequest = {
+    /**
+     * The answer request (the spec's scheduleId / schedule answer).
+     */
+    id: string;
+    quizScheduleId: string;
+    kind: AnswerRequestKind;
+    dueAt: string;
+    status: AnswerRequestStatus;
+    sentAt: string | null;
+    answeredAt: string | null;
+    /**
+     * Delivery attempts made, failed ones included.
+     */
+    attempts: number;
+    /**
+     * Why the last delivery attempt failed (Portuguese), null when it did not.
+     */
+    lastError: string | null;
+    /**
+     * NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR, DELIVERY_RULE_EXCEPTION, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR…
+     */
+    lastErrorCode: ErrorCode | null;
+};
+
+/**
+ * scheduled: an occurrence of the recurrence; now: 'request now'; resend: a re-publication.
+ */
+export type AnswerRequestKind = 'scheduled' | 'now' | 'resend';
+
+export type AnswerRequestStatus = 'scheduled' | 'sent' | 'answered' | 'cancelled' | 'expired';
+
+/**
+ * An answer, shaped by the question type (`type` must be the question’s).
+ */
+export type AnswerValue = {
+    type: 'multiple-choice';
+    /**
+     * One, or several when allowMultiple.
+     */
+    alternativeIds: Array<string>;
+} | {
+    type: 'linear-scale';
+    value: number;
+} | {
+    type: 'likert-scale';
+    /**
+     * statementId → levelId, for every statement.
+     */
+    levels: {
+        [key: string]: string;
+    };
+} | {
+    type: 'free-field';
+    text: string;
+} | {
+    type: 'file-upload';
+    files: Array<AnswerFile>;
+} | {
+    type: 'metrics';
+    /**
+     * In the unit of the question, within its bounds and decimals.
+     */
+    value: number;
+};
+
+/**
+ * An answer, shaped by the question type (`type` must be the question’s).
+ */
+export type AnswerValueInput = {
+    type: 'multiple-choice';
+    /**
+     * One, or several when allowMultiple.
+     */
+    alternativeIds: Array<string>;
+} | {
+    type: 'linear-scale';
+    value: number;
+} | {
+    type: 'likert-scale';
+    /**
+     * statementId → levelId, for every statement.
+     */
+    levels: {
+        [key: string]: string;
+    };
+} | {
+    type: 'free-field';
+    text: string;
+} | {
+    type: 'file-upload';
+    files: Array<AnswerFileInput>;
+} | {
+    type: 'metrics';
+    /**
+     * In the unit of the question, within its bounds and decimals.
+     */
+    value: number;
+};
+
 /**
  * A quiz appearance. Exactly one of the professional’s appearances is the default.
  */
@@ -70,6 +205,46 @@ export type AppearanceColorsInput = {
 };
 
 export type AppearanceList = Array<Appearance>;
+
+/**
+ * A patient the process could not handle, and why.
+ */
+export type BulkDetail = {
+    patientId: string;
+    patientName: string;
+    application_error_code: ErrorCode;
+    /**
+     * Portuguese sentence for the professional.
+     */
+    message: string;
+};
+
+export type BulkKind = 'insert' | 'reschedule' | 'delete' | 'active-state';
+
+/**
+ * idle: nothing to show (never run, or acknowledged); processing: running in the background; done / failed: finished, waiting to be acknowledged.
+ */
+export type BulkState = 'idle' | 'processing' | 'done' | 'failed';
+
+/**
+ * The one bulk process of a quiz.
+ */
+export type BulkStatus = {
+    quizId: string;
+    kind: BulkKind | null;
+    state: BulkState;
+    /**
+     * Patients in the process.
+     */
+    total: number;
+    /**
+     * Patients handled so far (successes and failures).
+     */
+    processed: number;
+    details: Array<BulkDetail>;
+    startedAt: string | null;
+    finishedAt: string | null;
+};
 
 /**
  * A question category (own or default).
@@ -221,7 +396,7 @@ export type EmailVerificationResult = {
 /**
  * Application error code (spec section 8 plus our additions).
  */
-export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE';
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS';
 
 export type ErrorResponse = {
     statusCode: number;
@@ -470,11 +645,53 @@ export type PatientPreferences = {
     reminderHour: number | null;
 };
 
+/**
+ * One of the patient's live quiz schedules.
+ */
 export type PatientQuiz = {
-    quizScheduleId: string;
+    /**
+     * quizScheduleId.
+     */
+    id: string;
     quizId: string;
     quizTitle: string;
+    patientId: string;
+    patientName: string;
+    startDate: string;
+    /**
+     * Hour of the day in America/Sao_Paulo.
+     */
+    hour: number;
+    periodicity: Periodicity;
+    intervalDays: number | null;
+    /**
+     * ISO weekdays, 1 = Monday … 7 = Sunday.
+     */
+    weekdays: Array<number>;
+    endDate: string | null;
+    channel: NotificationChannel;
     enabled: boolean;
+    /**
+     * The stable survey link: <publicUrl>/quiz-survey/<id>.
+     */
+    link: string;
+    /**
+     * Due time of the pending 'scheduled' request, null when none.
+     */
+    nextDueAt: string | null;
+    /**
+     * The most recent answer request (by due time).
+     */
+    lastRequest: AnswerRequest | null;
+    /**
+     * Too many wrong PINs: the link is locked for a while.
+     */
+    pinLocked: boolean;
+    createdAt: string;
+    /**
+     * Same as id.
+     */
+    quizScheduleId: string;
 };
 
 export type PatientQuizPage = {
@@ -515,6 +732,11 @@ export type PatientTotals = {
 export type PaymentMethod = 'pix' | 'cartao' | 'boleto' | 'dinheiro' | 'transferencia';
 
 export type PaymentMethodInput = 'pix' | 'cartao' | 'boleto' | 'dinheiro' | 'transferencia';
+
+/**
+ * once; 'days' = every intervalDays days; 'weekly' = on the chosen ISO weekdays; 'monthly' = same day every month (the last day in shorter months).
+ */
+export type Periodicity = 'once' | 'days' | 'weekly' | 'monthly';
 
 /**
  * The signed-in professional. Never carries the password hash.
@@ -611,6 +833,17 @@ export type Quiz = {
     updatedAt: string;
 };
 
+export type QuizAnswerProgress = {
+    quizAnswerId: string;
+    status: 'in_progress' | 'finished';
+    /**
+     * In answering order.
+     */
+    answers: Array<SurveyAnswer>;
+    next: SurveyNext;
+    finishedAt: string | null;
+};
+
 /**
  * A quiz with its resolved questions and appearance (builder and preview).
  */
@@ -672,9 +905,122 @@ export type QuizPatientPage = {
     total: number;
 };
 
+/**
+ * One patient × one quiz × a recurrence.
+ */
+export type QuizSchedule = {
+    /**
+     * quizScheduleId.
+     */
+    id: string;
+    quizId: string;
+    quizTitle: string;
+    patientId: string;
+    patientName: string;
+    startDate: string;
+    /**
+     * Hour of the day in America/Sao_Paulo.
+     */
+    hour: number;
+    periodicity: Periodicity;
+    intervalDays: number | null;
+    /**
+     * ISO weekdays, 1 = Monday … 7 = Sunday.
+     */
+    weekdays: Array<number>;
+    endDate: string | null;
+    channel: NotificationChannel;
+    enabled: boolean;
+    /**
+     * The stable survey link: <publicUrl>/quiz-survey/<id>.
+     */
+    link: string;
+    /**
+     * Due time of the pending 'scheduled' request, null when none.
+     */
+    nextDueAt: string | null;
+    /**
+     * The most recent answer request (by due time).
+     */
+    lastRequest: AnswerRequest | null;
+    /**
+     * Too many wrong PINs: the link is locked for a while.
+     */
+    pinLocked: boolean;
+    createdAt: string;
+};
+
+export type QuizScheduleDetail = {
+    /**
+     * quizScheduleId.
+     */
+    id: string;
+    quizId: string;
+    quizTitle: string;
+    patientId: string;
+    patientName: string;
+    startDate: string;
+    /**
+     * Hour of the day in America/Sao_Paulo.
+     */
+    hour: number;
+    periodicity: Periodicity;
+    intervalDays: number | null;
+    /**
+     * ISO weekdays, 1 = Monday … 7 = Sunday.
+     */
+    weekdays: Array<number>;
+    endDate: string | null;
+    channel: NotificationChannel;
+    enabled: boolean;
+    /**
+     * The stable survey link: <publicUrl>/quiz-survey/<id>.
+     */
+    link: string;
+    /**
+     * Due time of the pending 'scheduled' request, null when none.
+     */
+    nextDueAt: string | null;
+    /**
+     * The most recent answer request (by due time).
+     */
+    lastRequest: AnswerRequest | null;
+    /**
+     * Too many wrong PINs: the link is locked for a while.
+     */
+    pinLocked: boolean;
+    createdAt: string;
+    /**
+     * Newest first, at most 50.
+     */
+    requests: Array<AnswerRequest>;
+};
+
+export type QuizSchedulePage = {
+    items: Array<QuizSchedule>;
+    total: number;
+};
+
 export type RegistrationResult = {
     email: string;
     verificationRequired: true;
+};
+
+export type RepublishDetail = {
+    scheduleId: string;
+    application_error_code: ErrorCode;
+    message: string;
+};
+
+export type RepublishResult = {
+    /**
+     * Requests queued again (a new PIN and a new message each).
+     */
+    resent: number;
+    /**
+     * Requests that could not be resent, and why.
+     */
+    details: Array<RepublishDetail>;
 };
 
 /**
@@ -797,11 +1143,150 @@ export type SignedUrlResponse = {
     };
 };
 
+export type SurveyAnswer = {
+    questionId: string;
+    /**
+     * For a sub-question: the multiple-choice question that opened it.
+     */
+    parentQuestionId: string | null;
+    value: AnswerValue;
+    answeredAt: string;
+};
+
+/**
+ * The question to answer now; null when every question is answered (then finish).
+ */
+export type SurveyNext = {
+    questionId: string;
+    parentQuestionId: string | null;
+} | null;
+
+/**
+ * One enabled question of the quiz flow, in order.
+ */
+export type SurveyQuestion = {
+    questionId: string;
+    type: QuestionType;
+    title: string;
+    description: string | null;
+    image: string | null;
+    config: QuestionConfig;
+    /**
+     * Sub-questions the quiz chose, in alternative order; each is asked after its alternative is chosen.
+     */
+    subQuestions: Array<SurveySubQuestion>;
+};
+
+/**
+ * Everything the survey needs to show the quiz and resume where the patient stopped.
+ */
+export type SurveyState = {
+    quizScheduleId: string;
+    /**
+     * open: a sent request waits for answers; answered: the latest one was answered; nothing-pending: nothing to answer now.
+     */
+    state: 'open' | 'answered' | 'nothing-pending';
+    answerRequestId: string | null;
+    /**
+     * Set once the patient started (POST /quiz-answer).
+     */
+    quizAnswerId: string | null;
+    quiz: {
+        id: string;
+        title: string;
+        description: string | null;
+    };
+    professionalName: string;
+    folder: QuizFolder;
+    /**
+     * The quiz's appearance, else the professional's default, else the built-in one.
+     */
+    appearance: ResolvedAppearance | null;
+    /**
+     * The flow: the snapshot taken when the patient started, else the quiz as it is now.
+     */
+    questions: Array<SurveyQuestion>;
+    answers: Array<SurveyAnswer>;
+    next: SurveyNext;
+    finishedAt: string | null;
+};
+
+export type SurveySubQuestion = {
+    questionId: string;
+    /**
+     * The alternative of the parent question that opens it.
+     */
+    alternativeId: string;
+    type: QuestionType;
+    title: string;
+    description: string | null;
+    image: string | null;
+    config: QuestionConfig;
+};
+
+/**
+ * A short-lived survey token scoped to one quiz schedule (2 hours).
+ */
+export type SurveyToken = {
+    /**
+     * Send as `Authorization: Bearer <token>` on the quiz-answer calls and on POST /file/signed-url.
+     */
+    token: string;
+    expiresAt: string;
+};
+
+/**
+ * The text sent to patients with every quiz link and PIN.
+ */
+export type TemplateMessage = {
+    /**
+     * The current text (the default one when never set).
+     */
+    templateMessage: string;
+    isDefault: boolean;
+    defaultTemplateMessage: string;
+    variables: Array<TemplateVariable>;
+};
+
+/**
+ * A variable of the template message, written {{name}}.
+ */
+export type TemplateVariable = {
+    name: TemplateVariableName;
+    description: string;
+};
+
+export type TemplateVariableName = 'paciente' | 'link' | 'pin' | 'profissional' | 'questionario';
+
 export type TokenResponse = {
     /**
      * A fresh bearer token; every earlier token is revoked.
      */
     jwt: string;
+};
+
+/**
+ * A request sent to a patient and not answered yet.
+ */
+export type UnconfirmedRequest = {
+    /**
+     * The answer request.
+     */
+    id: string;
+    quizScheduleId: string;
+    quizId: string;
+    quizTitle: string;
+    patientId: string;
+    patientName: string;
+    channel: NotificationChannel;
+    dueAt: string;
+    sentAt: string;
+    attempts: number;
+};
+
+export type UnconfirmedRequestPage = {
+    items: Array<UnconfirmedRequest>;
+    total: number;
 };
 
 export type UploadResult = {
@@ -817,6 +1302,19 @@ export type ValidationIssue = {
      */
     path: Array<string>;
     message: string;
+};
+
+/**
+ * A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).
+ */
+export type WhatsappOutboxMessage = {
+    id: string;
+    /**
+     * E.164 phone.
+     */
+    to: string;
+    body: string;
+    createdAt: string;
 };
 
 export type RequestPasswordRecoveryData = {
@@ -885,6 +1383,43 @@ export type ResetPasswordResponses = {
 };
 
 export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type ListSchedulesWithoutConfirmationData = {
+    body?: never;
+    path?: never;
+    query?: {
+        quizId?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/answer-revision/schedules-without-confirmation';
+};
+
+export type ListSchedulesWithoutConfirmationErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListSchedulesWithoutConfirmationError = ListSchedulesWithoutConfirmationErrors[keyof ListSchedulesWithoutConfirmationErrors];
+
+export type ListSchedulesWithoutConfirmationResponses = {
+    /**
+     * A page of requests
+     */
+    200: UnconfirmedRequestPage;
+};
+
+export type ListSchedulesWithoutConfirmationResponse = ListSchedulesWithoutConfirmationResponses[keyof ListSchedulesWithoutConfirmationResponses];
 
 export type LoginData = {
     body: {
@@ -1375,6 +1910,44 @@ export type ListDevMailboxResponses = {
 
 export type ListDevMailboxResponse = ListDevMailboxResponses[keyof ListDevMailboxResponses];
 
+export type ListDevWhatsappOutboxData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * E.164 phone, e.g. +5511912345678.
+         */
+        to?: string;
+    };
+    url: '/dev/whatsapp-outbox';
+};
+
+export type ListDevWhatsappOutboxErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListDevWhatsappOutboxError = ListDevWhatsappOutboxErrors[keyof ListDevWhatsappOutboxErrors];
+
+export type ListDevWhatsappOutboxResponses = {
+    /**
+     * Messages, newest first
+     */
+    200: Array<WhatsappOutboxMessage>;
+};
+
+export type ListDevWhatsappOutboxResponse = ListDevWhatsappOutboxResponses[keyof ListDevWhatsappOutboxResponses];
+
 export type CreateSignedUploadUrlData = {
     body: {
         /**
@@ -1383,6 +1956,10 @@ export type CreateSignedUploadUrlData = {
         key: string;
         contentType: FileContentTypeInput;
         contentSize: number;
+        /**
+         * With a survey token (required then): the file-upload question answered; its accepted types and maximum size apply.
+         */
+        questionId?: string;
     };
     path?: never;
     query?: never;
@@ -1398,6 +1975,10 @@ export type CreateSignedUploadUrlErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */
@@ -1957,7 +2538,10 @@ export type ListPatientQuizzesData = {
     path: {
         patientId: string;
     };
-    query?: never;
+    query?: {
+        take?: number;
+        skip?: number;
+    };
     url: '/patient/{patientId}/quizzes';
 };
 
@@ -2146,6 +2730,81 @@ export type ListQuizPatientsResponses = {
 };
 
 export type ListQuizPatientsResponse = ListQuizPatientsResponses[keyof ListQuizPatientsResponses];
+
+export type GetTemplateMessageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/professional/me/template-message';
+};
+
+export type GetTemplateMessageErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetTemplateMessageError = GetTemplateMessageErrors[keyof GetTemplateMessageErrors];
+
+export type GetTemplateMessageResponses = {
+    /**
+     * The template message
+     */
+    200: TemplateMessage;
+};
+
+export type GetTemplateMessageResponse = GetTemplateMessageResponses[keyof GetTemplateMessageResponses];
+
+export type UpdateTemplateMessageData = {
+    body: {
+        /**
+         * null = back to the default. Unknown {{variable}} → 400 WRONG_TEMPLATE_VARIABLES (details.variables); without {{link}} or {{pin}} → 400 WRONG_TEMPLATE_PARAMETER.
+         */
+        templateMessage: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/professional/me/template-message';
+};
+
+export type UpdateTemplateMessageErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateTemplateMessageError = UpdateTemplateMessageErrors[keyof UpdateTemplateMessageErrors];
+
+export type UpdateTemplateMessageResponses = {
+    /**
+     * The template message
+     */
+    200: TemplateMessage;
+};
+
+export type UpdateTemplateMessageResponse = UpdateTemplateMessageResponses[keyof UpdateTemplateMessageResponses];
 
 export type ListQuestionsData = {
     body?: never;
@@ -2511,6 +3170,200 @@ export type CreateQuizResponses = {
 
 export type CreateQuizResponse = CreateQuizResponses[keyof CreateQuizResponses];
 
+export type StartQuizAnswerData = {
+    body: {
+        quizScheduleId: string;
+        answerRequestId: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz-answer';
+};
+
+export type StartQuizAnswerErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type StartQuizAnswerError = StartQuizAnswerErrors[keyof StartQuizAnswerErrors];
+
+export type StartQuizAnswerResponses = {
+    /**
+     * Already started: the progress so far
+     */
+    200: QuizAnswerProgress;
+    /**
+     * Started
+     */
+    201: QuizAnswerProgress;
+};
+
+export type StartQuizAnswerResponse = StartQuizAnswerResponses[keyof StartQuizAnswerResponses];
+
+export type ValidateQuizPinData = {
+    body: {
+        quizScheduleId: string;
+        pin: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz-answer/validate-pin';
+};
+
+export type ValidateQuizPinErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Locked (PIN_LOCKED: too many wrong PINs, details.lockedUntil)
+     */
+    423: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ValidateQuizPinError = ValidateQuizPinErrors[keyof ValidateQuizPinErrors];
+
+export type ValidateQuizPinResponses = {
+    /**
+     * The survey token
+     */
+    200: SurveyToken;
+};
+
+export type ValidateQuizPinResponse = ValidateQuizPinResponses[keyof ValidateQuizPinResponses];
+
+export type SaveQuizAnswerData = {
+    body: {
+        /**
+         * Chosen by the client per save (e.g. a UUID); a retried request with the same key is stored once and answers the same.
+         */
+        idempotencyKey: string;
+        answer?: {
+            questionId: string;
+            /**
+             * Required for a sub-question.
+             */
+            parentQuestionId?: string | null;
+            value: AnswerValueInput;
+        };
+        /**
+         * Finish after saving `answer` (if any); only when `next` is null.
+         */
+        finish?: boolean;
+    };
+    path: {
+        quizAnswerId: string;
+    };
+    query?: never;
+    url: '/quiz-answer/{quizAnswerId}';
+};
+
+export type SaveQuizAnswerErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type SaveQuizAnswerError = SaveQuizAnswerErrors[keyof SaveQuizAnswerErrors];
+
+export type SaveQuizAnswerResponses = {
+    /**
+     * The progress after this save
+     */
+    200: QuizAnswerProgress;
+};
+
+export type SaveQuizAnswerResponse = SaveQuizAnswerResponses[keyof SaveQuizAnswerResponses];
+
+export type GetSurveyStateData = {
+    body?: never;
+    path: {
+        /**
+         * The quizScheduleId (the survey link).
+         */
+        scheduleId: string;
+    };
+    query?: never;
+    url: '/quiz-answer/{scheduleId}';
+};
+
+export type GetSurveyStateErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Forbidden
+     */
+    403: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetSurveyStateError = GetSurveyStateErrors[keyof GetSurveyStateErrors];
+
+export type GetSurveyStateResponses = {
+    /**
+     * The survey state
+     */
+    200: SurveyState;
+};
+
+export type GetSurveyStateResponse = GetSurveyStateResponses[keyof GetSurveyStateResponses];
+
 export type ListAppearancesData = {
     body?: never;
     path?: never;
@@ -2725,6 +3578,792 @@ export type UpdateAppearanceResponses = {
 };
 
 export type UpdateAppearanceResponse = UpdateAppearanceResponses[keyof UpdateAppearanceResponses];
+
+export type ListQuizSchedulesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        quizId?: string;
+        patientId?: string;
+        /**
+         * enabled/disabled: the schedule's flag; pending: the latest request is waiting to be sent; sent: the latest request was sent and is not answered; answered: the latest request was answered.
+         */
+        status?: 'enabled' | 'disabled' | 'pending' | 'sent' | 'answered';
+        take?: number;
+        skip?: number;
+    };
+    url: '/quiz/schedule';
+};
+
+export type ListQuizSchedulesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListQuizSchedulesError = ListQuizSchedulesErrors[keyof ListQuizSchedulesErrors];
+
+export type ListQuizSchedulesResponses = {
+    /**
+     * A page of schedules
+     */
+    200: QuizSchedulePage;
+};
+
+export type ListQuizSchedulesResponse = ListQuizSchedulesResponses[keyof ListQuizSchedulesResponses];
+
+export type CreateQuizScheduleData = {
+    body: {
+        quizId: string;
+        patientId: string;
+        /**
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         */
+        startDate: string;
+        /**
+         * Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.
+         */
+        hour: number;
+        /**
+         * once | days | weekly | monthly; else WRONG_PERIODICITY_TIME.
+         */
+        periodicity: 'once' | 'days' | 'weekly' | 'monthly';
+        /**
+         * For 'days': every N days (1–365), else WRONG_PERIODICITY_TIME. Ignored otherwise.
+         */
+        intervalDays?: number | null;
+        /**
+         * For 'weekly' (required): ISO weekdays 1 = Monday … 7 = Sunday. Given for another periodicity → WRONG_PERIODICITY_TIME.
+         */
+        weekdays?: Array<number> | null;
+        /**
+         * Last São Paulo date an occurrence may fall on; not before startDate.
+         */
+        endDate?: string | null;
+        channel?: NotificationChannelInput;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule';
+};
+
+export type CreateQuizScheduleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateQuizScheduleError = CreateQuizScheduleErrors[keyof CreateQuizScheduleErrors];
+
+export type CreateQuizScheduleResponses = {
+    /**
+     * The schedule
+     */
+    201: QuizSchedule;
+};
+
+export type CreateQuizScheduleResponse = CreateQuizScheduleResponses[keyof CreateQuizScheduleResponses];
+
+export type AcknowledgeBulkProcessData = {
+    body?: never;
+    path: {
+        quizId: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/acknowledge-bulk-process/{quizId}';
+};
+
+export type AcknowledgeBulkProcessErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type AcknowledgeBulkProcessError = AcknowledgeBulkProcessErrors[keyof AcknowledgeBulkProcessErrors];
+
+export type AcknowledgeBulkProcessResponses = {
+    /**
+     * The status, now idle
+     */
+    200: BulkStatus;
+};
+
+export type AcknowledgeBulkProcessResponse = AcknowledgeBulkProcessResponses[keyof AcknowledgeBulkProcessResponses];
+
+export type BulkChangeSchedulesActiveStateData = {
+    body: {
+        quizId: string;
+        /**
+         * Patients (1 to 10,000); repeated ids count once.
+         */
+        patientIds: Array<string>;
+        /**
+         * true = enable, false = disable.
+         */
+        enabled: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule/bulk-change-active-state';
+};
+
+export type BulkChangeSchedulesActiveStateErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type BulkChangeSchedulesActiveStateError = BulkChangeSchedulesActiveStateErrors[keyof BulkChangeSchedulesActiveStateErrors];
+
+export type BulkChangeSchedulesActiveStateResponses = {
+    /**
+     * Accepted: the process runs in the background; poll its status
+     */
+    202: BulkStatus;
+};
+
+export type BulkChangeSchedulesActiveStateResponse = BulkChangeSchedulesActiveStateResponses[keyof BulkChangeSchedulesActiveStateResponses];
+
+export type BulkDeleteSchedulesData = {
+    body: {
+        quizId: string;
+        /**
+         * Patients (1 to 10,000); repeated ids count once.
+         */
+        patientIds: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule/bulk-delete';
+};
+
+export type BulkDeleteSchedulesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type BulkDeleteSchedulesError = BulkDeleteSchedulesErrors[keyof BulkDeleteSchedulesErrors];
+
+export type BulkDeleteSchedulesResponses = {
+    /**
+     * Accepted: the process runs in the background; poll its status
+     */
+    202: BulkStatus;
+};
+
+export type BulkDeleteSchedulesResponse = BulkDeleteSchedulesResponses[keyof BulkDeleteSchedulesResponses];
+
+export type GetBulkProcessStatusData = {
+    body?: never;
+    path: {
+        quizId: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/bulk-insert/status/{quizId}';
+};
+
+export type GetBulkProcessStatusErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetBulkProcessStatusError = GetBulkProcessStatusErrors[keyof GetBulkProcessStatusErrors];
+
+export type GetBulkProcessStatusResponses = {
+    /**
+     * The status
+     */
+    200: BulkStatus;
+};
+
+export type GetBulkProcessStatusResponse = GetBulkProcessStatusResponses[keyof GetBulkProcessStatusResponses];
+
+export type BulkInsertSchedulesData = {
+    /**
+     * The patients and one recurrence for all of them. Without `channel`, each patient's preferred channel is used.
+     */
+    body: {
+        /**
+         * Patients (1 to 10,000); repeated ids count once.
+         */
+        patientIds: Array<string>;
+        /**
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         */
+        startDate: string;
+        /**
+         * Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.
+         */
+        hour: number;
+        /**
+         * once | days | weekly | monthly; else WRONG_PERIODICITY_TIME.
+         */
+        periodicity: 'once' | 'days' | 'weekly' | 'monthly';
+        /**
+         * For 'days': every N days (1–365), else WRONG_PERIODICITY_TIME. Ignored otherwise.
+         */
+        intervalDays?: number | null;
+        /**
+         * For 'weekly' (required): ISO weekdays 1 = Monday … 7 = Sunday. Given for another periodicity → WRONG_PERIODICITY_TIME.
+         */
+        weekdays?: Array<number> | null;
+        /**
+         * Last São Paulo date an occurrence may fall on; not before startDate.
+         */
+        endDate?: string | null;
+        channel?: NotificationChannelInput;
+    };
+    path: {
+        quizId: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/bulk-insert/{quizId}';
+};
+
+export type BulkInsertSchedulesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type BulkInsertSchedulesError = BulkInsertSchedulesErrors[keyof BulkInsertSchedulesErrors];
+
+export type BulkInsertSchedulesResponses = {
+    /**
+     * Accepted: the process runs in the background; poll its status
+     */
+    202: BulkStatus;
+};
+
+export type BulkInsertSchedulesResponse = BulkInsertSchedulesResponses[keyof BulkInsertSchedulesResponses];
+
+export type BulkRescheduleSchedulesData = {
+    /**
+     * Without `patientIds`, every live schedule of the quiz is rescheduled.
+     */
+    body: {
+        /**
+         * Patients (1 to 10,000); repeated ids count once.
+         */
+        patientIds?: Array<string>;
+        /**
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         */
+        startDate: string;
+        /**
+         * Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.
+         */
+        hour: number;
+        /**
+         * once | days | weekly | monthly; else WRONG_PERIODICITY_TIME.
+         */
+        periodicity: 'once' | 'days' | 'weekly' | 'monthly';
+        /**
+         * For 'days': every N days (1–365), else WRONG_PERIODICITY_TIME. Ignored otherwise.
+         */
+        intervalDays?: number | null;
+        /**
+         * For 'weekly' (required): ISO weekdays 1 = Monday … 7 = Sunday. Given for another periodicity → WRONG_PERIODICITY_TIME.
+         */
+        weekdays?: Array<number> | null;
+        /**
+         * Last São Paulo date an occurrence may fall on; not before startDate.
+         */
+        endDate?: string | null;
+        channel?: NotificationChannelInput;
+    };
+    path: {
+        quizId: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/bulk-reschedule/{quizId}';
+};
+
+export type BulkRescheduleSchedulesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type BulkRescheduleSchedulesError = BulkRescheduleSchedulesErrors[keyof BulkRescheduleSchedulesErrors];
+
+export type BulkRescheduleSchedulesResponses = {
+    /**
+     * Accepted: the process runs in the background; poll its status
+     */
+    202: BulkStatus;
+};
+
+export type BulkRescheduleSchedulesResponse = BulkRescheduleSchedulesResponses[keyof BulkRescheduleSchedulesResponses];
+
+export type CancelAnswerRequestData = {
+    body: {
+        /**
+         * The answer request to cancel.
+         */
+        scheduleId: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule/cancel';
+};
+
+export type CancelAnswerRequestErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CancelAnswerRequestError = CancelAnswerRequestErrors[keyof CancelAnswerRequestErrors];
+
+export type CancelAnswerRequestResponses = {
+    /**
+     * The cancelled request
+     */
+    200: AnswerRequest;
+};
+
+export type CancelAnswerRequestResponse = CancelAnswerRequestResponses[keyof CancelAnswerRequestResponses];
+
+export type RepublishAnswerRequestsData = {
+    body: {
+        schedules: Array<{
+            scheduleId: string;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule/re-publish';
+};
+
+export type RepublishAnswerRequestsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RepublishAnswerRequestsError = RepublishAnswerRequestsErrors[keyof RepublishAnswerRequestsErrors];
+
+export type RepublishAnswerRequestsResponses = {
+    /**
+     * What was resent
+     */
+    200: RepublishResult;
+};
+
+export type RepublishAnswerRequestsResponse = RepublishAnswerRequestsResponses[keyof RepublishAnswerRequestsResponses];
+
+export type RequestQuizNowData = {
+    body: {
+        quizScheduleId: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule/request-now';
+};
+
+export type RequestQuizNowErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RequestQuizNowError = RequestQuizNowErrors[keyof RequestQuizNowErrors];
+
+export type RequestQuizNowResponses = {
+    /**
+     * The new answer request
+     */
+    201: AnswerRequest;
+};
+
+export type RequestQuizNowResponse = RequestQuizNowResponses[keyof RequestQuizNowResponses];
+
+export type RescheduleQuizScheduleData = {
+    body: {
+        quizScheduleId: string;
+        /**
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         */
+        startDate: string;
+        /**
+         * Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.
+         */
+        hour: number;
+        /**
+         * once | days | weekly | monthly; else WRONG_PERIODICITY_TIME.
+         */
+        periodicity: 'once' | 'days' | 'weekly' | 'monthly';
+        /**
+         * For 'days': every N days (1–365), else WRONG_PERIODICITY_TIME. Ignored otherwise.
+         */
+        intervalDays?: number | null;
+        /**
+         * For 'weekly' (required): ISO weekdays 1 = Monday … 7 = Sunday. Given for another periodicity → WRONG_PERIODICITY_TIME.
+         */
+        weekdays?: Array<number> | null;
+        /**
+         * Last São Paulo date an occurrence may fall on; not before startDate.
+         */
+        endDate?: string | null;
+        channel?: NotificationChannelInput;
+    };
+    path?: never;
+    query?: never;
+    url: '/quiz/schedule/reschedule';
+};
+
+export type RescheduleQuizScheduleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RescheduleQuizScheduleError = RescheduleQuizScheduleErrors[keyof RescheduleQuizScheduleErrors];
+
+export type RescheduleQuizScheduleResponses = {
+    /**
+     * The schedule
+     */
+    200: QuizSchedule;
+};
+
+export type RescheduleQuizScheduleResponse = RescheduleQuizScheduleResponses[keyof RescheduleQuizScheduleResponses];
+
+export type GetQuizScheduleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/{id}';
+};
+
+export type GetQuizScheduleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetQuizScheduleError = GetQuizScheduleErrors[keyof GetQuizScheduleErrors];
+
+export type GetQuizScheduleResponses = {
+    /**
+     * The schedule
+     */
+    200: QuizScheduleDetail;
+};
+
+export type GetQuizScheduleResponse = GetQuizScheduleResponses[keyof GetQuizScheduleResponses];
+
+export type DisableQuizScheduleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/{id}/disable';
+};
+
+export type DisableQuizScheduleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DisableQuizScheduleError = DisableQuizScheduleErrors[keyof DisableQuizScheduleErrors];
+
+export type DisableQuizScheduleResponses = {
+    /**
+     * The schedule
+     */
+    200: QuizSchedule;
+};
+
+export type DisableQuizScheduleResponse = DisableQuizScheduleResponses[keyof DisableQuizScheduleResponses];
+
+export type EnableQuizScheduleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/{id}/enable';
+};
+
+export type EnableQuizScheduleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type EnableQuizScheduleError = EnableQuizScheduleErrors[keyof EnableQuizScheduleErrors];
+
+export type EnableQuizScheduleResponses = {
+    /**
+     * The schedule
+     */
+    200: QuizSchedule;
+};
+
+export type EnableQuizScheduleResponse = EnableQuizScheduleResponses[keyof EnableQuizScheduleResponses];
+
+export type DeleteQuizScheduleData = {
+    body?: never;
+    path: {
+        quizScheduleId: string;
+        patientId: string;
+    };
+    query?: never;
+    url: '/quiz/schedule/{quizScheduleId}/patient/{patientId}';
+};
+
+export type DeleteQuizScheduleErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteQuizScheduleError = DeleteQuizScheduleErrors[keyof DeleteQuizScheduleErrors];
+
+export type DeleteQuizScheduleResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type DeleteQuizScheduleResponse = DeleteQuizScheduleResponses[keyof DeleteQuizScheduleResponses];
 
 export type DisableQuizData = {
     body?: never;

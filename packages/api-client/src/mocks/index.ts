@@ -4,3 +4,5 @@ export * from './questions';
 export * from './quizzes';
 export * from './patients';
 export * from './practice';
+export * from './scheduling';
+export * from './survey';

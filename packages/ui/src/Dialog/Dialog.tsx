@@ -21,7 +21,7 @@ export interface DialogProps extends Omit<AriaDialogProps, 'children'> {
 /** The content of a modal: title, body, actions. Use inside `Modal` or RAC `DialogTrigger` + `Modal`. */
 export function Dialog({ title, children, footer, hasCloseButton = true, ...props }: DialogProps) {
   return (
-    <AriaDialog {...props} css={{ outline: 'none', display: 'flex', flexDirection: 'column', gap: 'var(--space-4)', maxHeight: 'inherit' }}>
+    <AriaDialog {...props} css={{ outline: 'none', display: 'flex', flexDirection: 'column', gap: 'var(--space-4)', flex: '1 1 auto', minHeight: 0 }}>
       {({ close }) => (
         <>
           <div css={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'var(--space-3)' }}>

@@ -3,8 +3,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addQuizQuestion, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteSale, disableQuiz, disableQuizQuestion, disableService, duplicateQuiz, enableQuizQuestion, enableService, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getPatient, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getService, health, importPatients, listAppearances, listCategories, listDevMailbox, listPatientQuizzes, listPatients, listQuestions, listQuizPatients, listQuizzes, listSales, listServices, login, logout, type Options, refundSale, register, requestPasswordRecovery, resendVerification, resetPassword, setDefaultAppearance, updateAppearance, updateCategory, updateMe, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateService, uploadFile, verifyEmail } from '../sdk.gen';
-import type { AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetServiceData, GetServiceError, GetServiceResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
+import { acknowledgeBulkProcess, addQuizQuestion, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createQuizSchedule, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteSale, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getPatient, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getQuizSchedule, getService, getSurveyState, getTemplateMessage, health, importPatients, listAppearances, listCategories, listDevMailbox, listDevWhatsappOutbox, listPatientQuizzes, listPatients, listQuestions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, login, logout, type Options, refundSale, register, republishAnswerRequests, requestPasswordRecovery, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, saveQuizAnswer, setDefaultAppearance, startQuizAnswer, updateAppearance, updateCategory, updateMe, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateService, updateTemplateMessage, uploadFile, validateQuizPin, verifyEmail } from '../sdk.gen';
+import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
 
 /**
  * E-mail a password recovery link (always 204, also for unknown e-mails)
@@ -39,6 +39,57 @@ export const resetPasswordMutation = (options?: Partial<Options<ResetPasswordDat
     };
     return mutationOptions;
 };
+
+export type QueryKey<TOptions extends Options> = [
+    Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
+        _id: string;
+        _infinite?: boolean;
+        tags?: ReadonlyArray<string>;
+    }
+];
+
+const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions, infinite?: boolean, tags?: ReadonlyArray<string>): [
+    QueryKey<TOptions>[0]
+] => {
+    const params: QueryKey<TOptions>[0] = { _id: id, baseUrl: options?.baseUrl || (options?.client ?? client).getConfig().baseUrl } as QueryKey<TOptions>[0];
+    if (infinite) {
+        params._infinite = infinite;
+    }
+    if (tags) {
+        params.tags = tags;
+    }
+    if (options?.body) {
+        params.body = options.body;
+    }
+    if (options?.headers) {
+        params.headers = options.headers;
+    }
+    if (options?.path) {
+        params.path = options.path;
+    }
+    if (options?.query) {
+        params.query = options.query;
+    }
+    return [params];
+};
+
+export const listSchedulesWithoutConfirmationQueryKey = (options?: Options<ListSchedulesWithoutConfirmationData>) => createQueryKey('listSchedulesWithoutConfirmation', options);
+
+/**
+ * Requests sent and not answered yet (not cancelled, not expired), oldest first
+ */
+export const listSchedulesWithoutConfirmationOptions = (options?: Options<ListSchedulesWithoutConfirmationData>) => queryOptions<ListSchedulesWithoutConfirmationResponse, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ReturnType<typeof listSchedulesWithoutConfirmationQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listSchedulesWithoutConfirmation({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listSchedulesWithoutConfirmationQueryKey(options)
+});
 
 /**
  * Sign in with e-mail and password
@@ -125,39 +176,6 @@ export const resendVerificationMutation = (options?: Partial<Options<ResendVerif
         }
     };
     return mutationOptions;
-};
-
-export type QueryKey<TOptions extends Options> = [
-    Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
-        _id: string;
-        _infinite?: boolean;
-        tags?: ReadonlyArray<string>;
-    }
-];
-
-const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions, infinite?: boolean, tags?: ReadonlyArray<string>): [
-    QueryKey<TOptions>[0]
-] => {
-    const params: QueryKey<TOptions>[0] = { _id: id, baseUrl: options?.baseUrl || (options?.client ?? client).getConfig().baseUrl } as QueryKey<TOptions>[0];
-    if (infinite) {
-        params._infinite = infinite;
-    }
-    if (tags) {
-        params.tags = tags;
-    }
-    if (options?.body) {
-        params.body = options.body;
-    }
-    if (options?.headers) {
-        params.headers = options.headers;
-    }
-    if (options?.path) {
-        params.path = options.path;
-    }
-    if (options?.query) {
-        params.query = options.query;
-    }
-    return [params];
 };
 
 export const listCategoriesQueryKey = (options?: Options<ListCategoriesData>) => createQueryKey('listCategories', options);
@@ -301,10 +319,28 @@ export const listDevMailboxOptions = (options?: Options<ListDevMailboxData>) => 
     queryKey: listDevMailboxQueryKey(options)
 });
 
+export const listDevWhatsappOutboxQueryKey = (options?: Options<ListDevWhatsappOutboxData>) => createQueryKey('listDevWhatsappOutbox', options);
+
+/**
+ * WhatsApp messages recorded by the outbox, newest first (404 when the WhatsApp Cloud API is configured)
+ */
+export const listDevWhatsappOutboxOptions = (options?: Options<ListDevWhatsappOutboxData>) => queryOptions<ListDevWhatsappOutboxResponse, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ReturnType<typeof listDevWhatsappOutboxQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listDevWhatsappOutbox({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listDevWhatsappOutboxQueryKey(options)
+});
+
 /**
  * Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)
  *
- * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type.
+ * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type. With a survey token (patients answering), `questionId` names the file-upload question of the quiz: another type → 400 on `contentType`, larger than the question allows → 400 on `contentSize`, not a file-upload question of this quiz → 400 NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it.
  */
 export const createSignedUploadUrlMutation = (options?: Partial<Options<CreateSignedUploadUrlData>>): UseMutationOptions<CreateSignedUploadUrlResponse, CreateSignedUploadUrlError, Options<CreateSignedUploadUrlData>> => {
     const mutationOptions: UseMutationOptions<CreateSignedUploadUrlResponse, CreateSignedUploadUrlError, Options<CreateSignedUploadUrlData>> = {
@@ -560,7 +596,7 @@ export const updatePatientPreferencesMutation = (options?: Partial<Options<Updat
 export const listPatientQuizzesQueryKey = (options: Options<ListPatientQuizzesData>) => createQueryKey('listPatientQuizzes', options);
 
 /**
- * The patient's scheduled quizzes (always empty until scheduling exists)
+ * The patient's live quiz schedules, with the state of the latest request
  */
 export const listPatientQuizzesOptions = (options: Options<ListPatientQuizzesData>) => queryOptions<ListPatientQuizzesResponse, ListPatientQuizzesError, ListPatientQuizzesResponse, ReturnType<typeof listPatientQuizzesQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -644,6 +680,43 @@ export const listQuizPatientsOptions = (options: Options<ListQuizPatientsData>) 
     },
     queryKey: listQuizPatientsQueryKey(options)
 });
+
+export const getTemplateMessageQueryKey = (options?: Options<GetTemplateMessageData>) => createQueryKey('getTemplateMessage', options);
+
+/**
+ * The template message sent with every quiz link, and its variables
+ */
+export const getTemplateMessageOptions = (options?: Options<GetTemplateMessageData>) => queryOptions<GetTemplateMessageResponse, GetTemplateMessageError, GetTemplateMessageResponse, ReturnType<typeof getTemplateMessageQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getTemplateMessage({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getTemplateMessageQueryKey(options)
+});
+
+/**
+ * Change the template message (null = back to the default)
+ *
+ * Variables: {{paciente}}, {{profissional}}, {{questionario}}, {{link}}, {{pin}}. An unknown one → 400 WRONG_TEMPLATE_VARIABLES (details.variables lists them); without {{link}} or {{pin}} → 400 WRONG_TEMPLATE_PARAMETER.
+ */
+export const updateTemplateMessageMutation = (options?: Partial<Options<UpdateTemplateMessageData>>): UseMutationOptions<UpdateTemplateMessageResponse, UpdateTemplateMessageError, Options<UpdateTemplateMessageData>> => {
+    const mutationOptions: UseMutationOptions<UpdateTemplateMessageResponse, UpdateTemplateMessageError, Options<UpdateTemplateMessageData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateTemplateMessage({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 export const listQuestionsQueryKey = (options?: Options<ListQuestionsData>) => createQueryKey('listQuestions', options);
 
@@ -786,6 +859,83 @@ export const createQuizMutation = (options?: Partial<Options<CreateQuizData>>): 
     return mutationOptions;
 };
 
+/**
+ * Start answering a sent answer request (idempotent)
+ *
+ * Takes a snapshot of the quiz flow, so later edits of the quiz never change this answer. Starting again returns the same answer (200). Answered → 409 QUIZ_ALREADY_ANSWERED; cancelled → 409 SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR; not sent or expired, or of another link → 404 SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const startQuizAnswerMutation = (options?: Partial<Options<StartQuizAnswerData>>): UseMutationOptions<StartQuizAnswerResponse, StartQuizAnswerError, Options<StartQuizAnswerData>> => {
+    const mutationOptions: UseMutationOptions<StartQuizAnswerResponse, StartQuizAnswerError, Options<StartQuizAnswerData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await startQuizAnswer({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Exchange the PIN of a survey link for a survey token
+ *
+ * No authentication: the PIN is the credential. A wrong PIN → 400 WRONG_PIN (details.remainingAttempts). The 5th wrong PIN locks the link for 15 minutes: 423 PIN_LOCKED (details.lockedUntil), and while locked every PIN, even the right one, is refused unseen. Attempts are counted per link, also under concurrent guesses. A right PIN resets the count. Unknown or deleted schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const validateQuizPinMutation = (options?: Partial<Options<ValidateQuizPinData>>): UseMutationOptions<ValidateQuizPinResponse, ValidateQuizPinError, Options<ValidateQuizPinData>> => {
+    const mutationOptions: UseMutationOptions<ValidateQuizPinResponse, ValidateQuizPinError, Options<ValidateQuizPinData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await validateQuizPin({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Save one answer and/or finish (idempotent by idempotencyKey)
+ *
+ * Answers go one at a time in the order of `next`. Value checks: wrong type, shape or bounds → 400 ANSWER_DOES_NOT_BELONG_TO_QUESTION; unknown alternative → 400 ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION. Flow checks: a question outside the flow → 400 NOT_EXPECTED_ANSWER_ERROR; a sub-answer whose parent’s chosen alternatives open no sub-question → 400 ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT; a sub-question not opened by the chosen alternatives → 400 INVALID_ALTERNATIVE_SUB_QUESTION; in the flow but not next (or finishing before `next` is null) → 409 WRONG_ANSWER_ORDER; answered already (with another key) → 409 ANSWER_ALREADY_REGISTERED; anything after finishing → 409 QUIZ_ALREADY_ANSWERED. Finishing marks the answer request answered and creates the pending answer revision, exactly once.
+ */
+export const saveQuizAnswerMutation = (options?: Partial<Options<SaveQuizAnswerData>>): UseMutationOptions<SaveQuizAnswerResponse, SaveQuizAnswerError, Options<SaveQuizAnswerData>> => {
+    const mutationOptions: UseMutationOptions<SaveQuizAnswerResponse, SaveQuizAnswerError, Options<SaveQuizAnswerData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await saveQuizAnswer({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getSurveyStateQueryKey = (options: Options<GetSurveyStateData>) => createQueryKey('getSurveyState', options);
+
+/**
+ * The quiz to answer, its appearance and cover, and the progress so far
+ *
+ * Which answer request: the oldest sent one already started, else the newest sent one; none → state nothing-pending (or answered when the latest was answered). A token of another link → 403 NOT_OWNER.
+ */
+export const getSurveyStateOptions = (options: Options<GetSurveyStateData>) => queryOptions<GetSurveyStateResponse, GetSurveyStateError, GetSurveyStateResponse, ReturnType<typeof getSurveyStateQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getSurveyState({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getSurveyStateQueryKey(options)
+});
+
 export const listAppearancesQueryKey = (options?: Options<ListAppearancesData>) => createQueryKey('listAppearances', options);
 
 /**
@@ -862,6 +1012,309 @@ export const updateAppearanceMutation = (options?: Partial<Options<UpdateAppeara
     const mutationOptions: UseMutationOptions<UpdateAppearanceResponse, UpdateAppearanceError, Options<UpdateAppearanceData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await updateAppearance({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listQuizSchedulesQueryKey = (options?: Options<ListQuizSchedulesData>) => createQueryKey('listQuizSchedules', options);
+
+/**
+ * Live (not deleted) quiz schedules, ordered by patient name
+ */
+export const listQuizSchedulesOptions = (options?: Options<ListQuizSchedulesData>) => queryOptions<ListQuizSchedulesResponse, ListQuizSchedulesError, ListQuizSchedulesResponse, ReturnType<typeof listQuizSchedulesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listQuizSchedules({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listQuizSchedulesQueryKey(options)
+});
+
+/**
+ * Schedule a quiz to a patient (replaces the live schedule of the same quiz and patient)
+ *
+ * The first occurrence becomes an answer request at once; an occurrence whose time already passed today is sent right away. hour outside 0–23 → 400 WRONG_HOUR_VALUE; unknown periodicity, `days` without intervalDays 1–365, `weekly` without weekdays (or weekdays for another periodicity) → 400 WRONG_PERIODICITY_TIME; startDate before today (São Paulo) or endDate before startDate → 400 WRONG_START_DATE; the channel without the matching contact → 400 DELIVERY_RULE_EXCEPTION; no paid sale covering today → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR; quiz disabled → 400 QUIZ_NOT_ACTIVE; patient inactive → 400 PATIENT_NOT_ACTIVE; unknown quiz → 404 QUIZ_NOT_FOUND; unknown patient → 404 PATIENT_NOT_FOUND_ERROR.
+ */
+export const createQuizScheduleMutation = (options?: Partial<Options<CreateQuizScheduleData>>): UseMutationOptions<CreateQuizScheduleResponse, CreateQuizScheduleError, Options<CreateQuizScheduleData>> => {
+    const mutationOptions: UseMutationOptions<CreateQuizScheduleResponse, CreateQuizScheduleError, Options<CreateQuizScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createQuizSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Clear a finished bulk process (back to idle)
+ *
+ * Idempotent. While the process is still running → 409 BULK_PROCESS_IN_PROGRESS.
+ */
+export const acknowledgeBulkProcessMutation = (options?: Partial<Options<AcknowledgeBulkProcessData>>): UseMutationOptions<AcknowledgeBulkProcessResponse, AcknowledgeBulkProcessError, Options<AcknowledgeBulkProcessData>> => {
+    const mutationOptions: UseMutationOptions<AcknowledgeBulkProcessResponse, AcknowledgeBulkProcessError, Options<AcknowledgeBulkProcessData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await acknowledgeBulkProcess({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Enable or disable many patients' schedules of the quiz at once
+ *
+ * Disabling cancels the future scheduled requests; enabling creates the next occurrence from now. Per patient (in `details`): QUIZ_SCHEDULE_NOT_FOUND_ERROR when the patient has no live schedule of this quiz. Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkChangeSchedulesActiveStateMutation = (options?: Partial<Options<BulkChangeSchedulesActiveStateData>>): UseMutationOptions<BulkChangeSchedulesActiveStateResponse, BulkChangeSchedulesActiveStateError, Options<BulkChangeSchedulesActiveStateData>> => {
+    const mutationOptions: UseMutationOptions<BulkChangeSchedulesActiveStateResponse, BulkChangeSchedulesActiveStateError, Options<BulkChangeSchedulesActiveStateData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await bulkChangeSchedulesActiveState({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete many patients' schedules of the quiz at once
+ *
+ * Each live schedule is deleted (kept for the answers already given; scheduled requests cancelled). Per patient (in `details`): QUIZ_SCHEDULE_NOT_FOUND_ERROR when the patient has no live schedule of this quiz. Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkDeleteSchedulesMutation = (options?: Partial<Options<BulkDeleteSchedulesData>>): UseMutationOptions<BulkDeleteSchedulesResponse, BulkDeleteSchedulesError, Options<BulkDeleteSchedulesData>> => {
+    const mutationOptions: UseMutationOptions<BulkDeleteSchedulesResponse, BulkDeleteSchedulesError, Options<BulkDeleteSchedulesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await bulkDeleteSchedules({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getBulkProcessStatusQueryKey = (options: Options<GetBulkProcessStatusData>) => createQueryKey('getBulkProcessStatus', options);
+
+/**
+ * The quiz's bulk process: state, counts and per-patient errors
+ *
+ * Any kind of bulk process (insert, reschedule, delete, active-state). `idle` when there is none.
+ */
+export const getBulkProcessStatusOptions = (options: Options<GetBulkProcessStatusData>) => queryOptions<GetBulkProcessStatusResponse, GetBulkProcessStatusError, GetBulkProcessStatusResponse, ReturnType<typeof getBulkProcessStatusQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getBulkProcessStatus({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getBulkProcessStatusQueryKey(options)
+});
+
+/**
+ * Schedule the quiz for many patients at once
+ *
+ * One recurrence for every patient; a patient who already has a live schedule of the quiz is rescheduled. The recurrence is checked at once (WRONG_HOUR_VALUE, WRONG_PERIODICITY_TIME, WRONG_START_DATE); a disabled quiz → QUIZ_NOT_ACTIVE. Per patient (in `details`): PATIENT_NOT_ACTIVE, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR, DELIVERY_RULE_EXCEPTION (no e-mail / no phone for the channel). Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkInsertSchedulesMutation = (options?: Partial<Options<BulkInsertSchedulesData>>): UseMutationOptions<BulkInsertSchedulesResponse, BulkInsertSchedulesError, Options<BulkInsertSchedulesData>> => {
+    const mutationOptions: UseMutationOptions<BulkInsertSchedulesResponse, BulkInsertSchedulesError, Options<BulkInsertSchedulesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await bulkInsertSchedules({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Reschedule many patients' schedules of the quiz at once
+ *
+ * Each patient's live schedule of the quiz gets the new recurrence: future scheduled requests are cancelled and the next one is created. Without `patientIds`, every live schedule of the quiz. Per patient (in `details`): QUIZ_SCHEDULE_NOT_FOUND_ERROR (no live schedule of this quiz), and the scheduling codes. Runs in the background: the answer is the process status (state `processing`); poll `GET /quiz/schedule/bulk-insert/status/{quizId}`. Patients the process cannot handle are listed in `details` with the error code and a Portuguese message; the others are processed regardless. One process per quiz at a time: another one still processing → 409 BULK_PROCESS_IN_PROGRESS. Unknown or foreign patient ids → 400 WRONG_COMMAND_PARAMETERS with `details` listing each one (path `["patientIds", index]`).
+ */
+export const bulkRescheduleSchedulesMutation = (options?: Partial<Options<BulkRescheduleSchedulesData>>): UseMutationOptions<BulkRescheduleSchedulesResponse, BulkRescheduleSchedulesError, Options<BulkRescheduleSchedulesData>> => {
+    const mutationOptions: UseMutationOptions<BulkRescheduleSchedulesResponse, BulkRescheduleSchedulesError, Options<BulkRescheduleSchedulesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await bulkRescheduleSchedules({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Cancel one answer request
+ *
+ * Already cancelled → 400 SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR; answered → 400 SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR; the patient started answering it, or it expired → 409 CANCEL_ANSWER_REQUEST_ERROR; unknown → 404 SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const cancelAnswerRequestMutation = (options?: Partial<Options<CancelAnswerRequestData>>): UseMutationOptions<CancelAnswerRequestResponse, CancelAnswerRequestError, Options<CancelAnswerRequestData>> => {
+    const mutationOptions: UseMutationOptions<CancelAnswerRequestResponse, CancelAnswerRequestError, Options<CancelAnswerRequestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await cancelAnswerRequest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Resend sent, unanswered requests (a new PIN and a new message each)
+ *
+ * Each request that cannot be resent is listed in `details` (SCHEDULE_NOT_FOUND_ERROR, SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR, SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR, CANCEL_ANSWER_REQUEST_ERROR for an expired or not yet sent one, DELIVERY_RULE_EXCEPTION, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR, RETRY_SEND_LATER).
+ */
+export const republishAnswerRequestsMutation = (options?: Partial<Options<RepublishAnswerRequestsData>>): UseMutationOptions<RepublishAnswerRequestsResponse, RepublishAnswerRequestsError, Options<RepublishAnswerRequestsData>> => {
+    const mutationOptions: UseMutationOptions<RepublishAnswerRequestsResponse, RepublishAnswerRequestsError, Options<RepublishAnswerRequestsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await republishAnswerRequests({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send the quiz now (an extra occurrence, delivered by the background worker at once)
+ *
+ * A message sent (or being sent) for this schedule in the last 60 seconds → 429 RETRY_SEND_LATER. Disabled schedule, channel without contact → 400 DELIVERY_RULE_EXCEPTION; no active service → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR. Delivery failures show in the request's lastError / lastErrorCode (NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR).
+ */
+export const requestQuizNowMutation = (options?: Partial<Options<RequestQuizNowData>>): UseMutationOptions<RequestQuizNowResponse, RequestQuizNowError, Options<RequestQuizNowData>> => {
+    const mutationOptions: UseMutationOptions<RequestQuizNowResponse, RequestQuizNowError, Options<RequestQuizNowData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await requestQuizNow({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Change the recurrence of a schedule
+ *
+ * Pending 'scheduled' requests are cancelled and the first occurrence of the new recurrence is created. A deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR. hour outside 0–23 → 400 WRONG_HOUR_VALUE; unknown periodicity, `days` without intervalDays 1–365, `weekly` without weekdays (or weekdays for another periodicity) → 400 WRONG_PERIODICITY_TIME; startDate before today (São Paulo) or endDate before startDate → 400 WRONG_START_DATE; the channel without the matching contact → 400 DELIVERY_RULE_EXCEPTION; no paid sale covering today → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR; quiz disabled → 400 QUIZ_NOT_ACTIVE; patient inactive → 400 PATIENT_NOT_ACTIVE; unknown quiz → 404 QUIZ_NOT_FOUND; unknown patient → 404 PATIENT_NOT_FOUND_ERROR.
+ */
+export const rescheduleQuizScheduleMutation = (options?: Partial<Options<RescheduleQuizScheduleData>>): UseMutationOptions<RescheduleQuizScheduleResponse, RescheduleQuizScheduleError, Options<RescheduleQuizScheduleData>> => {
+    const mutationOptions: UseMutationOptions<RescheduleQuizScheduleResponse, RescheduleQuizScheduleError, Options<RescheduleQuizScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await rescheduleQuizSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getQuizScheduleQueryKey = (options: Options<GetQuizScheduleData>) => createQueryKey('getQuizSchedule', options);
+
+/**
+ * One schedule with its latest answer requests
+ */
+export const getQuizScheduleOptions = (options: Options<GetQuizScheduleData>) => queryOptions<GetQuizScheduleResponse, GetQuizScheduleError, GetQuizScheduleResponse, ReturnType<typeof getQuizScheduleQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getQuizSchedule({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getQuizScheduleQueryKey(options)
+});
+
+/**
+ * Disable a schedule: pending 'scheduled' requests are cancelled
+ *
+ * Deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const disableQuizScheduleMutation = (options?: Partial<Options<DisableQuizScheduleData>>): UseMutationOptions<DisableQuizScheduleResponse, DisableQuizScheduleError, Options<DisableQuizScheduleData>> => {
+    const mutationOptions: UseMutationOptions<DisableQuizScheduleResponse, DisableQuizScheduleError, Options<DisableQuizScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await disableQuizSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Enable a schedule: the next occurrence from now is created
+ *
+ * Deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const enableQuizScheduleMutation = (options?: Partial<Options<EnableQuizScheduleData>>): UseMutationOptions<EnableQuizScheduleResponse, EnableQuizScheduleError, Options<EnableQuizScheduleData>> => {
+    const mutationOptions: UseMutationOptions<EnableQuizScheduleResponse, EnableQuizScheduleError, Options<EnableQuizScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await enableQuizSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete a patient's schedule (kept for the answers' history; pending requests cancelled)
+ *
+ * Unknown, deleted or another patient's schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.
+ */
+export const deleteQuizScheduleMutation = (options?: Partial<Options<DeleteQuizScheduleData>>): UseMutationOptions<DeleteQuizScheduleResponse, DeleteQuizScheduleError, Options<DeleteQuizScheduleData>> => {
+    const mutationOptions: UseMutationOptions<DeleteQuizScheduleResponse, DeleteQuizScheduleError, Options<DeleteQuizScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteQuizSchedule({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

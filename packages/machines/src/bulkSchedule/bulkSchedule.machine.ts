@@ -1,0 +1,407 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { emptyRecurrence, isRecurrenceValid, toRecurrence, validateRecurrence, type Recurrence, type RecurrenceDraft, type RecurrenceErrors } from './recurrence';
+
+/** One patient the background process could not schedule, and why (an API error code). */
+export interface BulkStatusDetail {
+  patientId: string;
+  patientName: string;
+  application_error_code: string;
+  message: string;
+}
+
+/** The API's `BulkStatus` of a quiz: at most one process per quiz at a time. */
+export interface BulkStatus {
+  quizId: string;
+  kind: 'insert' | 'reschedule' | 'delete' | 'active-state' | null;
+  state: 'idle' | 'processing' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  details: BulkStatusDetail[];
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The list filter in force when "select all" was chosen; opaque to the machine. */
+export type PatientFilter = Record<string, unknown>;
+
+/** Every patient that matches `filter` (`total` of them) but those in `excludedIds`. */
+export interface AllMatchingSelection {
+  filter: PatientFilter;
+  total: number;
+  excludedIds: string[];
+}
+
+export interface PatientSelection {
+  /** Patients picked one by one (they stay picked when the search changes). */
+  ids: string[];
+  /** "Select all N": every patient matching a filter, resolved to ids only when sending. */
+  all: AllMatchingSelection | null;
+}
+
+export type BulkKind = 'insert' | 'reschedule';
+
+export interface BulkScheduleInput {
+  quizId: string;
+  /** @default 'insert' */
+  kind?: BulkKind;
+  /** São Paulo's date today (`YYYY-MM-DD`): start dates before it are refused. */
+  today: string;
+  /** Patients already chosen (e.g. from a list's selection). */
+  patientIds?: string[];
+  recurrence?: Partial<RecurrenceDraft>;
+  /** @default 1000 */
+  pollIntervalMs?: number;
+  /** Consecutive status reads that may fail before polling gives up. @default 5 */
+  maxStatusFailures?: number;
+}
+
+export interface BulkScheduleContext {
+  quizId: string;
+  kind: BulkKind;
+  today: string;
+  pollIntervalMs: number;
+  maxStatusFailures: number;
+  selection: PatientSelection;
+  recurrence: RecurrenceDraft;
+  /** Shown once the professional tried to go on with an invalid form. */
+  recurrenceErrors: RecurrenceErrors;
+  showRecurrenceErrors: boolean;
+  /** The ids sent (resolved from the selection when sending). */
+  patientIds: string[];
+  status: BulkStatus | null;
+  statusFailures: number;
+  /** True once this dialog started the process (a result found on opening belongs to an earlier one). */
+  startedHere: boolean;
+  /** The last failure of a call (submit, resolve, acknowledge, status), as the actor threw it. */
+  error: unknown;
+}
+
+export type BulkScheduleEvent =
+  | { type: 'patients.toggle'; patientId: string; selected: boolean }
+  | { type: 'patients.set'; patientIds: string[] }
+  | { type: 'patients.selectAll'; filter: PatientFilter; total: number }
+  | { type: 'patients.clear' }
+  /** The list's filter changed: a "select all" of the previous filter no longer means anything. */
+  | { type: 'patients.filterChanged' }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'recurrence.change'; patch: Partial<RecurrenceDraft> }
+  | { type: 'bulk.submit' }
+  | { type: 'bulk.retry' }
+  | { type: 'bulk.acknowledge' }
+  | { type: 'bulk.close' };
+
+export interface SubmitBulkInput {
+  quizId: string;
+  kind: BulkKind;
+  patientIds: string[];
+  recurrence: Recurrence;
+}
+
+export interface ResolvePatientsInput {
+  filter: PatientFilter;
+  excludedIds: string[];
+}
+
+/** The error code an actor's failure carries (the API client's `ApiError.code`), if any. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** How many patients are selected. */
+export function selectedCount(selection: PatientSelection): number {
+  if (!selection.all) return selection.ids.length;
+  return Math.max(0, selection.all.total - selection.all.excludedIds.length);
+}
+
+/** Is `id` selected (picked, or covered by "select all" and not excluded)? */
+export function isPatientSelected(selection: PatientSelection, id: string): boolean {
+  if (selection.all) return !selection.all.excludedIds.includes(id);
+  return selection.ids.includes(id);
+}
+
+/** How many of the process's patients were scheduled (all but those with a per-patient error). */
+export function succeededCount(status: BulkStatus | null): number {
+  if (!status) return 0;
+  return Math.max(0, status.processed - status.details.length);
+}
+
+/** 0–100: how far the background process is. */
+export function progressPercent(status: BulkStatus | null): number {
+  if (!status || status.total === 0) return 0;
+  return Math.min(100, Math.round((status.processed / status.total) * 100));
+}
+
+/**
+ * A finished process (done or failed) waits to be acknowledged. Acknowledging the result of a
+ * process started elsewhere leads on to choosing patients for a new one.
+ */
+function resultState() {
+  return {
+    initial: 'result' as const,
+    on: { 'bulk.close': { target: '#bulkSchedule.closed' } },
+    states: {
+      result: { on: { 'bulk.acknowledge': { target: 'acknowledging' } } },
+      acknowledging: {
+        invoke: {
+          id: 'acknowledge',
+          src: 'acknowledge' as const,
+          input: ({ context }: { context: BulkScheduleContext }) => ({ quizId: context.quizId }),
+          onDone: [
+            { guard: 'startedHere' as const, target: '#bulkSchedule.acknowledged' },
+            { target: '#bulkSchedule.choosing', actions: 'forgetResult' as const },
+          ],
+          onError: { target: 'result', actions: { type: 'setError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+        },
+      },
+    },
+  };
+}
+
+const EMPTY_SELECTION: PatientSelection = { ids: [], all: null };
+
+/**
+ * Scheduling a quiz for many patients: choose patients (one by one, or every patient of a filter)
+ * → recurrence → submit → poll the background process (`after` → status actor → `always` guards),
+ * with a named `failed` state for a process that failed and `pollFailed` once the status could not
+ * be read `maxStatusFailures` times in a row → per-patient errors → acknowledge.
+ *
+ * Opening it first reads the quiz's status: a process already running is followed, and the result
+ * of an earlier one is shown to be acknowledged before a new one starts. Side effects are the
+ * `getStatus`, `resolvePatients`, `submit` and `acknowledge` actors the app provides.
+ */
+export const bulkScheduleMachine = setup({
+  types: {
+    context: {} as BulkScheduleContext,
+    events: {} as BulkScheduleEvent,
+    input: {} as BulkScheduleInput,
+  },
+  actors: {
+    getStatus: fromPromise<BulkStatus, { quizId: string }>(async () => {
+      throw new Error('getStatus must be provided with machine.provide()');
+    }),
+    resolvePatients: fromPromise<string[], ResolvePatientsInput>(async () => {
+      throw new Error('resolvePatients must be provided with machine.provide()');
+    }),
+    submit: fromPromise<BulkStatus, SubmitBulkInput>(async () => {
+      throw new Error('submit must be provided with machine.provide()');
+    }),
+    acknowledge: fromPromise<BulkStatus, { quizId: string }>(async () => {
+      throw new Error('acknowledge must be provided with machine.provide()');
+    }),
+  },
+  delays: {
+    pollInterval: ({ context }) => context.pollIntervalMs,
+  },
+  guards: {
+    hasSelection: ({ context }) => selectedCount(context.selection) > 0,
+    isRecurrenceValid: ({ context }) => isRecurrenceValid(context.recurrence, context.today),
+    needsResolving: ({ context }) => context.selection.all !== null,
+    isProcessing: ({ context }) => context.status?.state === 'processing',
+    isFailed: ({ context }) => context.status?.state === 'failed',
+    isDone: ({ context }) => context.status?.state === 'done',
+    isInProgressError: ({ event }) => errorCodeOf((event as { error?: unknown }).error) === 'BULK_PROCESS_IN_PROGRESS',
+    tooManyStatusFailures: ({ context }) => context.statusFailures >= context.maxStatusFailures,
+    startedHere: ({ context }) => context.startedHere,
+  },
+  actions: {
+    toggle: assign({
+      selection: ({ context }, params: { patientId: string; selected: boolean }) => {
+        const { ids, all } = context.selection;
+        if (all) {
+          const excludedIds = params.selected ? all.excludedIds.filter((id) => id !== params.patientId) : [...new Set([...all.excludedIds, params.patientId])];
+          return { ids, all: { ...all, excludedIds } };
+        }
+        return { ids: params.selected ? [...new Set([...ids, params.patientId])] : ids.filter((id) => id !== params.patientId), all: null };
+      },
+    }),
+    setIds: assign({ selection: (_, params: { patientIds: string[] }) => ({ ids: [...new Set(params.patientIds)], all: null }) }),
+    selectAll: assign({
+      selection: (_, params: { filter: PatientFilter; total: number }) => ({ ids: [], all: { filter: params.filter, total: params.total, excludedIds: [] } }),
+    }),
+    clearSelection: assign({ selection: EMPTY_SELECTION }),
+    dropAll: assign({ selection: ({ context }) => (context.selection.all ? EMPTY_SELECTION : context.selection) }),
+    changeRecurrence: assign(({ context }, params: { patch: Partial<RecurrenceDraft> }) => {
+      const recurrence = { ...context.recurrence, ...params.patch };
+      return { recurrence, recurrenceErrors: validateRecurrence(recurrence, context.today), error: null };
+    }),
+    revealErrors: assign({
+      showRecurrenceErrors: true,
+      recurrenceErrors: ({ context }) => validateRecurrence(context.recurrence, context.today),
+    }),
+    useSelectedIds: assign({ patientIds: ({ context }) => context.selection.ids }),
+    setStatus: assign({ status: (_, params: { status: BulkStatus }) => params.status, statusFailures: 0 }),
+    setError: assign({ error: (_, params: { error: unknown }) => params.error }),
+    clearError: assign({ error: null }),
+    countStatusFailure: assign({ statusFailures: ({ context }) => context.statusFailures + 1 }),
+    resetStatusFailures: assign({ statusFailures: 0, error: null }),
+    markStarted: assign({ startedHere: true }),
+    forgetResult: assign({ status: null, error: null }),
+  },
+}).createMachine({
+  id: 'bulkSchedule',
+  context: ({ input }) => ({
+    quizId: input.quizId,
+    kind: input.kind ?? 'insert',
+    today: input.today,
+    pollIntervalMs: input.pollIntervalMs ?? 1000,
+    maxStatusFailures: input.maxStatusFailures ?? 5,
+    selection: { ids: [...new Set(input.patientIds ?? [])], all: null },
+    recurrence: emptyRecurrence(input.today, input.recurrence),
+    recurrenceErrors: {},
+    showRecurrenceErrors: false,
+    patientIds: [],
+    status: null,
+    statusFailures: 0,
+    startedHere: false,
+    error: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'getStatus',
+        src: 'getStatus',
+        input: ({ context }) => ({ quizId: context.quizId }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.state === 'processing',
+            target: 'polling',
+            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) },
+          },
+          {
+            guard: ({ event }) => event.output.state === 'done',
+            target: 'done',
+            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) },
+          },
+          {
+            guard: ({ event }) => event.output.state === 'failed',
+            target: 'failed',
+            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) },
+          },
+          { target: 'choosing' },
+        ],
+        // Not knowing is not blocking: a process still running answers the submit with 409.
+        onError: { target: 'choosing' },
+      },
+    },
+    choosing: {
+      on: {
+        'patients.toggle': { actions: { type: 'toggle', params: ({ event }) => ({ patientId: event.patientId, selected: event.selected }) } },
+        'patients.set': { actions: { type: 'setIds', params: ({ event }) => ({ patientIds: event.patientIds }) } },
+        'patients.selectAll': { actions: { type: 'selectAll', params: ({ event }) => ({ filter: event.filter, total: event.total }) } },
+        'patients.clear': { actions: 'clearSelection' },
+        'patients.filterChanged': { actions: 'dropAll' },
+        'step.next': { guard: 'hasSelection', target: 'recurrence' },
+        'bulk.close': { target: 'closed' },
+      },
+    },
+    recurrence: {
+      initial: 'editing',
+      on: {
+        'recurrence.change': { actions: { type: 'changeRecurrence', params: ({ event }) => ({ patch: event.patch }) } },
+        'step.back': { target: 'choosing', actions: 'clearError' },
+        'bulk.close': { target: 'closed' },
+      },
+      states: {
+        editing: {
+          on: {
+            'bulk.submit': [
+              { guard: 'isRecurrenceValid', target: '#bulkSchedule.sending' },
+              { actions: 'revealErrors' },
+            ],
+          },
+        },
+        /** The API refused the request as a whole (recurrence, unknown patients…): `error` says why. */
+        submitFailed: {
+          on: {
+            'bulk.submit': [
+              { guard: 'isRecurrenceValid', target: '#bulkSchedule.sending' },
+              { target: 'editing', actions: 'revealErrors' },
+            ],
+          },
+        },
+      },
+    },
+    sending: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'needsResolving', target: 'resolving' }, { target: 'submitting', actions: 'useSelectedIds' }],
+        },
+        resolving: {
+          invoke: {
+            id: 'resolvePatients',
+            src: 'resolvePatients',
+            input: ({ context }) => ({ filter: context.selection.all!.filter, excludedIds: context.selection.all!.excludedIds }),
+            onDone: {
+              target: 'submitting',
+              actions: assign({ patientIds: ({ event }) => [...new Set(event.output)] }),
+            },
+            onError: { target: '#bulkSchedule.recurrence.submitFailed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'submit',
+            src: 'submit',
+            input: ({ context }) => ({ quizId: context.quizId, kind: context.kind, patientIds: context.patientIds, recurrence: toRecurrence(context.recurrence) }),
+            onDone: {
+              target: '#bulkSchedule.polling',
+              actions: [{ type: 'setStatus', params: ({ event }) => ({ status: event.output }) }, 'markStarted', 'clearError'],
+            },
+            onError: [
+              // Another tab (or a colleague) started one first: follow it instead of failing.
+              { guard: 'isInProgressError', target: '#bulkSchedule.polling', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              { target: '#bulkSchedule.recurrence.submitFailed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+      },
+    },
+    polling: {
+      initial: 'checkingStatus',
+      on: { 'bulk.close': { target: 'closed' } },
+      states: {
+        checkingStatus: {
+          always: [
+            { guard: 'isProcessing', target: 'waiting' },
+            { guard: 'isDone', target: '#bulkSchedule.done' },
+            { guard: 'isFailed', target: '#bulkSchedule.failed' },
+            // No status yet (409 on submit) or 'idle' (not picked up yet): ask again.
+            { target: 'waiting' },
+          ],
+        },
+        waiting: {
+          after: { pollInterval: 'fetching' },
+        },
+        fetching: {
+          invoke: {
+            id: 'getStatus',
+            src: 'getStatus',
+            input: ({ context }) => ({ quizId: context.quizId }),
+            onDone: { target: 'checkingStatus', actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) } },
+            onError: { target: 'failedRead', actions: ['countStatusFailure', { type: 'setError', params: ({ event }) => ({ error: event.error }) }] },
+          },
+        },
+        failedRead: {
+          always: [{ guard: 'tooManyStatusFailures', target: '#bulkSchedule.pollFailed' }, { target: 'waiting' }],
+        },
+      },
+    },
+    /** The status could not be read `maxStatusFailures` times in a row; the process may still be running. */
+    pollFailed: {
+      on: {
+        'bulk.retry': { target: 'polling.fetching', actions: 'resetStatusFailures' },
+        'bulk.close': { target: 'closed' },
+      },
+    },
+    /** The process finished; `status.details` lists the patients it could not schedule. */
+    done: resultState(),
+    /** The process as a whole failed (the server gave up); it is acknowledged like a result. */
+    failed: resultState(),
+    acknowledged: { type: 'final' },
+    closed: { type: 'final' },
+  },
+});

@@ -1,0 +1,2 @@
+export * from './bulkSchedule.machine';
+export * from './recurrence';

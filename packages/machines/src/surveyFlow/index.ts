@@ -1,0 +1,2 @@
+export * from './flow';
+export * from './surveyFlow.machine';

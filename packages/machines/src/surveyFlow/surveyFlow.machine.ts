@@ -1,0 +1,572 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  isCompleteAnswer,
+  nextStep,
+  questionOf,
+  sameStep,
+  withAnswer,
+  type StepRef,
+  type SurveyAnswer,
+  type SurveyAnswerValue,
+  type SurveyData,
+  type SurveyProgress,
+} from './flow';
+
+/** The survey token `POST /quiz-answer/validate-pin` gives (scoped to one schedule, short-lived). */
+export interface SurveyToken {
+  token: string;
+  /** ISO date-time. */
+  expiresAt: string;
+}
+
+/**
+ * What an actor throws when a call fails: the HTTP status (0 when the request never reached the
+ * server) and the API's `application_error_code`.
+ */
+export interface SurveyFlowError {
+  status: number;
+  code: string;
+  details?: unknown;
+}
+
+/**
+ * One save waiting to reach the server: an answer, or the finish. Kept (and persisted by the app)
+ * until the server acknowledges it; its idempotency key makes a retry store it once.
+ */
+export interface PendingSave {
+  idempotencyKey: string;
+  quizAnswerId: string;
+  answer?: StepRef & { value: SurveyAnswerValue };
+  finish?: true;
+  /** Epoch ms when the patient answered. */
+  createdAt: number;
+}
+
+export interface SurveyFlowInput {
+  quizScheduleId: string;
+  /** The token kept from an earlier visit, if any (an expired one is ignored). */
+  token?: SurveyToken | null;
+  /** Saves kept from an earlier visit that had not reached the server. */
+  queue?: PendingSave[];
+}
+
+export type PinError = 'WRONG_PIN' | 'NETWORK' | 'UNKNOWN';
+export type StartError = 'NETWORK' | 'UNKNOWN';
+
+export interface SurveyFlowContext {
+  quizScheduleId: string;
+  token: SurveyToken | null;
+  pinError: PinError | null;
+  /** After a wrong PIN: tries left before the link locks. */
+  remainingAttempts: number | null;
+  /** ISO date-time until which the link is locked after too many wrong PINs. */
+  lockedUntil: string | null;
+  survey: SurveyData | null;
+  quizAnswerId: string | null;
+  /** The server's answers plus the ones still in the queue: what the patient has answered. */
+  answers: SurveyAnswer[];
+  /** The server's `next` from its last answer; `undefined` until known or while saves are pending. */
+  serverNext?: StepRef | null;
+  queue: PendingSave[];
+  /** Consecutive failed tries of the save at the head of the queue. */
+  retryAttempt: number;
+  /** Last `online`/`offline` the app reported. */
+  online: boolean;
+  startError: StartError | null;
+  /** The last error that sent the flow to `failed`, `loadFailed` or a resync. */
+  error: SurveyFlowError | null;
+  /** Some queued answers were refused by the server and the flow was reloaded from it. */
+  resynced: boolean;
+  /** The patient passed the cover in this visit (a reload from the server does not show it again). */
+  started: boolean;
+}
+
+export type SurveyFlowEvent =
+  | { type: 'pin.submit'; pin: string }
+  | { type: 'lock.expired' }
+  | { type: 'survey.start' }
+  | { type: 'answer.submit'; value: SurveyAnswerValue }
+  | { type: 'sync.retry' }
+  | { type: 'load.retry' }
+  | { type: 'network.online' }
+  | { type: 'network.offline' };
+
+export interface ValidatePinInput {
+  quizScheduleId: string;
+  pin: string;
+}
+export interface LoadSurveyInput {
+  quizScheduleId: string;
+  token: string;
+}
+export interface StartAnswerInput {
+  quizScheduleId: string;
+  answerRequestId: string;
+  token: string;
+}
+export type SaveAnswerInput = PendingSave & { token: string };
+
+/** A token counts as expired a minute early, so a call never starts with one about to lapse. */
+const TOKEN_MARGIN_MS = 60_000;
+
+export function isTokenValid(token: SurveyToken | null | undefined, now = Date.now()): token is SurveyToken {
+  if (!token?.token) return false;
+  const expires = Date.parse(token.expiresAt);
+  return Number.isFinite(expires) && expires - now > TOKEN_MARGIN_MS;
+}
+
+/** Backoff of the save queue: 1 s, 2 s, 4 s … at most 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/** Whatever an actor threw, as a `SurveyFlowError` (anything unknown is a network failure). */
+export function toFlowError(error: unknown): SurveyFlowError {
+  if (error && typeof error === 'object' && typeof (error as SurveyFlowError).code === 'string') {
+    const e = error as SurveyFlowError;
+    return { status: typeof e.status === 'number' ? e.status : 0, code: e.code, details: e.details };
+  }
+  return { status: 0, code: 'NETWORK_ERROR' };
+}
+
+/** Worth trying again later: no connection, a server hiccup, rate limiting. */
+export const isRetryableError = (e: SurveyFlowError) => e.status === 0 || e.status >= 500 || e.status === 408 || e.status === 429;
+const isUnauthorizedError = (e: SurveyFlowError) =>
+  e.status === 401 || e.code === 'Unauthorized' || e.code === 'INVALID_JWT' || e.code === 'NOT_OWNER';
+const isNotFoundError = (e: SurveyFlowError) =>
+  e.code === 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' || e.code === 'NOT_FOUND' || (e.status === 404 && e.code !== 'QUIZ_ANSWER_NOT_FOUND_ERROR');
+
+/** A random idempotency key (crypto.randomUUID needs a secure context; fall back outside one). */
+export function newIdempotencyKey(): string {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (c?.getRandomValues) c.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const pendingAnswersOf = (queue: PendingSave[], quizAnswerId: string | null) =>
+  queue.filter((item) => item.answer && item.quizAnswerId === quizAnswerId);
+
+/**
+ * The step on screen: the server's `next` while everything is saved, else the flow's own rule
+ * applied to the answers (so the patient goes on answering while saves wait for the network).
+ */
+export function currentStep(context: SurveyFlowContext): StepRef | null {
+  if (!context.survey) return null;
+  if (context.serverNext !== undefined && pendingAnswersOf(context.queue, context.quizAnswerId).length === 0) {
+    return context.serverNext;
+  }
+  return nextStep(context.survey.questions, context.answers);
+}
+
+/** Server answers plus the queued ones of the same quiz answer (a queued one wins: it is newer). */
+function mergeAnswers(server: SurveyAnswer[], queue: PendingSave[], quizAnswerId: string | null): SurveyAnswer[] {
+  let answers = server;
+  for (const item of pendingAnswersOf(queue, quizAnswerId)) {
+    answers = withAnswer(answers, { ...item.answer!, answeredAt: new Date(item.createdAt).toISOString() });
+  }
+  return answers;
+}
+
+/**
+ * The patient's survey, from the PIN to the thanks: PIN (wrong PIN with tries left, locked until a
+ * time), loading, the cover (folder), one question or sub-question at a time, and the save queue
+ * beside it (saving, waiting offline with backoff, retried on `network.online`), then finished.
+ * Every call is an actor the app provides; the app also provides `persist`, called whenever the
+ * token or the queue changes, to keep both in storage so a reload resumes and nothing is lost.
+ */
+export const surveyFlowMachine = setup({
+  types: {
+    context: {} as SurveyFlowContext,
+    events: {} as SurveyFlowEvent,
+    input: {} as SurveyFlowInput,
+  },
+  actors: {
+    validatePin: fromPromise<SurveyToken, ValidatePinInput>(async () => {
+      throw new Error('validatePin must be provided with machine.provide()');
+    }),
+    loadSurvey: fromPromise<SurveyData, LoadSurveyInput>(async () => {
+      throw new Error('loadSurvey must be provided with machine.provide()');
+    }),
+    startAnswer: fromPromise<SurveyProgress, StartAnswerInput>(async () => {
+      throw new Error('startAnswer must be provided with machine.provide()');
+    }),
+    saveAnswer: fromPromise<SurveyProgress, SaveAnswerInput>(async () => {
+      throw new Error('saveAnswer must be provided with machine.provide()');
+    }),
+    /** Sends `sync.retry` after `delay` ms (the backoff of the save queue). */
+    retryTimer: fromCallback<SurveyFlowEvent, { delay: number }>(({ input, sendBack }) => {
+      const id = setTimeout(() => sendBack({ type: 'sync.retry' }), input.delay);
+      return () => clearTimeout(id);
+    }),
+    /** Sends `lock.expired` when the lock of the link ends. */
+    lockTimer: fromCallback<SurveyFlowEvent, { until: string | null }>(({ input, sendBack }) => {
+      const ms = input.until ? Date.parse(input.until) - Date.now() : 0;
+      // setTimeout overflows past ~24.8 days; a lock is 15 minutes.
+      const id = setTimeout(() => sendBack({ type: 'lock.expired' }), Math.min(Math.max(ms, 0) + 500, 2 ** 31 - 1));
+      return () => clearTimeout(id);
+    }),
+  },
+  guards: {
+    hasValidToken: ({ context }) => isTokenValid(context.token),
+    isWrongPin: (_, params: { error: SurveyFlowError }) => params.error.code === 'WRONG_PIN',
+    isPinLocked: (_, params: { error: SurveyFlowError }) => params.error.code === 'PIN_LOCKED' || params.error.status === 423,
+    isNotFound: (_, params: { error: SurveyFlowError }) => isNotFoundError(params.error),
+    isRetryable: (_, params: { error: SurveyFlowError }) => isRetryableError(params.error),
+    isUnauthorized: (_, params: { error: SurveyFlowError }) => isUnauthorizedError(params.error),
+    isAlreadyAnswered: (_, params: { error: SurveyFlowError }) => params.error.code === 'QUIZ_ALREADY_ANSWERED',
+    isAlreadyRegistered: (_, params: { error: SurveyFlowError }) => params.error.code === 'ANSWER_ALREADY_REGISTERED',
+    surveyAnswered: ({ context }) => context.survey?.state === 'answered' || !!context.survey?.finishedAt,
+    nothingPending: ({ context }) => context.survey?.state === 'nothing-pending' || (!context.survey?.answerRequestId && !context.quizAnswerId),
+    canResume: ({ context }) =>
+      !!context.quizAnswerId &&
+      (context.started || context.answers.length > 0 || context.queue.some((i) => i.quizAnswerId === context.quizAnswerId)),
+    hasQuizAnswer: ({ context }) => !!context.quizAnswerId,
+    hasCurrentStep: ({ context }) => currentStep(context) !== null,
+    hasQueue: ({ context }) => context.queue.length > 0,
+    headIsFinish: ({ context }) => !!context.queue[0]?.finish,
+    isAnswerForCurrentStep: ({ context }, params: { value: SurveyAnswerValue }) => {
+      const question = context.survey ? questionOf(context.survey.questions, currentStep(context)) : null;
+      return !!question && isCompleteAnswer(question, params.value);
+    },
+  },
+  actions: {
+    /** Provided by the app: writes `token` and `queue` to storage. */
+    persist: () => {},
+    setToken: assign({
+      token: (_, params: { token: SurveyToken }) => params.token,
+      pinError: null,
+      remainingAttempts: null,
+      lockedUntil: null,
+    }),
+    dropToken: assign({ token: null }),
+    wrongPin: assign({
+      pinError: 'WRONG_PIN' as PinError,
+      remainingAttempts: (_, params: { error: SurveyFlowError }) => {
+        const n = (params.error.details as { remainingAttempts?: unknown } | undefined)?.remainingAttempts;
+        return typeof n === 'number' ? n : null;
+      },
+    }),
+    pinFailed: assign({
+      pinError: (_, params: { error: SurveyFlowError }) => (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as PinError,
+    }),
+    lock: assign({
+      pinError: null,
+      remainingAttempts: 0,
+      lockedUntil: (_, params: { error: SurveyFlowError }) => {
+        const until = (params.error.details as { lockedUntil?: unknown } | undefined)?.lockedUntil;
+        return typeof until === 'string' ? until : new Date(Date.now() + 15 * 60_000).toISOString();
+      },
+    }),
+    unlock: assign({ lockedUntil: null, remainingAttempts: null, pinError: null }),
+    setSurvey: assign(({ context }, params: { survey: SurveyData }) => {
+      const { survey } = params;
+      const live = survey.state === 'open';
+      const queue = live ? context.queue : [];
+      const pending = pendingAnswersOf(queue, survey.quizAnswerId).length > 0;
+      return {
+        survey,
+        quizAnswerId: survey.quizAnswerId,
+        queue,
+        answers: mergeAnswers(survey.answers, queue, survey.quizAnswerId),
+        serverNext: pending ? undefined : survey.next,
+        error: null,
+      };
+    }),
+    setError: assign({ error: (_, params: { error: SurveyFlowError }) => params.error }),
+    applyStart: assign(({ context }, params: { progress: SurveyProgress }) => ({
+      quizAnswerId: params.progress.quizAnswerId,
+      answers: mergeAnswers(params.progress.answers, context.queue, params.progress.quizAnswerId),
+      serverNext: params.progress.next,
+      startError: null,
+    })),
+    startFailed: assign({
+      startError: (_, params: { error: SurveyFlowError }) => (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as StartError,
+    }),
+    enqueueAnswer: assign(({ context }, params: { value: SurveyAnswerValue }) => {
+      const step = currentStep(context)!;
+      const item: PendingSave = {
+        idempotencyKey: newIdempotencyKey(),
+        quizAnswerId: context.quizAnswerId!,
+        answer: { questionId: step.questionId, parentQuestionId: step.parentQuestionId, value: params.value },
+        createdAt: Date.now(),
+      };
+      return {
+        queue: [...context.queue, item],
+        answers: withAnswer(context.answers, { ...item.answer!, answeredAt: new Date(item.createdAt).toISOString() }),
+        serverNext: undefined,
+        resynced: false,
+      };
+    }),
+    enqueueFinish: assign({
+      queue: ({ context }) =>
+        context.queue.some((i) => i.finish && i.quizAnswerId === context.quizAnswerId)
+          ? context.queue
+          : [...context.queue, { idempotencyKey: newIdempotencyKey(), quizAnswerId: context.quizAnswerId!, finish: true as const, createdAt: Date.now() }],
+    }),
+    /** The server stored the head of the queue. */
+    ackHead: assign({ queue: ({ context }) => context.queue.slice(1), retryAttempt: 0 }),
+    applyProgress: assign(({ context }, params: { progress: SurveyProgress }) => {
+      if (params.progress.quizAnswerId !== context.quizAnswerId) return {};
+      const pending = pendingAnswersOf(context.queue, context.quizAnswerId).length > 0;
+      return {
+        answers: mergeAnswers(params.progress.answers, context.queue, context.quizAnswerId),
+        serverNext: pending ? undefined : params.progress.next,
+      };
+    }),
+    countAttempt: assign({ retryAttempt: ({ context }) => context.retryAttempt + 1 }),
+    /**
+     * The server refused the head of the queue: it and the later saves of the same quiz answer
+     * depended on an order the server does not share, so they go, and the flow reloads from it.
+     */
+    rejectHead: assign(({ context }, params: { error: SurveyFlowError }) => {
+      const head = context.queue[0];
+      return {
+        queue: head ? context.queue.filter((i) => i.quizAnswerId !== head.quizAnswerId) : context.queue,
+        retryAttempt: 0,
+        error: params.error,
+        resynced: true,
+      };
+    }),
+    clearQueue: assign({ queue: [], retryAttempt: 0 }),
+    setOnline: assign({ online: true }),
+    setOffline: assign({ online: false }),
+  },
+}).createMachine({
+  id: 'surveyFlow',
+  context: ({ input }) => ({
+    quizScheduleId: input.quizScheduleId,
+    token: isTokenValid(input.token) ? input.token : null,
+    pinError: null,
+    remainingAttempts: null,
+    lockedUntil: null,
+    survey: null,
+    quizAnswerId: null,
+    answers: [],
+    queue: input.queue ?? [],
+    retryAttempt: 0,
+    online: true,
+    startError: null,
+    error: null,
+    resynced: false,
+    started: false,
+  }),
+  initial: 'boot',
+  on: {
+    'network.online': { actions: 'setOnline' },
+    'network.offline': { actions: 'setOffline' },
+  },
+  states: {
+    boot: {
+      always: [{ guard: 'hasValidToken', target: 'loading' }, { target: 'pin' }],
+    },
+    pin: {
+      initial: 'entering',
+      states: {
+        entering: {
+          on: { 'pin.submit': { guard: ({ event }) => /^\d{6}$/.test(event.pin), target: 'validating' } },
+        },
+        validating: {
+          invoke: {
+            id: 'validatePin',
+            src: 'validatePin',
+            input: ({ context, event }) => ({ quizScheduleId: context.quizScheduleId, pin: (event as { pin?: string }).pin ?? '' }),
+            onDone: {
+              target: '#surveyFlow.loading',
+              actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output }) }, 'persist'],
+            },
+            onError: [
+              {
+                guard: { type: 'isPinLocked', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                target: '#surveyFlow.locked',
+                actions: { type: 'lock', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+              },
+              {
+                guard: { type: 'isWrongPin', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                target: 'entering',
+                actions: { type: 'wrongPin', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+              },
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                target: '#surveyFlow.notFound',
+              },
+              { target: 'entering', actions: { type: 'pinFailed', params: ({ event }) => ({ error: toFlowError(event.error) }) } },
+            ],
+          },
+        },
+      },
+    },
+    locked: {
+      invoke: { id: 'lockTimer', src: 'lockTimer', input: ({ context }) => ({ until: context.lockedUntil }) },
+      on: { 'lock.expired': { target: 'pin', actions: 'unlock' } },
+    },
+    loading: {
+      invoke: {
+        id: 'loadSurvey',
+        src: 'loadSurvey',
+        input: ({ context }) => ({ quizScheduleId: context.quizScheduleId, token: context.token?.token ?? '' }),
+        onDone: { target: 'routing', actions: [{ type: 'setSurvey', params: ({ event }) => ({ survey: event.output }) }, 'persist'] },
+        onError: [
+          {
+            // The token expired (or was revoked): the PIN again, then back here with the queue intact.
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+            target: 'pin',
+            actions: ['dropToken', 'persist'],
+          },
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+            target: 'notFound',
+          },
+          {
+            guard: { type: 'isRetryable', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+            target: 'loadFailed',
+            actions: { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+          },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) } },
+        ],
+      },
+    },
+    routing: {
+      always: [
+        { guard: 'surveyAnswered', target: 'alreadyAnswered', actions: ['clearQueue', 'persist'] },
+        { guard: 'nothingPending', target: 'nothingPending', actions: ['clearQueue', 'persist'] },
+        { guard: 'canResume', target: 'survey' },
+        { target: 'folder' },
+      ],
+    },
+    /** The request could not reach the server: retried by the patient or when the connection returns. */
+    loadFailed: {
+      on: { 'load.retry': 'loading', 'network.online': { target: 'loading', actions: 'setOnline' } },
+    },
+    /** The cover. */
+    folder: {
+      on: {
+        'survey.start': [{ guard: 'hasQuizAnswer', target: 'survey' }, { target: 'starting' }],
+        'network.online': { actions: 'setOnline' },
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'startAnswer',
+        src: 'startAnswer',
+        input: ({ context }) => ({
+          quizScheduleId: context.quizScheduleId,
+          answerRequestId: context.survey?.answerRequestId ?? '',
+          token: context.token?.token ?? '',
+        }),
+        onDone: { target: 'survey', actions: { type: 'applyStart', params: ({ event }) => ({ progress: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+            target: 'pin',
+            actions: ['dropToken', 'persist'],
+          },
+          {
+            guard: { type: 'isAlreadyAnswered', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+            target: 'alreadyAnswered',
+          },
+          { target: 'folder', actions: { type: 'startFailed', params: ({ event }) => ({ error: toFlowError(event.error) }) } },
+        ],
+      },
+    },
+    /** Answering: the question on screen (`flow`) and the save queue (`sync`) run side by side. */
+    survey: {
+      type: 'parallel',
+      entry: assign({ started: true }),
+      states: {
+        flow: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'hasCurrentStep', target: 'question' }, { target: 'finishing' }],
+            },
+            /** One question or sub-question (`currentStep(context)`). */
+            question: {
+              always: { guard: ({ context }) => currentStep(context) === null, target: 'finishing' },
+              on: {
+                'answer.submit': {
+                  guard: { type: 'isAnswerForCurrentStep', params: ({ event }) => ({ value: event.value }) },
+                  target: 'deciding',
+                  reenter: true,
+                  actions: [{ type: 'enqueueAnswer', params: ({ event }) => ({ value: event.value }) }, 'persist'],
+                },
+              },
+            },
+            /** Every question answered: the finish waits in the queue behind the last answers. */
+            finishing: {
+              entry: ['enqueueFinish', 'persist'],
+            },
+          },
+        },
+        sync: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'hasQueue', target: 'saving' },
+            },
+            saving: {
+              invoke: {
+                id: 'saveAnswer',
+                src: 'saveAnswer',
+                input: ({ context }) => ({ ...context.queue[0]!, token: context.token?.token ?? '' }),
+                onDone: [
+                  { guard: 'headIsFinish', target: '#surveyFlow.finished', actions: ['ackHead', 'persist'] },
+                  {
+                    target: 'idle',
+                    actions: ['ackHead', { type: 'applyProgress', params: ({ event }) => ({ progress: event.output }) }, 'persist'],
+                  },
+                ],
+                onError: [
+                  {
+                    guard: { type: 'isRetryable', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                    target: 'waiting',
+                    actions: ['countAttempt', { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) }],
+                  },
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                    target: '#surveyFlow.pin',
+                    actions: ['dropToken', 'persist'],
+                  },
+                  {
+                    guard: { type: 'isAlreadyAnswered', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                    target: '#surveyFlow.alreadyAnswered',
+                    actions: ['clearQueue', 'persist'],
+                  },
+                  {
+                    // The server already holds an answer to this question: nothing to keep; reload its view.
+                    guard: { type: 'isAlreadyRegistered', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                    target: '#surveyFlow.loading',
+                    actions: ['ackHead', 'persist'],
+                  },
+                  {
+                    target: '#surveyFlow.loading',
+                    actions: [{ type: 'rejectHead', params: ({ event }) => ({ error: toFlowError(event.error) }) }, 'persist'],
+                  },
+                ],
+              },
+            },
+            /** Offline (or the server failed): the save stays queued and is tried again with backoff. */
+            waiting: {
+              invoke: { id: 'retryTimer', src: 'retryTimer', input: ({ context }) => ({ delay: retryDelay(context.retryAttempt) }) },
+              on: {
+                'sync.retry': 'saving',
+                'network.online': { target: 'saving', actions: 'setOnline' },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** The thanks. */
+    finished: { entry: ['clearQueue', 'persist'] },
+    alreadyAnswered: {},
+    nothingPending: {},
+    notFound: {},
+    /** An unexpected answer from the server. */
+    failed: {
+      on: { 'load.retry': 'loading' },
+    },
+  },
+});
