@@ -57,6 +57,17 @@ function QuestionsIcon() {
   );
 }
 
+function ResendIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M21 3v5h-5" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M3 21v-5h5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 function ProfileIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
@@ -75,6 +86,7 @@ export const navigationItems = [
   { href: '/clients', label: 'Clientes', icon: <ClientsIcon /> },
   { href: '/services', label: 'Serviços e vendas', icon: <ServicesIcon /> },
   { href: '/quizzes', label: 'Questionários', icon: <QuizzesIcon /> },
+  { href: '/resendReceived', label: 'Reenviar pendentes', icon: <ResendIcon /> },
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
   { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },
   { href: '/profile', label: 'Meu perfil', icon: <ProfileIcon /> },

@@ -46,6 +46,15 @@ export const createRoutes = (): RouteObject[] => [
             lazy: () => import('../features/quizzes/QuizzesPage').then((m) => ({ Component: m.QuizzesPage })),
           },
           {
+            path: 'quizzes/links/:quizId',
+            lazy: () => import('../features/scheduling/QuizLinksPage').then((m) => ({ Component: m.QuizLinksPage, loader: m.quizLinksLoader })),
+          },
+          {
+            path: 'resendReceived',
+            lazy: () =>
+              import('../features/scheduling/ResendReceivedPage').then((m) => ({ Component: m.ResendReceivedPage, loader: m.resendReceivedLoader })),
+          },
+          {
             path: 'quizzes/appearance',
             lazy: () => import('../features/appearance/AppearancePage').then((m) => ({ Component: m.AppearancePage, loader: m.appearanceLoader })),
           },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDateBR } from './format';
+import { formatBRL, formatDateBR, formatDateTimeBR } from './format';
 
 describe('formatDateBR', () => {
   it('uses dd/MM/yyyy in São Paulo time', () => {
@@ -16,5 +16,13 @@ describe('formatBRL', () => {
   it('formats integer cents as Brazilian reais', () => {
     expect(formatBRL(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
     expect(formatBRL(0).replace(/\s/g, ' ')).toBe('R$ 0,00');
+  });
+});
+
+describe('formatDateTimeBR', () => {
+  it('uses dd/MM/yyyy HH:mm, 24-hour, in São Paulo time', () => {
+    expect(formatDateTimeBR('2026-12-01T02:30:00Z')).toBe('30/11/2026 23:30');
+    expect(formatDateTimeBR('2026-03-15T15:05:00Z')).toBe('15/03/2026 12:05');
+    expect(formatDateTimeBR('nope')).toBe('');
   });
 });

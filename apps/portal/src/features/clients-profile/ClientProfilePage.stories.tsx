@@ -7,6 +7,8 @@ import {
   practiceOtherPatientFixture,
   practicePatientFixture,
   resetPracticeState,
+  resetSchedulingState,
+  schedulingHandlerList,
 } from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { ClientProfilePage } from './ClientProfilePage';
@@ -19,10 +21,11 @@ const meta = {
   title: 'Screens/Clients/Profile',
   component: ClientProfilePage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: practiceHandlerList } },
+  parameters: { layout: 'fullscreen', msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList] } },
   beforeEach: () => {
     resetPortal({ signedIn: true });
     resetPracticeState();
+    resetSchedulingState();
     // Toasts of an earlier story must not answer this one's assertions.
     for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   },
@@ -70,7 +73,7 @@ export const EditAndSave: Story = {
 /** The API refuses a phone of another client: the field says so, and no toast repeats it. */
 export const DuplicatePhone: Story = {
   parameters: {
-    msw: { handlers: [errorHandler('put', '/patient/:id', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...practiceHandlerList] },
+    msw: { handlers: [errorHandler('put', '/patient/:id', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...practiceHandlerList, ...schedulingHandlerList] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -163,7 +166,12 @@ export const QuizzesAndMessages: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Questionários');
-    await expect(await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' })).toBeVisible();
+    const weekly = within((await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' })).closest('[role="row"]') as HTMLElement);
+    await expect(weekly.getByText('Enviado, aguardando resposta')).toBeVisible();
+    await expect(weekly.getByText('23/11/2026 08:00')).toBeVisible();
+    const initial = within(canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement);
+    await expect(initial.getByText('Respondido')).toBeVisible();
+    await expect(initial.getByText('Nenhum envio previsto')).toBeVisible();
     await openTab(canvasElement, 'Mensagens');
     await expect(await canvas.findByText('Olá, Mariana! Seu questionário semanal está disponível.')).toBeVisible();
     await expect(canvas.getByText('Lida')).toBeVisible();
@@ -174,9 +182,10 @@ export const EmptyQuizzesAndMessages: Story = {
   parameters: {
     msw: {
       handlers: [
-        http.get('*/api/patient/:patientId/quizzes', () => HttpResponse.json({ items: [], total: 0 })),
+        http.get('*/api/quiz/schedule', () => HttpResponse.json({ items: [], total: 0 })),
         http.get('*/api/chat/history/:patientId', () => HttpResponse.json({ items: [], total: 0 })),
         ...practiceHandlerList,
+        ...schedulingHandlerList,
       ],
     },
   },
@@ -186,6 +195,87 @@ export const EmptyQuizzesAndMessages: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Nenhum questionário agendado ainda.' })).toBeVisible();
     await openTab(canvasElement, 'Mensagens');
     await expect(await canvas.findByRole('heading', { name: 'Nenhuma mensagem enviada ainda.' })).toBeVisible();
+  },
+};
+
+/** "Agendar questionário" from the profile: the quiz chosen in the dialog, monthly; it replaces the live one. */
+export const ScheduleQuiz: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    await waitFor(() => expect(dialog.getByText('Mariana Souza')).toBeVisible());
+    // Her preferred channel comes chosen.
+    await expect(dialog.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
+    await expect(await dialog.findByText('Escolha o questionário.')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
+    await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
+    await expect(dialog.getByText('Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.')).toBeVisible();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Mensal' }));
+    await userEvent.click(dialog.getByRole('button', { name: /Horário do envio/ }));
+    await userEvent.click(await body().findByRole('option', { name: '19:00' }));
+    await expect(dialog.getByText(/^Todo mês no dia \d+ às 19:00/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
+    await expect(await body().findByText('“Avaliação inicial” agendado para Mariana Souza.')).toBeVisible();
+    const row = within(canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement);
+    await expect(await row.findByText(/^Todo mês no dia \d+ às 19:00/)).toBeVisible();
+    await expect(row.getByText('Agendado')).toBeVisible();
+  },
+};
+
+/** A client without an active service: the dialog says why, without a toast; e-mail is not offered without an address. */
+export const ScheduleWithoutService: Story = {
+  render: () => <PracticeScreen path={profilePath(practiceOtherPatientFixture.id)} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Agendar questionário' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    await expect(dialog.getByRole('radio', { name: 'E-mail' })).toBeDisabled();
+    await waitFor(() => expect(dialog.getByText('Sem e-mail cadastrado')).toBeVisible());
+    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
+    await userEvent.click(await body().findByRole('option', { name: /Acompanhamento semanal/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
+    const alert = await dialog.findByRole('alert');
+    await expect(alert).toHaveTextContent('Este cliente não tem um serviço ativo. Registre uma venda antes de agendar.');
+    await waitFor(() => expect(body().getAllByText(/Este cliente não tem um serviço ativo/)).toHaveLength(1));
+  },
+};
+
+/** Deleting a schedule asks first, then the row goes. */
+export const DeleteSchedule: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Ações de Avaliação inicial' }));
+    await userEvent.click(await body().findByRole('menuitem', { name: 'Excluir agendamento' }));
+    const confirm = within(await body().findByRole('alertdialog', { name: 'Excluir agendamento?' }));
+    await waitFor(() => expect(confirm.getByText(/As respostas já recebidas continuam guardadas/)).toBeVisible());
+    await userEvent.click(confirm.getByRole('button', { name: 'Excluir' }));
+    await expect(await body().findByText('Agendamento excluído.')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole('rowheader', { name: 'Avaliação inicial' })).toBeNull());
+  },
+};
+
+/** Rescheduling opens the dialog on the schedule's own recurrence. */
+export const Reschedule: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Ações de Acompanhamento semanal' }));
+    await userEvent.click(await body().findByRole('menuitem', { name: 'Reagendar' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Reagendar questionário' }));
+    await expect(dialog.getByRole('radio', { name: 'Semanal' })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'segunda-feira' })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'quinta-feira' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'sexta-feira' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Salvar novo agendamento' }));
+    await expect(await body().findByText('Agendamento de “Acompanhamento semanal” atualizado.')).toBeVisible();
+    const row = within(canvas.getByRole('rowheader', { name: 'Acompanhamento semanal' }).closest('[role="row"]') as HTMLElement);
+    await expect(await row.findByText(/^Toda semana: segunda, quinta e sexta às 08:00/)).toBeVisible();
   },
 };
 

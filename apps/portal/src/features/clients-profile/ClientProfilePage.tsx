@@ -26,7 +26,8 @@ import { invalidateOperation } from '../../lib/queries';
 import { formatCalendarDate, lastCoveredDay } from '../services/format';
 import { PatientDataForm } from './PatientDataForm';
 import { PreferencesForm } from './PreferencesForm';
-import { MessagesPanel, QuizzesPanel, SalesPanel } from './panels';
+import { MessagesPanel, SalesPanel } from './panels';
+import { PatientSchedulesPanel } from '../scheduling/PatientSchedulesPanel';
 
 const NOT_FOUND_CODES = ['PATIENT_NOT_FOUND_ERROR', 'NOT_FOUND'];
 
@@ -120,7 +121,7 @@ function ClientProfile({ id }: { id: string }) {
             <PreferencesForm patient={patient} />
           </TabPanel>
           <TabPanel id="quizzes">
-            <QuizzesPanel patientId={patient.id} />
+            <PatientSchedulesPanel patient={patient} />
           </TabPanel>
           <TabPanel id="messages">
             <MessagesPanel patientId={patient.id} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getChatHistoryOptions, listPatientQuizzesOptions, listSalesOptions, type ChatMessageStatus, type Patient } from '@acompanha/api-client';
+import { getChatHistoryOptions, listSalesOptions, type ChatMessageStatus, type Patient } from '@acompanha/api-client';
 import { Badge, Button, Cell, Column, EmptyState, Row, Stack, Table, TableBody, TableHeader, Text } from '@acompanha/ui';
 import { formatDateBR } from '../../lib/format';
 import { RegisterSaleModal, SalesTable } from '../services/sales';
@@ -24,34 +24,6 @@ export function SalesPanel({ patient }: { patient: Patient }) {
       />
       <RegisterSaleModal isOpen={isRegistering} onClose={() => setRegistering(false)} patient={{ id: patient.id, name: patient.name }} />
     </Stack>
-  );
-}
-
-/** 'Questionários': the questionnaires scheduled for the client. */
-export function QuizzesPanel({ patientId }: { patientId: string }) {
-  const quizzes = useQuery(listPatientQuizzesOptions({ path: { patientId } }));
-  return (
-    <Table aria-label="Questionários do cliente">
-      <TableHeader>
-        <Column id="title" isRowHeader>
-          Questionário
-        </Column>
-        <Column id="status">Envio</Column>
-      </TableHeader>
-      <TableBody
-        items={(quizzes.data?.items ?? []).map((q) => ({ ...q, id: q.quizScheduleId }))}
-        isLoading={quizzes.isPending}
-        loadingLabel="Carregando questionários…"
-        emptyState={<EmptyState title="Nenhum questionário agendado ainda." headingLevel={2} />}
-      >
-        {(q) => (
-          <Row id={q.quizScheduleId}>
-            <Cell>{q.quizTitle}</Cell>
-            <Cell>{q.enabled ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Pausado</Badge>}</Cell>
-          </Row>
-        )}
-      </TableBody>
-    </Table>
   );
 }
 

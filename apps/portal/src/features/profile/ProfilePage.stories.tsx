@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accountHandlers, errorHandler, pendingHandler } from '@acompanha/api-client/mocks';
+import { accountHandlers, errorHandler, pendingHandler, resetSchedulingState, schedulingHandlers } from '@acompanha/api-client/mocks';
+import { toastQueue } from '@acompanha/ui';
 import { ProfilePage } from './ProfilePage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { store } from '../../app/store';
@@ -11,9 +12,22 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [accountHandlers.getMe, accountHandlers.updateMe, accountHandlers.changePassword, accountHandlers.logout] },
+    msw: {
+      handlers: [
+        schedulingHandlers.getTemplate,
+        schedulingHandlers.updateTemplate,
+        accountHandlers.getMe,
+        accountHandlers.updateMe,
+        accountHandlers.changePassword,
+        accountHandlers.logout,
+      ],
+    },
   },
-  beforeEach: () => resetPortal({ signedIn: true }),
+  beforeEach: () => {
+    resetPortal({ signedIn: true });
+    resetSchedulingState();
+    for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
+  },
   render: () => <PortalScreen path="/profile" />,
 } satisfies Meta<typeof ProfilePage>;
 
@@ -33,7 +47,7 @@ export const Default: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [pendingHandler('get', '/professional/me')] } },
+  parameters: { msw: { handlers: [schedulingHandlers.getTemplate, pendingHandler('get', '/professional/me')] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toBeVisible();
   },
@@ -66,6 +80,7 @@ export const ServerValidation: Story = {
   parameters: {
     msw: {
       handlers: [
+        schedulingHandlers.getTemplate,
         accountHandlers.getMe,
         errorHandler('put', '/professional/me', 'WRONG_COMMAND_PARAMETERS', [{ path: ['phone'], message: 'Telefone inválido.' }]),
       ],
@@ -82,6 +97,7 @@ export const WrongCurrentPassword: Story = {
   parameters: {
     msw: {
       handlers: [
+        schedulingHandlers.getTemplate,
         accountHandlers.getMe,
         errorHandler('put', '/professional/me/password', 'WRONG_COMMAND_PARAMETERS', [{ path: ['currentPassword'], message: 'wrong' }]),
       ],
@@ -111,5 +127,41 @@ export const ServerError: Story = {
   play: async ({ canvasElement }) => {
     // 5xx answers are retried twice (with backoff) before the error screen shows
     await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+  },
+};
+
+/** The template message: variables inserted with a press, a live preview, saved. */
+export const TemplateMessage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const message = await canvas.findByRole('textbox', { name: 'Mensagem' });
+    await expect(canvas.getByText('Você está usando a mensagem padrão.')).toBeVisible();
+    await expect(canvas.getByTestId('template-preview')).toHaveTextContent('Olá, Mariana! Ana Souza enviou o questionário "Acompanhamento semanal".');
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Oi, {{{{paciente}}! Responda: ');
+    await userEvent.click(canvas.getByRole('button', { name: /Inserir \{\{link\}\}/ }));
+    await userEvent.type(message, ' PIN ');
+    await userEvent.click(canvas.getByRole('button', { name: /Inserir \{\{pin\}\}/ }));
+    await expect(message).toHaveValue('Oi, {{paciente}}! Responda: {{link}} PIN {{pin}}');
+    await expect(canvas.getByTestId('template-preview')).toHaveTextContent(/^Oi, Mariana! Responda: http.*\/quiz-survey\/… PIN 482913$/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Salvar mensagem' }));
+    await expect(await within(document.body).findByText('Mensagem de envio salva.')).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Restaurar padrão' })).toBeVisible();
+  },
+};
+
+/** An unknown variable or a missing {{pin}} is said under the field before anything is sent. */
+export const TemplateMessageInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const message = await canvas.findByRole('textbox', { name: 'Mensagem' });
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Olá {{{{nome}}, responda em {{{{link}}');
+    await userEvent.click(canvas.getByRole('button', { name: 'Salvar mensagem' }));
+    await expect(await canvas.findByText('Variável desconhecida: {{nome}}.')).toBeVisible();
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Responda em {{{{link}}');
+    await userEvent.tab();
+    await expect(await canvas.findByText(/A mensagem precisa conter \{\{pin\}\}/)).toBeVisible();
   },
 };

@@ -27,6 +27,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { store, usePersisted } from '../../app/store';
 import { formatDateBR } from '../../lib/format';
 import { MIN_PASSWORD_LENGTH } from '../auth/RegistrationPage';
+import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
 
 /** Route loader: the screen opens with the professional already fetched. */
 export async function profileLoader({ request }: { request: Request }) {
@@ -49,6 +50,7 @@ export function ProfilePage() {
   return (
     <Page title="Meu perfil" description="Seus dados aparecem para os seus clientes nos questionários e na área do cliente.">
       {professional ? <ProfileForm professional={professional} /> : null}
+      <TemplateMessageCard />
       <PasswordCard />
       {signature ? (
         <Card title="Assinatura">

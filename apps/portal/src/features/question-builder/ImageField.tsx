@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput } from '@acompanha/api-client';
-import { putSignedFile } from '../../lib/upload';
+import { putSignedFile } from '@acompanha/api-client';
 import { Button, FileDropZone, Stack, Text, type FileUpload } from '@acompanha/ui';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput } from '@acompanha/api-client';
 import { Button, Card, FileDropZone, InlineAlert, ProgressBar, Stack, Text, TextField } from '@acompanha/ui';
 import { isValidHex, type FolderDraft } from './quizDraft';
-import { putSignedFile } from '../../lib/upload';
+import { putSignedFile } from '@acompanha/api-client';
 
 const IMAGE_TYPES: FileContentTypeInput[] = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { QuizPage } from '@acompanha/api-client';
-import { pendingHandler, quizFixture } from '@acompanha/api-client/mocks';
+import { pendingHandler, quizFixture, resetSchedulingState, schedulingHandlerList } from '@acompanha/api-client/mocks';
 import { QuizzesPage } from './QuizzesPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 
@@ -83,5 +83,26 @@ export const DisableWithConfirmation: Story = {
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Desativar questionário?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));
     await expect(await within(document.body).findByText(/Questionário desativado/)).toBeVisible();
+  },
+};
+
+/** From a quiz's menu: one patient (chosen in the dialog) or many (the bulk flow). */
+export const ScheduleFromQuiz: Story = {
+  parameters: { msw: { handlers: [list, ...schedulingHandlerList] } },
+  beforeEach: () => resetSchedulingState(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(document.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Ações de Acompanhamento semanal' }));
+    await userEvent.click(await body.findByRole('menuitem', { name: 'Agendar para um cliente' }));
+    const one = within(await body.findByRole('dialog', { name: 'Agendar questionário' }));
+    await waitFor(() => expect(one.getByText('Acompanhamento semanal')).toBeVisible());
+    await expect(one.getByRole('combobox', { name: /Cliente/ })).toBeVisible();
+    await userEvent.click(one.getByRole('button', { name: 'Cancelar' }));
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Ações de Acompanhamento semanal' }));
+    await userEvent.click(await body.findByRole('menuitem', { name: 'Agendar para vários clientes' }));
+    const many = within(await body.findByRole('dialog', { name: 'Agendar “Acompanhamento semanal” para vários clientes' }));
+    await expect(await many.findByText('Passo 1 de 2 · Escolha os clientes')).toBeVisible();
   },
 };

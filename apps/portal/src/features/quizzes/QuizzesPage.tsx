@@ -26,6 +26,8 @@ import {
 import { useDebounced } from '../../lib/useDebounced';
 import { invalidateOperation } from '../../lib/queries';
 import { formatDateBR } from '../../lib/format';
+import { BulkScheduleDialog } from '../scheduling/BulkScheduleDialog';
+import { ScheduleQuizDialog } from '../scheduling/ScheduleQuizDialog';
 
 const PAGE_SIZE = 20;
 type Status = 'active' | 'inactive' | 'all';
@@ -38,6 +40,7 @@ export function QuizzesPage() {
   const [status, setStatus] = useState<Status>('active');
   const [skip, setSkip] = useState(0);
   const [toDisable, setToDisable] = useState<Quiz | null>(null);
+  const [scheduling, setScheduling] = useState<{ quiz: Quiz; mode: 'one' | 'many' } | null>(null);
   const debounced = useDebounced(search.trim(), 250);
 
   const quizzes = useQuery({
@@ -136,11 +139,20 @@ export function QuizzesPage() {
                   label={`Ações de ${quiz.title}`}
                   trigger={<span aria-hidden="true">⋯</span>}
                   items={[
+                    ...(quiz.isActive
+                      ? [
+                          { id: 'schedule-one', label: 'Agendar para um cliente' },
+                          { id: 'schedule-many', label: 'Agendar para vários clientes' },
+                        ]
+                      : []),
+                    { id: 'links', label: 'Links e envios' },
                     ...(quiz.isActive ? [{ id: 'edit', label: 'Editar' }] : []),
                     { id: 'duplicate', label: 'Duplicar' },
                     ...(quiz.isActive ? [{ id: 'disable', label: 'Desativar', isDanger: true }] : []),
                   ]}
                   onAction={(action) => {
+                    if (action === 'schedule-one' || action === 'schedule-many') setScheduling({ quiz, mode: action === 'schedule-one' ? 'one' : 'many' });
+                    if (action === 'links') navigate(`/quizzes/links/${quiz.id}`);
                     if (action === 'edit') navigate(`/quiz-builder/${quiz.id}`);
                     if (action === 'duplicate') duplicate.mutate({ path: { id: quiz.id } });
                     if (action === 'disable') setToDisable(quiz);
@@ -153,6 +165,14 @@ export function QuizzesPage() {
       </Table>
       {total > PAGE_SIZE ? <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={quizzes.isFetching} /> : null}
 
+      <ScheduleQuizDialog
+        isOpen={scheduling?.mode === 'one'}
+        onClose={() => setScheduling(null)}
+        quiz={scheduling ? { id: scheduling.quiz.id, title: scheduling.quiz.title } : undefined}
+      />
+      {scheduling?.mode === 'many' ? (
+        <BulkScheduleDialog isOpen onClose={() => setScheduling(null)} quiz={{ id: scheduling.quiz.id, title: scheduling.quiz.title }} />
+      ) : null}
       <Modal
         isOpen={!!toDisable}
         onOpenChange={(open) => !open && setToDisable(null)}

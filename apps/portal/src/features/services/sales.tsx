@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarDate } from '@internationalized/date';
 import {
   asApiError,
@@ -241,6 +241,9 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
   const patients = useQuery({
     ...listPatientsOptions({ query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) } }),
     enabled: !patient,
+    // Choosing a client writes their name in the field, which searches again: while that search runs, the
+    // chosen client must stay in the list, or the combo box drops the selection.
+    placeholderData: keepPreviousData,
   });
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | null>(null);

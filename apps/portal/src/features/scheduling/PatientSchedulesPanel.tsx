@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { listQuizSchedulesOptions, type Patient } from '@acompanha/api-client';
+import { Button, Cell, Column, EmptyState, Row, Stack, Table, TableBody, TableHeader, Text } from '@acompanha/ui';
+import { LastRequestCell, NextDueCell, RecurrenceCell, ScheduleStateBadges } from './cells';
+import { ScheduleActions } from './ScheduleActions';
+import { ScheduleQuizDialog } from './ScheduleQuizDialog';
+
+/** The query of a patient's schedules (the profile's loader may prefetch it). */
+export const patientSchedulesOptions = (patientId: string) => listQuizSchedulesOptions({ query: { patientId, take: 100, skip: 0 } });
+
+/**
+ * 'Questionários' on a patient's profile: every quiz scheduled for the patient with its state,
+ * next send and last request, the actions on each, and "Agendar questionário".
+ */
+export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
+  const [isScheduling, setScheduling] = useState(false);
+  const schedules = useQuery(patientSchedulesOptions(patient.id));
+  const items = schedules.data?.items ?? [];
+  const scheduleButton = (
+    <Button onPress={() => setScheduling(true)} isDisabled={patient.status !== 'active'}>
+      Agendar questionário
+    </Button>
+  );
+
+  return (
+    <Stack gap={4}>
+      <Stack direction="row" justify="space-between" align="center" wrap gap={3}>
+        <Text variant="muted">
+          {patient.status === 'active'
+            ? 'Os questionários chegam ao cliente com o link e o PIN, no horário de Brasília.'
+            : 'Reative o cliente para agendar questionários.'}
+        </Text>
+        {scheduleButton}
+      </Stack>
+      <Table aria-label={`Questionários de ${patient.name}`}>
+        <TableHeader>
+          <Column id="quiz" isRowHeader>
+            Questionário
+          </Column>
+          <Column id="recurrence">Frequência</Column>
+          <Column id="next">Próximo envio</Column>
+          <Column id="last">Último envio</Column>
+          <Column id="state">Situação</Column>
+          <Column id="actions" align="end">
+            Ações
+          </Column>
+        </TableHeader>
+        <TableBody
+          items={items}
+          isLoading={schedules.isPending}
+          loadingLabel="Carregando questionários…"
+          emptyState={
+            <EmptyState
+              title="Nenhum questionário agendado ainda."
+              description="Agende um questionário para que o cliente receba o link e o PIN."
+              headingLevel={2}
+            />
+          }
+        >
+          {(s) => (
+            <Row id={s.id} textValue={s.quizTitle}>
+              <Cell>{s.quizTitle}</Cell>
+              <Cell>
+                <RecurrenceCell schedule={s} />
+              </Cell>
+              <Cell>
+                <NextDueCell schedule={s} />
+              </Cell>
+              <Cell>
+                <LastRequestCell schedule={s} />
+              </Cell>
+              <Cell>
+                <ScheduleStateBadges schedule={s} />
+              </Cell>
+              <Cell align="end">
+                <ScheduleActions schedule={s} subject={s.quizTitle} />
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      <ScheduleQuizDialog
+        isOpen={isScheduling}
+        onClose={() => setScheduling(false)}
+        patient={patient}
+        scheduledQuizIds={items.map((s) => s.quizId)}
+      />
+    </Stack>
+  );
+}

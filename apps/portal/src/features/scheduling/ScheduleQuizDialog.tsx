@@ -1,0 +1,234 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  asApiError,
+  createQuizScheduleMutation,
+  listPatientsOptions,
+  listQuizzesOptions,
+  rescheduleQuizScheduleMutation,
+  type Patient,
+  type QuizSchedule,
+} from '@acompanha/api-client';
+import { draftFromRecurrence, emptyRecurrence, toRecurrence, validateRecurrence, type RecurrenceDraft } from '@acompanha/machines';
+import { Button, ComboBox, ComboBoxItem, Form, InlineAlert, Modal, Select, SelectItem, Stack, Text, toastQueue } from '@acompanha/ui';
+import { useDebounced } from '../../lib/useDebounced';
+import { todaySP } from '../services/format';
+import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES } from './labels';
+import { RecurrenceFields } from './RecurrenceFields';
+import { invalidateSchedules } from './queries';
+
+/** The patient as the dialog needs it (a `Patient` fits). */
+export type SchedulePatient = Pick<Patient, 'id' | 'name' | 'email' | 'phone' | 'preferences'>;
+
+export interface ScheduleQuizDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Scheduling from a patient's profile: the quiz is chosen in the dialog. */
+  patient?: SchedulePatient;
+  /** Scheduling from a quiz: the patient is chosen in the dialog. */
+  quiz?: { id: string; title: string };
+  /** Rescheduling: quiz and patient are the schedule's, the form starts from its recurrence. */
+  schedule?: QuizSchedule;
+  /** Quizzes the patient already has a live schedule of (the new one replaces it). */
+  scheduledQuizIds?: string[];
+}
+
+const FORM_ID = 'schedule-quiz-form';
+
+/** "Agendar questionário" for one patient, or "Reagendar" an existing schedule. */
+export function ScheduleQuizDialog(props: ScheduleQuizDialogProps) {
+  const { isOpen, onClose, schedule } = props;
+  const [isPending, setPending] = useState(false);
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      title={schedule ? 'Reagendar questionário' : 'Agendar questionário'}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={FORM_ID} isPending={isPending}>
+            {schedule ? 'Salvar novo agendamento' : 'Agendar'}
+          </Button>
+        </>
+      }
+    >
+      {/* Mounted only while open: every opening starts from a fresh form. */}
+      {isOpen ? <ScheduleForm {...props} onPendingChange={setPending} /> : null}
+    </Modal>
+  );
+}
+
+function initialDraft(today: string, schedule?: QuizSchedule, patient?: SchedulePatient): RecurrenceDraft {
+  if (schedule) {
+    const draft = draftFromRecurrence(schedule);
+    // A past start cannot be sent again: a reschedule starts today at the earliest.
+    return draft.startDate && draft.startDate < today ? { ...draft, startDate: today } : draft;
+  }
+  return emptyRecurrence(today, { ...defaultStart(), channel: patient?.preferences.channel ?? null });
+}
+
+function ScheduleForm({
+  onClose,
+  patient: fixedPatient,
+  quiz: fixedQuiz,
+  schedule,
+  scheduledQuizIds = [],
+  onPendingChange,
+}: ScheduleQuizDialogProps & { onPendingChange: (isPending: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const today = todaySP().toString();
+  const [draft, setDraft] = useState<RecurrenceDraft>(() => initialDraft(today, schedule, fixedPatient));
+  const [quizId, setQuizId] = useState<string | null>(schedule?.quizId ?? fixedQuiz?.id ?? null);
+  const [patient, setPatient] = useState<SchedulePatient | null>(fixedPatient ?? null);
+  const [patientTerm, setPatientTerm] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [serverError, setServerError] = useState<{ code: string; message: string } | null>(null);
+  const debouncedTerm = useDebounced(patientTerm.trim(), 250);
+
+  const choosesQuiz = !schedule && !fixedQuiz;
+  const choosesPatient = !schedule && !fixedPatient;
+  const quizzes = useQuery({ ...listQuizzesOptions({ query: { status: 'active', take: 100, skip: 0 } }), enabled: choosesQuiz });
+  const patients = useQuery({
+    ...listPatientsOptions({ query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) } }),
+    enabled: choosesPatient,
+  });
+
+  const onSuccess = async (saved: QuizSchedule) => {
+    await invalidateSchedules(queryClient);
+    toastQueue.add(
+      { tone: 'success', title: schedule ? `Agendamento de “${saved.quizTitle}” atualizado.` : `“${saved.quizTitle}” agendado para ${saved.patientName}.` },
+      { timeout: 5000 },
+    );
+    onClose();
+  };
+  const onError = (raw: unknown) => {
+    const error = asApiError(raw);
+    setServerError({ code: error.code, message: error.userMessage });
+  };
+  const create = useMutation({ ...createQuizScheduleMutation(), onSuccess, onError });
+  const reschedule = useMutation({ ...rescheduleQuizScheduleMutation(), onSuccess, onError });
+
+  const errors = validateRecurrence(draft, today);
+  const missingQuiz = choosesQuiz && !quizId;
+  const missingPatient = choosesPatient && !patient;
+  const change = (patch: Partial<RecurrenceDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setServerError(null);
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length > 0 || missingQuiz || missingPatient) return;
+    setServerError(null);
+    const meta = { handledCodes: SCHEDULE_FORM_CODES };
+    if (schedule) reschedule.mutate({ body: { quizScheduleId: schedule.id, ...toRecurrence(draft) }, meta });
+    else if (quizId && patient) create.mutate({ body: { quizId, patientId: patient.id, ...toRecurrence(draft) }, meta });
+  }
+
+  // Codes about one field are said under it; the others above the form.
+  const serverField = serverError ? FIELD_OF_CODE[serverError.code] : undefined;
+  const fieldErrors = { ...errors };
+  if (serverField === 'startDate') fieldErrors.startDate = 'past';
+  if (serverField === 'hour') fieldErrors.hour = 'outOfRange';
+  const replaces = !schedule && !!quizId && scheduledQuizIds.includes(quizId);
+  const isPending = create.isPending || reschedule.isPending;
+  useEffect(() => onPendingChange(isPending), [isPending, onPendingChange]);
+
+  return (
+    // The form checks itself (`validateRecurrence`) and says every problem at once, so the
+    // browser's own validation, which stops at the first field, is not used.
+    <Form id={FORM_ID} onSubmit={onSubmit} validationBehavior="aria" aria-label={schedule ? 'Reagendar questionário' : 'Agendar questionário'} aria-busy={isPending || undefined}>
+      <Stack gap={4}>
+        {serverError && !serverField ? (
+          <InlineAlert tone="danger" title="Não foi possível agendar">
+            {serverError.message}
+          </InlineAlert>
+        ) : null}
+
+        {schedule ? (
+          <Text>
+            <strong>{schedule.quizTitle}</strong> para <strong>{schedule.patientName}</strong>. Os envios ainda não feitos serão substituídos pelos do novo
+            agendamento.
+          </Text>
+        ) : null}
+
+        {choosesQuiz ? (
+          <Select
+            label="Questionário"
+            isRequired
+            placeholder="Escolha um questionário"
+            selectedKey={quizId}
+            onSelectionChange={(key) => {
+              setQuizId(key == null ? null : String(key));
+              setServerError(null);
+            }}
+            isInvalid={showErrors && missingQuiz}
+            errorMessage="Escolha o questionário."
+            description={quizzes.data && quizzes.data.items.length === 0 ? 'Nenhum questionário ativo. Crie um em Questionários.' : undefined}
+          >
+            {(quizzes.data?.items ?? []).map((q) => (
+              <SelectItem key={q.id} id={q.id} textValue={q.title} description={`${q.questionCount} ${q.questionCount === 1 ? 'pergunta' : 'perguntas'}`}>
+                {q.title}
+              </SelectItem>
+            ))}
+          </Select>
+        ) : fixedQuiz ? (
+          <Text>
+            Questionário: <strong>{fixedQuiz.title}</strong>
+          </Text>
+        ) : null}
+
+        {choosesPatient ? (
+          <ComboBox
+            label="Cliente"
+            isRequired
+            placeholder="Digite o nome do cliente"
+            items={patients.data?.items ?? []}
+            inputValue={patientTerm}
+            onInputChange={setPatientTerm}
+            selectedKey={patient?.id ?? null}
+            onSelectionChange={(key) => {
+              const found = (patients.data?.items ?? []).find((p) => p.id === key) ?? null;
+              setPatient(found);
+              setServerError(null);
+              if (found) setDraft((d) => ({ ...d, channel: found.preferences.channel }));
+            }}
+            isInvalid={showErrors && missingPatient}
+            errorMessage="Escolha o cliente."
+            emptyMessage="Nenhum cliente ativo com esse nome."
+          >
+            {(item) => (
+              <ComboBoxItem id={item.id} textValue={item.name}>
+                {item.name}
+              </ComboBoxItem>
+            )}
+          </ComboBox>
+        ) : fixedPatient && !schedule ? (
+          <Text>
+            Cliente: <strong>{fixedPatient.name}</strong>
+          </Text>
+        ) : null}
+
+        {replaces ? (
+          <InlineAlert tone="info">Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.</InlineAlert>
+        ) : null}
+
+        <RecurrenceFields
+          value={draft}
+          onChange={change}
+          today={today}
+          errors={fieldErrors}
+          showErrors={showErrors || !!serverField}
+          periodicityError={serverField === 'periodicity' ? serverError!.message : undefined}
+          channelMode="patient"
+          contacts={patient ? { email: !!patient.email, whatsapp: !!patient.phone } : undefined}
+        />
+      </Stack>
+    </Form>
+  );
+}
