@@ -1,20 +1,349 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { configureSurveyClient } from '@acompanha/api-client';
+import {
+  createSurveyMockServer,
+  SURVEY_PIN,
+  SURVEY_SCHEDULE_ID,
+  surveyAnswerFixtures,
+  surveyTokenFixture,
+  type SurveyMockOptions,
+} from '@acompanha/api-client/mocks';
+import { writeSession } from './lib/storage';
 import { SurveyApp } from './SurveyApp';
+
+configureSurveyClient({ getToken: () => undefined });
+
+interface SurveyParameters {
+  /** The mock API's starting point. */
+  server?: SurveyMockOptions;
+  /** Start as a patient who already typed the PIN (a kept token). */
+  signedIn?: boolean;
+}
+
+/** Answers up to (not including) the question at `index` of `surveyAnswerFixtures`. */
+const answeredUpTo = (index: number) => surveyAnswerFixtures.slice(0, index);
+const offline = () => HttpResponse.error();
+/** The MSW worker of the running story (to cut the network in the middle of a play). */
+let worker: { use: (...handlers: ReturnType<typeof http.put>[]) => void } | undefined;
 
 const meta = {
   title: 'Survey/SurveyApp',
   component: SurveyApp,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  args: { quizScheduleId: SURVEY_SCHEDULE_ID },
+  parameters: { layout: 'fullscreen', survey: {} satisfies SurveyParameters },
+  beforeEach: ({ msw, parameters }) => {
+    const options = (parameters.survey ?? {}) as SurveyParameters;
+    window.localStorage.clear();
+    if (options.signedIn) writeSession(SURVEY_SCHEDULE_ID, { token: surveyTokenFixture, queue: [] });
+    const server = createSurveyMockServer(options.server);
+    msw.use(...server.handlers);
+    worker = msw;
+  },
 } satisfies Meta<typeof SurveyApp>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Unavailable: Story = {
+const typePin = async (canvas: ReturnType<typeof within>, pin: string) => {
+  await userEvent.click(await canvas.findByRole('textbox', { name: 'Dígito 1 de 6' }));
+  await userEvent.keyboard(pin);
+};
+
+/** The first screen of a link: the PIN, with the first box focused for typing. */
+export const Pin: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: 'Questionário indisponível' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Digite seu PIN' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'PIN de acesso' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveFocus();
+  },
+};
+
+export const WrongPin: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, '000000');
+    await expect(await canvas.findByText('PIN incorreto. Você tem mais 4 tentativas.', { selector: 'span:not([role])' })).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('PIN incorreto. Você tem mais 4 tentativas.');
+    // The boxes are emptied and the cursor is back in the first one.
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveFocus());
+    await expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveValue('');
+  },
+};
+
+export const LastTryBeforeLock: Story = {
+  parameters: { survey: { server: { wrongPins: 3 } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, '111111');
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('Você tem mais 1 tentativa antes de o link ser bloqueado por 15 minutos.'));
+  },
+};
+
+export const Locked: Story = {
+  parameters: { survey: { server: { wrongPins: 4 } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, '111111');
+    const heading = await canvas.findByRole('heading', { level: 1, name: 'Link bloqueado por alguns minutos' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await expect(canvas.getByText(/tente de novo às \d{2}:\d{2}/)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { survey: { signedIn: true } },
+  beforeEach: ({ msw }) => {
+    msw.use(http.get('*/api/quiz-answer/:scheduleId', () => new Promise(() => {})));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Abrindo o questionário…' })).toBeVisible();
+  },
+};
+
+/** Right PIN → the cover, in the professional's appearance. */
+export const Folder: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, SURVEY_PIN);
+    const title = await canvas.findByRole('heading', { level: 1, name: 'Seu acompanhamento da semana' });
+    await waitFor(() => expect(title).toHaveFocus());
+    await expect(canvas.getByText('Leva uns 3 minutos. Suas respostas vão direto para a Ana.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Começar' })).toBeVisible();
+  },
+};
+
+/** One question at a time: keyboard only, with the heading focused on each step. */
+export const MultipleChoiceThenSubQuestion: Story = {
+  parameters: { survey: { signedIn: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Começar' }));
+    const title = await canvas.findByRole('heading', { level: 1, name: 'Você comeu frutas hoje?' });
+    await waitFor(() => expect(title).toHaveFocus());
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 1 de 6' })).toBeInTheDocument();
+    // Keyboard only: Tab to the first card, Tab to the forward button, Enter without an answer says what is missing.
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Sim' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Prosseguir' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Escolha uma alternativa para continuar.');
+    // Back to the cards (Shift+Tab lands on the last one), Space picks 'Não', the arrow moves to 'Sim', Enter goes on.
+    await userEvent.tab({ shift: true });
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('radio', { name: 'Não' })).toBeChecked();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(canvas.getByRole('radio', { name: 'Sim' })).toBeChecked();
+    await userEvent.keyboard('{Enter}');
+    const sub = await canvas.findByRole('heading', { level: 1, name: 'Quais frutas você comeu?' });
+    await waitFor(() => expect(sub).toHaveFocus());
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 2 de 7' })).toBeInTheDocument();
+  },
+};
+
+export const SubQuestion: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(1) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Quais frutas você comeu?' })).toBeVisible();
+    const field = canvas.getByRole('textbox', { name: 'Quais frutas você comeu?' });
+    await userEvent.type(field, 'Banana{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Qual é o seu peso hoje?' })).toBeVisible();
+  },
+};
+
+export const Metrics: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(2) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Qual é o seu peso hoje?' })).toBeVisible();
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 3 de 7' })).toBeInTheDocument();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' }), '72,5{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+  },
+};
+
+export const LinearScale: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(3) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: '7' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(canvas.getByRole('radio', { name: '8' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: '10, Ótima' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sobre a sua semana' })).toBeVisible();
+  },
+};
+
+export const LikertScale: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(4) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sobre a sua semana' })).toBeVisible();
+    const first = canvas.getByRole('radiogroup', { name: 'Consegui seguir o plano alimentar.' });
+    await userEvent.click(within(first).getByRole('radio', { name: 'Concordo' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Responda a todas as afirmações para continuar.');
+    const second = canvas.getByRole('radiogroup', { name: 'Senti fome entre as refeições.' });
+    await userEvent.click(within(second).getByRole('radio', { name: 'Discordo' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' })).toBeVisible();
+  },
+};
+
+export const FreeField: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(5) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' })).toBeVisible();
+    const field = canvas.getByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
+    await userEvent.type(field, 'Café com frutas.');
+    await expect(canvas.getByText('16/1000 caracteres')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+  },
+};
+
+const photo = () => new File([new Uint8Array(2048)], 'almoco.png', { type: 'image/png' });
+
+/** The upload on its way: the progress bar is shown and forward waits for it. */
+export const FileUploadInProgress: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(6), hangUploads: true } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
+    await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type=file]')!, photo());
+    await expect(await canvas.findByRole('progressbar', { name: 'Enviando almoco.png' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Aguarde o envio do arquivo terminar.');
+  },
+};
+
+/** The last question, then the finish and the thanks. */
+export const FileUploadThenThanks: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(6) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
+    await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type=file]')!, photo());
+    await expect(await canvas.findByText(/Enviado/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    const thanks = await canvas.findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' });
+    await waitFor(() => expect(thanks).toHaveFocus());
+    await expect(canvas.getByText(/Ana Souza já recebeu suas respostas/)).toBeVisible();
+  },
+};
+
+/** No network: the answer stays on the phone, the patient goes on, and it is sent when the network returns. */
+export const Offline: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(2) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Qual é o seu peso hoje?' })).toBeVisible();
+    worker!.use(http.put('*/api/quiz-answer/:quizAnswerId', offline));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' }), '72,5{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    await expect(await canvas.findByRole('status')).toHaveTextContent(/Sem conexão\. Sua resposta está guardada neste aparelho/);
+    const kept = JSON.parse(window.localStorage.getItem(`acompanha.survey.${SURVEY_SCHEDULE_ID}`)!) as { queue: { idempotencyKey: string }[] };
+    await expect(kept.queue).toHaveLength(1);
+  },
+};
+
+export const FinishingOffline: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: surveyAnswerFixtures } } },
+  beforeEach: ({ msw }) => {
+    msw.use(http.put('*/api/quiz-answer/:quizAnswerId', offline));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Suas respostas estão guardadas' })).toBeVisible();
+  },
+};
+
+export const Thanks: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: surveyAnswerFixtures } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
+  },
+};
+
+export const AlreadyAnswered: Story = {
+  parameters: { survey: { signedIn: true, server: { state: 'answered' } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário já respondido' })).toBeVisible();
+  },
+};
+
+export const NothingPending: Story = {
+  parameters: { survey: { signedIn: true, server: { state: 'nothing-pending' } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Nenhum questionário para responder agora' })).toBeVisible();
+  },
+};
+
+export const LoadFailed: Story = {
+  parameters: { survey: { signedIn: true } },
+  beforeEach: ({ msw }) => {
+    msw.use(http.get('*/api/quiz-answer/:scheduleId', offline));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sem conexão' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+  },
+};
+
+/** The cover stays when starting cannot reach the server, and says so. */
+export const StartOffline: Story = {
+  parameters: { survey: { signedIn: true } },
+  beforeEach: ({ msw }) => {
+    msw.use(http.post('*/api/quiz-answer', offline));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Começar' }));
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Sem conexão. Verifique sua internet e toque no botão para começar de novo.'));
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Seu acompanhamento da semana' })).toBeVisible();
+  },
+};
+
+/** An answer the server did not expect (not a network failure): a way to try again. */
+export const Failed: Story = {
+  parameters: { survey: { signedIn: true } },
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.get('*/api/quiz-answer/:scheduleId', () =>
+        HttpResponse.json({ statusCode: 400, application_error_code: 'WRONG_COMMAND_PARAMETERS', message: 'x' }, { status: 400 }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Algo deu errado' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+  },
+};
+
+export const UnknownLink: Story = {
+  args: { quizScheduleId: '00000000-0000-4000-8000-000000000000' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, SURVEY_PIN);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Questionário indisponível' })).toBeVisible();
+  },
+};
+
+export const MalformedLink: Story = {
+  args: { quizScheduleId: null },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário indisponível' })).toBeVisible();
   },
 };

@@ -1,0 +1,94 @@
+import {
+  createSignedUploadUrl,
+  getSurveyState,
+  saveQuizAnswer,
+  startQuizAnswer,
+  validateQuizPin,
+  type AnswerValue,
+  type ErrorResponse,
+  type FileContentTypeInput,
+  type SignedUrlResponse,
+} from '@acompanha/api-client';
+import type {
+  LoadSurveyInput,
+  SaveAnswerInput,
+  StartAnswerInput,
+  SurveyData,
+  SurveyFlowError,
+  SurveyProgress,
+  SurveyToken,
+  ValidatePinInput,
+} from '@acompanha/machines';
+import { fromPromise } from 'xstate';
+
+/** What the generated SDK resolves to (it never throws: errors come back in `error`). */
+interface SdkResult<T> {
+  data?: T;
+  error?: unknown;
+  response?: Response;
+}
+
+/** The SDK's answer as data, or a thrown `SurveyFlowError` (status 0 when the server was never reached). */
+export async function unwrap<T>(call: Promise<SdkResult<T>>): Promise<T> {
+  let result: SdkResult<T>;
+  try {
+    result = await call;
+  } catch {
+    throw { status: 0, code: 'NETWORK_ERROR' } satisfies SurveyFlowError;
+  }
+  const { response, error } = result;
+  if (!response) throw { status: 0, code: 'NETWORK_ERROR' } satisfies SurveyFlowError;
+  if (error !== undefined || !response.ok) {
+    const body = (error && typeof error === 'object' ? error : {}) as Partial<ErrorResponse>;
+    throw {
+      status: response.status,
+      code: String(body.application_error_code ?? (response.status === 401 ? 'Unauthorized' : 'UNKNOWN')),
+      details: body.details,
+    } satisfies SurveyFlowError;
+  }
+  return result.data as T;
+}
+
+/** The API calls of the flow machine, through the generated SDK, each with the survey token. */
+export const surveyActors = {
+  validatePin: fromPromise<SurveyToken, ValidatePinInput>(({ input }) => unwrap(validateQuizPin({ body: input }))),
+  loadSurvey: fromPromise<SurveyData, LoadSurveyInput>(({ input }) =>
+    unwrap(getSurveyState({ path: { scheduleId: input.quizScheduleId }, auth: input.token })),
+  ),
+  startAnswer: fromPromise<SurveyProgress, StartAnswerInput>(({ input }) =>
+    unwrap(
+      startQuizAnswer({ body: { quizScheduleId: input.quizScheduleId, answerRequestId: input.answerRequestId }, auth: input.token }),
+    ),
+  ),
+  saveAnswer: fromPromise<SurveyProgress, SaveAnswerInput>(({ input }) =>
+    unwrap(
+      saveQuizAnswer({
+        path: { quizAnswerId: input.quizAnswerId },
+        auth: input.token,
+        body: {
+          idempotencyKey: input.idempotencyKey,
+          ...(input.answer
+            ? {
+                answer: {
+                  questionId: input.answer.questionId,
+                  parentQuestionId: input.answer.parentQuestionId,
+                  value: input.answer.value as AnswerValue,
+                },
+              }
+            : {}),
+          ...(input.finish ? { finish: true } : {}),
+        },
+      }),
+    ),
+  ),
+};
+
+/** Upload instructions for one answer file, checked against the question's accepted types and size. */
+export function signAnswerUpload(file: File, questionId: string, token: string): Promise<SignedUrlResponse> {
+  return unwrap(
+    createSignedUploadUrl({
+      auth: token,
+      body: { key: file.name, contentType: file.type as FileContentTypeInput, contentSize: file.size, questionId },
+    }),
+  );
+}

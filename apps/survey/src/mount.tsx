@@ -1,0 +1,28 @@
+import { startTransition, StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { Global } from '@emotion/react';
+import { configureSurveyClient } from '@acompanha/api-client';
+import { GlobalStyles, themes, themeToCssVars } from '@acompanha/ui';
+import { quizScheduleIdFromPath } from './lib/route';
+import { SurveyApp } from './SurveyApp';
+
+// Survey calls carry the survey token of the link (passed per call); never a professional's session.
+configureSurveyClient({ getToken: () => undefined });
+
+// The design tokens as CSS variables. Not the ui ThemeProvider: it also loads React Aria's locale
+// provider, whose first use of Intl costs ~100 ms on a slow phone before the PIN screen could show;
+// the screens that use React Aria (cover, questions) load later and set pt-BR themselves.
+const rootVars = { ':root': { ...themeToCssVars(themes.light), colorScheme: 'light' } };
+
+/** Renders the survey; a transition lets React render in 5 ms slices instead of one long task. */
+export function mountSurvey(root: Root) {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Global styles={rootVars} />
+        <GlobalStyles />
+        <SurveyApp quizScheduleId={quizScheduleIdFromPath(window.location.pathname)} />
+      </StrictMode>,
+    );
+  });
+}
