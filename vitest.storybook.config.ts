@@ -17,6 +17,9 @@ export default defineConfig({
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
   test: {
     name: 'storybook',
+    // Long play functions (the question builder fills a whole form) share 2 cores with the API suites
+    // running beside them: Vitest's 15 s default is too tight there.
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,

@@ -2,7 +2,8 @@
 //   1. the API contract is not stale (gen:api:check)
 //   2. every package typechecks
 //   3. the apps build
-//   4. Vitest: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit, storybook (Chromium + axe)
+//   4. Vitest, one project after the other: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit,
+//      storybook (Chromium + axe), visual
 //   5. Playwright journeys against the real product
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +17,19 @@ const steps = [
   ['API contract', 'pnpm', ['gen:api:check']],
   ['Typecheck', 'pnpm', ['typecheck']],
   ['Build apps', 'pnpm', ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', 'build']],
-  ['Vitest', 'pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
+  // One Vitest project at a time: the API suites (two databases, job workers) and the browser stories
+  // each get the 2 cores to themselves, instead of slowing each other into timeouts.
+  // (Browser projects are named after their instance, e.g. "storybook (chromium)": hence the wildcards.)
+  ...[
+    ['api', 'api'],
+    ['unit', 'unit'],
+    ['storybook', 'storybook*'],
+    ['visual', 'visual*'],
+  ].map(([name, pattern]) => [
+    `Vitest ${name}`,
+    'pnpm',
+    ['exec', 'vitest', 'run', '--project', pattern, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${name}.json`],
+  ]),
   ['Playwright', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json']],
 ];
 
@@ -36,8 +49,9 @@ for (const [name, cmd, args] of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync('test-results/vitest.json')) {
-  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+for (const file of ['api', 'unit', 'storybook', 'visual'].map((p) => `test-results/vitest-${p}.json`)) {
+  if (!existsSync(file)) continue;
+  const v = JSON.parse(readFileSync(file, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
@@ -50,8 +64,9 @@ if (existsSync('test-results/e2e.json')) {
 }
 const failedSteps = results.filter((r) => !r.ok);
 // A step that failed without a failing test (a typecheck, a build, a stale contract) still fails the run.
-failed += failedSteps.filter((r) => r.name !== 'Vitest' && r.name !== 'Playwright').length;
-if (failedSteps.some((r) => r.name === 'Vitest' || r.name === 'Playwright') && failed === 0) failed = 1;
+const isTestStep = (r) => r.name.startsWith('Vitest') || r.name === 'Playwright';
+failed += failedSteps.filter((r) => !isTestStep(r)).length;
+if (failedSteps.some(isTestStep) && failed === 0) failed = 1;
 
 console.log('\n' + results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`).join('\n'));
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -1,0 +1,248 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/*
+ * The heart of the product, on the real portal, survey and API, in two browser contexts:
+ * the professional schedules a quiz from the patient's profile and asks for it now; the patient reads
+ * the link and the PIN from the mailbox, answers every question type on a phone-sized screen, closes
+ * the page halfway, comes back, finishes; the professional sees the quiz answered on the patient's
+ * profile and on /quizzes/links/:quizId.
+ */
+
+const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
+// Unique per run: a retry (or another journey on the same database) must not find two of them.
+const RUN = Date.now().toString(36);
+const PATIENT = { name: 'Rebeca Andrade Teixeira', email: `rebeca.teixeira.${RUN}@example.com` };
+const QUIZ_TITLE = `Check-in semanal (jornada ${RUN})`;
+// The quiz carries its own appearance, so the journey does not depend on which one is the default
+// (the questionnaire journey makes another one the default).
+const FORWARD_TEXT = 'Próxima';
+
+/** The quiz: one question of every type, the first one with a sub-question (starter library titles). */
+const QUESTIONS = {
+  craving: 'Você teve vontade intensa de comer algum alimento específico?',
+  cravingFood: 'Qual alimento?',
+  weight: 'Qual é o seu peso hoje?',
+  sleep: 'Como você avalia a qualidade do seu sono?',
+  likert: 'O quanto você concorda com as frases sobre o seu plano alimentar?',
+  week: 'Como foi sua semana?',
+  photos: 'Envie fotos das suas refeições',
+};
+
+async function signInAsDemo(page: Page): Promise<string> {
+  const res = await page.request.post('/api/auth/login', { data: DEMO });
+  expect(res.ok()).toBeTruthy();
+  const session = await res.json();
+  await page.goto('/login');
+  await page.evaluate((session) => {
+    localStorage.setItem(
+      'acompanha:persisted-state',
+      JSON.stringify({
+        version: 1,
+        state: { session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null }, drawerOpen: true, newsSeen: false },
+      }),
+    );
+  }, session);
+  return session.jwt as string;
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** A library question's id by its exact title. */
+async function libraryQuestion(request: APIRequestContext, auth: Record<string, string>, title: string): Promise<string> {
+  const page = await json<{ items: { id: string; title: string }[] }>(
+    await request.get('/api/question', { headers: auth, params: { search: title.slice(0, 40), origin: 'default', take: 20 } }),
+  );
+  const found = page.items.find((q) => q.title === title);
+  if (!found) throw new Error(`library question not found: ${title}`);
+  return found.id;
+}
+
+/** The patient (with an e-mail and an active service) and the quiz, through the real API. */
+async function prepare(request: APIRequestContext, jwt: string) {
+  const auth = { Authorization: `Bearer ${jwt}` };
+  const patient = await json<{ id: string }>(
+    await request.post('/api/patient', { headers: auth, data: { name: PATIENT.name, email: PATIENT.email } }),
+  );
+  const services = await json<{ id: string; name: string }[]>(await request.get('/api/services', { headers: auth }));
+  const service = services.find((s) => s.name === 'Acompanhamento mensal');
+  if (!service) throw new Error('demo service missing');
+  await json(await request.post('/api/sales', { headers: auth, data: { patientId: patient.id, serviceId: service.id, paymentMethod: 'pix' } }));
+
+  const ids = Object.fromEntries(
+    await Promise.all(Object.entries(QUESTIONS).map(async ([k, title]) => [k, await libraryQuestion(request, auth, title)] as const)),
+  ) as Record<keyof typeof QUESTIONS, string>;
+  const appearance = await json<{ id: string }>(
+    await request.post('/api/quiz/my/appearance', { headers: auth, data: { name: `Jornada ${RUN}`, forwardText: FORWARD_TEXT } }),
+  );
+  const quiz = await json<{ id: string }>(
+    await request.post('/api/quiz', {
+      headers: auth,
+      data: {
+        title: QUIZ_TITLE,
+        appearanceId: appearance.id,
+        folder: { title: 'Olá! Vamos ao seu check-in?', quizTitle: QUIZ_TITLE, buttonTitle: 'Começar' },
+        chosenQuestions: [
+          { id: ids.craving, subquestions: [{ id: ids.cravingFood }] },
+          { id: ids.weight },
+          { id: ids.sleep },
+          { id: ids.likert },
+          { id: ids.week },
+          { id: ids.photos },
+        ],
+      },
+    }),
+  );
+  return { patientId: patient.id, quizId: quiz.id };
+}
+
+/** The newest quiz e-mail to the patient: the survey link and the PIN. */
+async function readInvitation(request: APIRequestContext): Promise<{ link: string; pin: string }> {
+  let found: { link: string; pin: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mailbox', { params: { to: PATIENT.email } });
+        const body = (await res.json()) as { items?: { text: string }[] } | { text: string }[];
+        const mails = Array.isArray(body) ? body : (body.items ?? []);
+        for (const mail of mails) {
+          const link = /https?:\/\/\S+\/quiz-survey\/[0-9a-f-]{36}/.exec(mail.text)?.[0];
+          const pin = /\bPIN\D{0,20}(\d{6})\b/.exec(mail.text)?.[1];
+          if (link && pin) {
+            found = { link, pin };
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Today in São Paulo as `YYYY-MM-DD`, plus `days`. */
+function spDay(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const forward = (page: Page) => page.getByRole('button', { name: FORWARD_TEXT, exact: true });
+
+async function answerHeading(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Picks a radio by name, tapping its drawn label as a patient does (the input itself is visually hidden). */
+async function pick(scope: Page | Locator, name: string | RegExp) {
+  const radio = scope.getByRole('radio', typeof name === 'string' ? { name, exact: true } : { name });
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
+test('a professional schedules a quiz now; the patient answers it on a phone in two sittings; the professional sees it answered', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const jwt = await signInAsDemo(page);
+  const { patientId, quizId } = await prepare(page.request, jwt);
+
+  // ── The professional schedules the quiz from the patient's profile, then asks for it now ──
+  await page.goto(`/clients/profile/${patientId}`);
+  await expect(page.getByRole('heading', { level: 1, name: PATIENT.name })).toBeVisible();
+  await page.getByRole('tab', { name: /Questionários/ }).click();
+  await page.getByRole('button', { name: 'Agendar questionário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agendar questionário' });
+  await dialog.getByRole('button', { name: /Questionário/ }).first().click();
+  await page.getByRole('option', { name: QUIZ_TITLE }).click();
+  // Once, tomorrow (so that the only message today is the one asked for now).
+  const [y, m, d] = spDay(1).split('-');
+  await dialog.getByRole('spinbutton', { name: /^dia/i }).first().click();
+  await page.keyboard.type(`${d}${m}${y}`);
+  await pick(dialog, 'Uma vez');
+  await pick(dialog, 'E-mail');
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const schedules = page.getByRole('grid', { name: `Questionários de ${PATIENT.name}` });
+  const scheduleRow = schedules.getByRole('row').filter({ hasText: QUIZ_TITLE });
+  await expect(scheduleRow).toBeVisible();
+  await scheduleRow.getByRole('button', { name: /Ações de/ }).click();
+  await page.getByRole('menuitem', { name: 'Solicitar agora' }).click();
+  await expect(page.getByText(/Envio solicitado/)).toBeVisible();
+
+  // ── The patient, on a phone: link and PIN from the mailbox ──
+  const { link, pin } = await readInvitation(page.request);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', hasTouch: true });
+  let survey = await phone.newPage();
+  await survey.goto(link);
+  await expect(survey.getByRole('heading', { name: 'Digite seu PIN' })).toBeVisible();
+  await survey.getByLabel('Dígito 1 de 6').click();
+  // The sixth digit sends the PIN by itself (the "Entrar" button is there for who prefers it).
+  await survey.keyboard.type(pin);
+
+  // Folder (cover), then the questions one at a time.
+  await survey.getByRole('button', { name: 'Começar' }).click();
+  await answerHeading(survey, QUESTIONS.craving);
+  await pick(survey, 'Sim');
+  await forward(survey).click();
+  // The sub-question opened by "Sim".
+  await answerHeading(survey, QUESTIONS.cravingFood);
+  await survey.getByRole('textbox', { name: QUESTIONS.cravingFood }).fill('Chocolate');
+  await forward(survey).click();
+  await answerHeading(survey, QUESTIONS.weight);
+  await survey.getByRole('textbox', { name: /peso/i }).fill('72,5');
+  await forward(survey).click();
+  await answerHeading(survey, QUESTIONS.sleep);
+
+  // ── Halfway: the patient closes the page and comes back later ──
+  await survey.close();
+  survey = await phone.newPage();
+  await survey.goto(link);
+  // Resumes at the first unanswered question (the PIN again only if the session had expired).
+  await answerHeading(survey, QUESTIONS.sleep);
+  await pick(survey, /^4\b/);
+  await forward(survey).click();
+
+  await answerHeading(survey, QUESTIONS.likert);
+  const statements = survey.getByRole('radiogroup');
+  const count = await statements.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await pick(statements.nth(i), 'Concordo');
+  await forward(survey).click();
+
+  await answerHeading(survey, QUESTIONS.week);
+  await survey.getByRole('textbox', { name: QUESTIONS.week }).fill('Semana boa, consegui seguir o plano quase todos os dias.');
+  await forward(survey).click();
+
+  await answerHeading(survey, QUESTIONS.photos);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await survey.locator('input[type=file]').setInputFiles({ name: 'almoco.png', mimeType: 'image/png', buffer: png });
+  await expect(survey.getByText('almoco.png')).toBeVisible();
+  await expect(survey.getByRole('button', { name: /Remover almoco\.png/ })).toBeVisible();
+  await survey.getByRole('button', { name: new RegExp(`${FORWARD_TEXT}|Enviar|Finalizar`) }).last().click();
+  await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
+
+  // Coming back after finishing says so, and asks nothing again.
+  await survey.reload();
+  await expect(survey.getByText(/já respondeu este questionário/)).toBeVisible();
+  await phone.close();
+
+  // ── The professional sees it answered ──
+  await page.reload();
+  await page.getByRole('tab', { name: /Questionários/ }).click();
+  await expect(page.getByRole('grid', { name: `Questionários de ${PATIENT.name}` }).getByRole('row').filter({ hasText: QUIZ_TITLE })).toContainText(
+    'Respondido',
+  );
+  await page.goto(`/quizzes/links/${quizId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Links e envios' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: PATIENT.name })).toContainText('Respondido');
+});
