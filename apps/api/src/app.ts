@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountRoutes } from './account/routes.js';
+import { answerRevisionRoutes } from './answer-revision/routes.js';
 import { appearanceRoutes } from './appearance/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
@@ -120,6 +121,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'schedule', description: 'Quiz schedules (recurrences), answer requests and their delivery' },
         { name: 'bulk', description: 'Scheduling many patients at once, in the background' },
         { name: 'quiz-answer', description: "The patient's survey: PIN, progress and answers (survey token, not the professional's)" },
+        { name: 'answer-revision', description: 'Review of finished answers (approve, notes), series over time, delayed requests, reports and export' },
         { name: 'file', description: 'Signed uploads and file serving' },
         { name: 'dev', description: 'Development helpers' },
         { name: 'health', description: 'Probes' },
@@ -158,6 +160,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(scheduleRoutes(ctx));
       await api.register(bulkRoutes(ctx));
       await api.register(quizAnswerRoutes(ctx));
+      await api.register(answerRevisionRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(devRoutes(ctx));
     },

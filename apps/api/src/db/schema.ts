@@ -561,6 +561,25 @@ export const answerRevisions = pgTable(
   ],
 );
 
+/** The professional's notes on one answer revision (create, edit, delete). */
+export const answerRevisionNotes = pgTable(
+  'answer_revision_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => answerRevisions.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    /** Trimmed, 1–2000 characters. */
+    text: text('text').notNull(),
+    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('answer_revision_notes_revision_idx').on(t.revisionId, t.createdAt)],
+);
+
 export const BULK_KINDS = ['insert', 'reschedule', 'delete', 'active-state'] as const;
 export const BULK_STATES = ['idle', 'processing', 'done', 'failed'] as const;
 

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessErrors, AcknowledgeBulkProcessResponses, AddQuizQuestionData, AddQuizQuestionErrors, AddQuizQuestionResponses, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateErrors, BulkChangeSchedulesActiveStateResponses, BulkDeleteSchedulesData, BulkDeleteSchedulesErrors, BulkDeleteSchedulesResponses, BulkInsertSchedulesData, BulkInsertSchedulesErrors, BulkInsertSchedulesResponses, BulkRescheduleSchedulesData, BulkRescheduleSchedulesErrors, BulkRescheduleSchedulesResponses, CancelAnswerRequestData, CancelAnswerRequestErrors, CancelAnswerRequestResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CopyQuestionData, CopyQuestionErrors, CopyQuestionResponses, CreateAppearanceData, CreateAppearanceErrors, CreateAppearanceResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePatientData, CreatePatientErrors, CreatePatientResponses, CreateQuestionData, CreateQuestionErrors, CreateQuestionResponses, CreateQuizData, CreateQuizErrors, CreateQuizResponses, CreateQuizScheduleData, CreateQuizScheduleErrors, CreateQuizScheduleResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, DeleteAppearanceData, DeleteAppearanceErrors, DeleteAppearanceResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePatientData, DeletePatientErrors, DeletePatientResponses, DeletePatientsData, DeletePatientsErrors, DeletePatientsResponses, DeleteQuestionData, DeleteQuestionErrors, DeleteQuestionResponses, DeleteQuizScheduleData, DeleteQuizScheduleErrors, DeleteQuizScheduleResponses, DeleteSaleData, DeleteSaleErrors, DeleteSaleResponses, DisableQuizData, DisableQuizErrors, DisableQuizQuestionData, DisableQuizQuestionErrors, DisableQuizQuestionResponses, DisableQuizResponses, DisableQuizScheduleData, DisableQuizScheduleErrors, DisableQuizScheduleResponses, DisableServiceData, DisableServiceErrors, DisableServiceResponses, DuplicateQuizData, DuplicateQuizErrors, DuplicateQuizResponses, EnableQuizQuestionData, EnableQuizQuestionErrors, EnableQuizQuestionResponses, EnableQuizScheduleData, EnableQuizScheduleErrors, EnableQuizScheduleResponses, EnableServiceData, EnableServiceErrors, EnableServiceResponses, GetBulkProcessStatusData, GetBulkProcessStatusErrors, GetBulkProcessStatusResponses, GetCategoryData, GetCategoryErrors, GetCategoryResponses, GetChatHistoryData, GetChatHistoryErrors, GetChatHistoryResponses, GetDashboardSummaryData, GetDashboardSummaryErrors, GetDashboardSummaryResponses, GetFileData, GetFileErrors, GetFileResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetMeData, GetMeErrors, GetMeResponses, GetPatientData, GetPatientErrors, GetPatientImportTemplateData, GetPatientImportTemplateErrors, GetPatientImportTemplateResponses, GetPatientResponses, GetPatientTotalsData, GetPatientTotalsErrors, GetPatientTotalsResponses, GetQuestionData, GetQuestionErrors, GetQuestionResponses, GetQuizData, GetQuizErrors, GetQuizResponses, GetQuizScheduleData, GetQuizScheduleErrors, GetQuizScheduleResponses, GetServiceData, GetServiceErrors, GetServiceResponses, GetSurveyStateData, GetSurveyStateErrors, GetSurveyStateResponses, GetTemplateMessageData, GetTemplateMessageErrors, GetTemplateMessageResponses, HealthData, HealthErrors, HealthResponses, ImportPatientsData, ImportPatientsErrors, ImportPatientsResponses, ListAppearancesData, ListAppearancesErrors, ListAppearancesResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListDevMailboxData, ListDevMailboxErrors, ListDevMailboxResponses, ListDevWhatsappOutboxData, ListDevWhatsappOutboxErrors, ListDevWhatsappOutboxResponses, ListPatientQuizzesData, ListPatientQuizzesErrors, ListPatientQuizzesResponses, ListPatientsData, ListPatientsErrors, ListPatientsResponses, ListQuestionsData, ListQuestionsErrors, ListQuestionsResponses, ListQuizPatientsData, ListQuizPatientsErrors, ListQuizPatientsResponses, ListQuizSchedulesData, ListQuizSchedulesErrors, ListQuizSchedulesResponses, ListQuizzesData, ListQuizzesErrors, ListQuizzesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationErrors, ListSchedulesWithoutConfirmationResponses, ListServicesData, ListServicesErrors, ListServicesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RefundSaleData, RefundSaleErrors, RefundSaleResponses, RegisterData, RegisterErrors, RegisterResponses, RepublishAnswerRequestsData, RepublishAnswerRequestsErrors, RepublishAnswerRequestsResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestQuizNowData, RequestQuizNowErrors, RequestQuizNowResponses, RescheduleQuizScheduleData, RescheduleQuizScheduleErrors, RescheduleQuizScheduleResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveQuizAnswerData, SaveQuizAnswerErrors, SaveQuizAnswerResponses, SetDefaultAppearanceData, SetDefaultAppearanceErrors, SetDefaultAppearanceResponses, StartQuizAnswerData, StartQuizAnswerErrors, StartQuizAnswerResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdatePatientData, UpdatePatientErrors, UpdatePatientPreferencesData, UpdatePatientPreferencesErrors, UpdatePatientPreferencesResponses, UpdatePatientResponses, UpdateQuestionData, UpdateQuestionErrors, UpdateQuestionResponses, UpdateQuizData, UpdateQuizErrors, UpdateQuizResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceResponses, UpdateTemplateMessageData, UpdateTemplateMessageErrors, UpdateTemplateMessageResponses, UploadFileData, UploadFileErrors, UploadFileResponses, ValidateQuizPinData, ValidateQuizPinErrors, ValidateQuizPinResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessErrors, AcknowledgeBulkProcessResponses, AddQuizQuestionData, AddQuizQuestionErrors, AddQuizQuestionResponses, ApproveAnswerRevisionData, ApproveAnswerRevisionErrors, ApproveAnswerRevisionResponses, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateErrors, BulkChangeSchedulesActiveStateResponses, BulkDeleteSchedulesData, BulkDeleteSchedulesErrors, BulkDeleteSchedulesResponses, BulkInsertSchedulesData, BulkInsertSchedulesErrors, BulkInsertSchedulesResponses, BulkRescheduleSchedulesData, BulkRescheduleSchedulesErrors, BulkRescheduleSchedulesResponses, CancelAnswerRequestData, CancelAnswerRequestErrors, CancelAnswerRequestResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CopyQuestionData, CopyQuestionErrors, CopyQuestionResponses, CreateAppearanceData, CreateAppearanceErrors, CreateAppearanceResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePatientData, CreatePatientErrors, CreatePatientResponses, CreateQuestionData, CreateQuestionErrors, CreateQuestionResponses, CreateQuizData, CreateQuizErrors, CreateQuizResponses, CreateQuizScheduleData, CreateQuizScheduleErrors, CreateQuizScheduleResponses, CreateRevisionNoteData, CreateRevisionNoteErrors, CreateRevisionNoteResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, DeleteAppearanceData, DeleteAppearanceErrors, DeleteAppearanceResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePatientData, DeletePatientErrors, DeletePatientResponses, DeletePatientsData, DeletePatientsErrors, DeletePatientsResponses, DeleteQuestionData, DeleteQuestionErrors, DeleteQuestionResponses, DeleteQuizScheduleData, DeleteQuizScheduleErrors, DeleteQuizScheduleResponses, DeleteRevisionNoteData, DeleteRevisionNoteErrors, DeleteRevisionNoteResponses, DeleteSaleData, DeleteSaleErrors, DeleteSaleResponses, DisableQuizData, DisableQuizErrors, DisableQuizQuestionData, DisableQuizQuestionErrors, DisableQuizQuestionResponses, DisableQuizResponses, DisableQuizScheduleData, DisableQuizScheduleErrors, DisableQuizScheduleResponses, DisableServiceData, DisableServiceErrors, DisableServiceResponses, DuplicateQuizData, DuplicateQuizErrors, DuplicateQuizResponses, EnableQuizQuestionData, EnableQuizQuestionErrors, EnableQuizQuestionResponses, EnableQuizScheduleData, EnableQuizScheduleErrors, EnableQuizScheduleResponses, EnableServiceData, EnableServiceErrors, EnableServiceResponses, ExportAnswersData, ExportAnswersErrors, ExportAnswersResponses, GetAnswerRevisionData, GetAnswerRevisionErrors, GetAnswerRevisionResponses, GetAnswerStatusReportData, GetAnswerStatusReportErrors, GetAnswerStatusReportResponses, GetBulkProcessStatusData, GetBulkProcessStatusErrors, GetBulkProcessStatusResponses, GetCategoryData, GetCategoryErrors, GetCategoryResponses, GetChatHistoryData, GetChatHistoryErrors, GetChatHistoryResponses, GetDashboardSummaryData, GetDashboardSummaryErrors, GetDashboardSummaryResponses, GetFileData, GetFileErrors, GetFileResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetMeData, GetMeErrors, GetMeResponses, GetPatientAnswerSeriesData, GetPatientAnswerSeriesErrors, GetPatientAnswerSeriesResponses, GetPatientData, GetPatientErrors, GetPatientImportTemplateData, GetPatientImportTemplateErrors, GetPatientImportTemplateResponses, GetPatientResponses, GetPatientTotalsData, GetPatientTotalsErrors, GetPatientTotalsResponses, GetQuestionData, GetQuestionErrors, GetQuestionResponses, GetQuizData, GetQuizErrors, GetQuizResponses, GetQuizScheduleData, GetQuizScheduleErrors, GetQuizScheduleResponses, GetScheduleAnswerRevisionsData, GetScheduleAnswerRevisionsErrors, GetScheduleAnswerRevisionsResponses, GetServiceData, GetServiceErrors, GetServiceResponses, GetSurveyStateData, GetSurveyStateErrors, GetSurveyStateResponses, GetTemplateMessageData, GetTemplateMessageErrors, GetTemplateMessageResponses, HealthData, HealthErrors, HealthResponses, ImportPatientsData, ImportPatientsErrors, ImportPatientsResponses, ListAnswerRevisionsData, ListAnswerRevisionsErrors, ListAnswerRevisionsResponses, ListAppearancesData, ListAppearancesErrors, ListAppearancesResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListDelayedAnswerRequestsData, ListDelayedAnswerRequestsErrors, ListDelayedAnswerRequestsResponses, ListDevMailboxData, ListDevMailboxErrors, ListDevMailboxResponses, ListDevWhatsappOutboxData, ListDevWhatsappOutboxErrors, ListDevWhatsappOutboxResponses, ListPatientQuizzesData, ListPatientQuizzesErrors, ListPatientQuizzesResponses, ListPatientsData, ListPatientsErrors, ListPatientsResponses, ListPendingAnswerRevisionsData, ListPendingAnswerRevisionsErrors, ListPendingAnswerRevisionsResponses, ListQuestionsData, ListQuestionsErrors, ListQuestionsResponses, ListQuizAnswerRevisionsData, ListQuizAnswerRevisionsErrors, ListQuizAnswerRevisionsResponses, ListQuizPatientsData, ListQuizPatientsErrors, ListQuizPatientsResponses, ListQuizSchedulesData, ListQuizSchedulesErrors, ListQuizSchedulesResponses, ListQuizzesData, ListQuizzesErrors, ListQuizzesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationErrors, ListSchedulesWithoutConfirmationResponses, ListServicesData, ListServicesErrors, ListServicesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, RefundSaleData, RefundSaleErrors, RefundSaleResponses, RegisterData, RegisterErrors, RegisterResponses, RepublishAnswerRequestsData, RepublishAnswerRequestsErrors, RepublishAnswerRequestsResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestQuizNowData, RequestQuizNowErrors, RequestQuizNowResponses, RescheduleQuizScheduleData, RescheduleQuizScheduleErrors, RescheduleQuizScheduleResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveQuizAnswerData, SaveQuizAnswerErrors, SaveQuizAnswerResponses, SetAnswerRevisionPendingData, SetAnswerRevisionPendingErrors, SetAnswerRevisionPendingResponses, SetDefaultAppearanceData, SetDefaultAppearanceErrors, SetDefaultAppearanceResponses, StartQuizAnswerData, StartQuizAnswerErrors, StartQuizAnswerResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdatePatientData, UpdatePatientErrors, UpdatePatientPreferencesData, UpdatePatientPreferencesErrors, UpdatePatientPreferencesResponses, UpdatePatientResponses, UpdateQuestionData, UpdateQuestionErrors, UpdateQuestionResponses, UpdateQuizData, UpdateQuizErrors, UpdateQuizResponses, UpdateRevisionNoteData, UpdateRevisionNoteErrors, UpdateRevisionNoteResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceResponses, UpdateTemplateMessageData, UpdateTemplateMessageErrors, UpdateTemplateMessageResponses, UploadFileData, UploadFileErrors, UploadFileResponses, ValidateQuizPinData, ValidateQuizPinErrors, ValidateQuizPinResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -43,11 +43,173 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Answer revisions (one per finished answer), newest first
+ *
+ * Filters: status, quizId, patientId, and from/to (São Paulo dates, inclusive) on the time the patient finished; newest first. `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. Revisions of deleted (anonymised) patients are not listed.
+ */
+export const listAnswerRevisions = <ThrowOnError extends boolean = false>(options?: Options<ListAnswerRevisionsData, ThrowOnError>) => (options?.client ?? client).get<ListAnswerRevisionsResponses, ListAnswerRevisionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision',
+    ...options
+});
+
+/**
+ * Requests sent more than 48 hours ago and still not answered, most delayed first
+ *
+ * Delayed = status sent (not answered, cancelled or expired) and sentAt at least 48 hours ago; schedules deleted and deleted patients are left out. Resend one with PATCH /quiz/schedule/re-publish ({ schedules: [{ scheduleId: id }] }).
+ */
+export const listDelayedAnswerRequests = <ThrowOnError extends boolean = false>(options?: Options<ListDelayedAnswerRequestsData, ThrowOnError>) => (options?.client ?? client).get<ListDelayedAnswerRequestsResponses, ListDelayedAnswerRequestsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/delayed',
+    ...options
+});
+
+/**
+ * Download a quiz's answers as CSV or XLSX (one row per answer, one column per question)
+ *
+ * Columns: Cliente, Respondido em (dd/MM/yyyy HH:mm, São Paulo), Status (Pendente | Aprovada), then one per question and sub-question (titles as headers), values as pt-BR text (numbers with a decimal comma and the unit, choices by label, files by name and URL). CSV: UTF-8 with BOM, `;` separator, every field quoted, CRLF. Formula-injection safe: a cell beginning with =, +, -, @, a tab or a carriage return gets one leading apostrophe. Oldest answer first; at most 5000 answers (more → 400 WRONG_COMMAND_PARAMETERS); period at most 366 days. Unknown or another professional's quiz → 404 QUIZ_NOT_FOUND.
+ */
+export const exportAnswers = <ThrowOnError extends boolean = false>(options: Options<ExportAnswersData, ThrowOnError>) => (options.client ?? client).get<ExportAnswersResponses, ExportAnswersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/export',
+    ...options
+});
+
+/**
+ * The answered occurrences of a patient's quiz schedule, newest first, each in full (answers, previous answers, notes)
+ *
+ * Unknown, deleted or another professional's patient → 404 PATIENT_NOT_FOUND_ERROR; a schedule not of that patient → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR (a deleted schedule keeps its history); nothing answered yet → 404 SCHEDULE_NOT_ANSWERED. Use take=1 for the latest one, skip to page back.
+ */
+export const getScheduleAnswerRevisions = <ThrowOnError extends boolean = false>(options: Options<GetScheduleAnswerRevisionsData, ThrowOnError>) => (options.client ?? client).get<GetScheduleAnswerRevisionsResponses, GetScheduleAnswerRevisionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/patient/{patientId}/quizSchedule/{scheduleId}',
+    ...options
+});
+
+/**
+ * A patient's metric and scale answers over time (e.g. weight in kg by date), for charts
+ *
+ * Finished answers only, every quiz unless quizId; questionId keeps one question; from/to (São Paulo dates) limit the period. Unknown, deleted or another professional's patient → 404 PATIENT_NOT_FOUND_ERROR.
+ */
+export const getPatientAnswerSeries = <ThrowOnError extends boolean = false>(options: Options<GetPatientAnswerSeriesData, ThrowOnError>) => (options.client ?? client).get<GetPatientAnswerSeriesResponses, GetPatientAnswerSeriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/patient/{patientId}/series',
+    ...options
+});
+
+/**
+ * Revisions waiting for review, newest first (`total` with take=1 is the drawer badge)
+ *
+ * Filters: quizId, patientId, and from/to (São Paulo dates, inclusive) on the time the patient finished; newest first. `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. Revisions of deleted (anonymised) patients are not listed.
+ */
+export const listPendingAnswerRevisions = <ThrowOnError extends boolean = false>(options?: Options<ListPendingAnswerRevisionsData, ThrowOnError>) => (options?.client ?? client).get<ListPendingAnswerRevisionsResponses, ListPendingAnswerRevisionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/pending',
+    ...options
+});
+
+/**
+ * Revisions of one quiz, newest first
+ *
+ * Filters: status, patientId, and from/to (São Paulo dates, inclusive) on the time the patient finished; newest first. `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. Revisions of deleted (anonymised) patients are not listed. Unknown or another professional's quiz → 404 QUIZ_NOT_FOUND.
+ */
+export const listQuizAnswerRevisions = <ThrowOnError extends boolean = false>(options: Options<ListQuizAnswerRevisionsData, ThrowOnError>) => (options.client ?? client).get<ListQuizAnswerRevisionsResponses, ListQuizAnswerRevisionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/quiz/{id}',
+    ...options
+});
+
+/**
  * Requests sent and not answered yet (not cancelled, not expired), oldest first
  */
 export const listSchedulesWithoutConfirmation = <ThrowOnError extends boolean = false>(options?: Options<ListSchedulesWithoutConfirmationData, ThrowOnError>) => (options?.client ?? client).get<ListSchedulesWithoutConfirmationResponses, ListSchedulesWithoutConfirmationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/answer-revision/schedules-without-confirmation',
+    ...options
+});
+
+/**
+ * Answered, pending, delayed, cancelled and expired requests by day or week (São Paulo)
+ *
+ * Default period: the 30 days up to today. At most 366 days; longer, or `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. pending = sent less than 48 h ago and not answered; delayed = sent 48 h ago or more and not answered.
+ */
+export const getAnswerStatusReport = <ThrowOnError extends boolean = false>(options?: Options<GetAnswerStatusReportData, ThrowOnError>) => (options?.client ?? client).get<GetAnswerStatusReportResponses, GetAnswerStatusReportErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/status-report',
+    ...options
+});
+
+/**
+ * One revision in full: every answer question by question beside the previous one, files, notes
+ *
+ * Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const getAnswerRevision = <ThrowOnError extends boolean = false>(options: Options<GetAnswerRevisionData, ThrowOnError>) => (options.client ?? client).get<GetAnswerRevisionResponses, GetAnswerRevisionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/{id}',
+    ...options
+});
+
+/**
+ * Approve a revision (idempotent: approving an approved one answers its current state)
+ *
+ * Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const approveAnswerRevision = <ThrowOnError extends boolean = false>(options: Options<ApproveAnswerRevisionData, ThrowOnError>) => (options.client ?? client).post<ApproveAnswerRevisionResponses, ApproveAnswerRevisionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/{id}/approve',
+    ...options
+});
+
+/**
+ * Add a note to a revision
+ *
+ * The note is trimmed; empty or longer than 2000 characters → 400 WRONG_COMMAND_PARAMETERS on `note`. Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const createRevisionNote = <ThrowOnError extends boolean = false>(options: Options<CreateRevisionNoteData, ThrowOnError>) => (options.client ?? client).post<CreateRevisionNoteResponses, CreateRevisionNoteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/{id}/note',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a note
+ *
+ * Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND. A note not of this revision (or already deleted) → 404 NOT_FOUND.
+ */
+export const deleteRevisionNote = <ThrowOnError extends boolean = false>(options: Options<DeleteRevisionNoteData, ThrowOnError>) => (options.client ?? client).delete<DeleteRevisionNoteResponses, DeleteRevisionNoteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/{id}/note/{noteId}',
+    ...options
+});
+
+/**
+ * Edit a note
+ *
+ * The note is trimmed; empty or longer than 2000 characters → 400 WRONG_COMMAND_PARAMETERS on `note`. Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND. A note not of this revision → 404 NOT_FOUND.
+ */
+export const updateRevisionNote = <ThrowOnError extends boolean = false>(options: Options<UpdateRevisionNoteData, ThrowOnError>) => (options.client ?? client).put<UpdateRevisionNoteResponses, UpdateRevisionNoteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/{id}/note/{noteId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a revision back to pending (idempotent)
+ *
+ * approvedAt becomes null. Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const setAnswerRevisionPending = <ThrowOnError extends boolean = false>(options: Options<SetAnswerRevisionPendingData, ThrowOnError>) => (options.client ?? client).post<SetAnswerRevisionPendingResponses, SetAnswerRevisionPendingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/answer-revision/{id}/pending',
     ...options
 });
 

@@ -92,6 +92,119 @@ export type AnswerRequestKind = 'scheduled' | 'now' | 'resend';
 export type AnswerRequestStatus = 'scheduled' | 'sent' | 'answered' | 'cancelled' | 'expired';
 
 /**
+ * The review of one finished quiz answer.
+ */
+export type AnswerRevision = {
+    /**
+     * The revision.
+     */
+    id: string;
+    status: RevisionStatus;
+    quizAnswerId: string;
+    answerRequestId: string;
+    quizScheduleId: string;
+    patientId: string;
+    patientName: string;
+    quizId: string;
+    quizTitle: string;
+    /**
+     * When the patient finished answering.
+     */
+    finishedAt: string;
+    /**
+     * When it was approved; null while pending.
+     */
+    approvedAt: string | null;
+    noteCount: number;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * One answered quiz for review: answers, what changed since the previous one, notes.
+ */
+export type AnswerRevisionDetail = {
+    /**
+     * The revision.
+     */
+    id: string;
+    status: RevisionStatus;
+    quizAnswerId: string;
+    answerRequestId: string;
+    quizScheduleId: string;
+    patientId: string;
+    patientName: string;
+    quizId: string;
+    quizTitle: string;
+    /**
+     * When the patient finished answering.
+     */
+    finishedAt: string;
+    /**
+     * When it was approved; null while pending.
+     */
+    approvedAt: string | null;
+    noteCount: number;
+    createdAt: string;
+    updatedAt: string;
+    professionalName: string;
+    quizDescription: string | null;
+    /**
+     * Question by question, in the order the patient saw them.
+     */
+    answers: Array<RevisionAnswer>;
+    /**
+     * Oldest first.
+     */
+    notes: Array<RevisionNote>;
+    /**
+     * The revision of the same patient's previous answer to this quiz.
+     */
+    previousRevisionId: string | null;
+    /**
+     * The revision of the same patient's next answer to this quiz.
+     */
+    nextRevisionId: string | null;
+};
+
+export type AnswerRevisionDetailPage = {
+    items: Array<AnswerRevisionDetail>;
+    total: number;
+};
+
+export type AnswerRevisionPage = {
+    items: Array<AnswerRevision>;
+    /**
+     * Every revision matching the filters (e.g. the drawer badge: pending with take=1).
+     */
+    total: number;
+};
+
+/**
+ * One question answered over time. Metrics: the value in the unit; linear scale: the chosen value; Likert scale: the mean position of the chosen levels (1 = first level … max = last level).
+ */
+export type AnswerSeries = {
+    questionId: string;
+    title: string;
+    acronym: string | null;
+    type: 'metrics' | 'linear-scale' | 'likert-scale';
+    /**
+     * Metrics: the unit (kg, cm…); null for scales.
+     */
+    unit: string | null;
+    /**
+     * Decimals to show (0 for linear scales).
+     */
+    decimals: number;
+    min: number | null;
+    max: number | null;
+    /**
+     * Oldest first.
+     */
+    points: Array<SeriesPoint>;
+};
+
+/**
  * An answer, shaped by the question type (`type` must be the question’s).
  */
 export type AnswerValue = {
@@ -352,6 +465,38 @@ export type DashboardSummary = {
      * Active patients whose service ends within the next 14 days and who have no later sale, soonest first (at most 20).
      */
     expiringServices: Array<ExpiringService>;
+};
+
+/**
+ * A request sent more than 48 hours ago and still not answered.
+ */
+export type DelayedRequest = {
+    /**
+     * The answer request (the scheduleId of PATCH /quiz/schedule/re-publish).
+     */
+    id: string;
+    quizScheduleId: string;
+    quizId: string;
+    quizTitle: string;
+    patientId: string;
+    patientName: string;
+    channel: NotificationChannel;
+    dueAt: string;
+    sentAt: string;
+    /**
+     * sentAt + 48 hours.
+     */
+    delayedSince: string;
+    /**
+     * The patient started answering and did not finish.
+     */
+    started: boolean;
+    attempts: number;
+};
+
+export type DelayedRequestPage = {
+    items: Array<DelayedRequest>;
+    total: number;
 };
 
 export type DeletePatientResult = {
@@ -699,6 +844,14 @@ export type PatientQuizPage = {
     total: number;
 };
 
+export type PatientSeries = {
+    patientId: string;
+    /**
+     * In the order the questions were last asked.
+     */
+    series: Array<AnswerSeries>;
+};
+
 export type PatientSex = 'feminino' | 'masculino' | 'outro';
 
 export type PatientSexInput = 'feminino' | 'masculino' | 'outro';
@@ -737,6 +890,18 @@ export type PaymentMethodInput = 'pix' | 'cartao' | 'boleto' | 'dinheiro' | 'tra
  * once; 'days' = every intervalDays days; 'weekly' = on the chosen ISO weekdays; 'monthly' = same day every month (the last day in shorter months).
  */
 export type Periodicity = 'once' | 'days' | 'weekly' | 'monthly';
+
+/**
+ * The latest earlier answer of the same patient to the same question in the same quiz.
+ */
+export type PreviousAnswer = {
+    quizAnswerId: string;
+    revisionId: string | null;
+    finishedAt: string;
+    value: AnswerValue;
+    display: string;
+    files: Array<RevisionFile>;
+};
 
 /**
  * The signed-in professional. Never carries the password hash.
@@ -1001,6 +1166,26 @@ export type QuizSchedulePage = {
     total: number;
 };
 
+export type QuizStatusCounts = {
+    answered: number;
+    /**
+     * Sent, not answered, sent less than 48 hours ago.
+     */
+    pending: number;
+    /**
+     * Sent, not answered, sent 48 hours ago or more.
+     */
+    delayed: number;
+    cancelled: number;
+    /**
+     * Sent and closed without an answer (a newer occurrence replaced it, or the schedule was deleted).
+     */
+    expired: number;
+    total: number;
+    quizId: string;
+    quizTitle: string;
+};
+
 export type RegistrationResult = {
     email: string;
     verificationRequired: true;
@@ -1038,6 +1223,101 @@ export type ResolvedAppearance = {
     forwardText: string;
 };
 
+/**
+ * One question of the quiz as answered (from the snapshot taken when the patient started).
+ */
+export type RevisionAnswer = {
+    questionId: string;
+    type: QuestionType;
+    title: string;
+    acronym: string | null;
+    description: string | null;
+    config: QuestionConfig;
+    value: AnswerValue;
+    /**
+     * The answer as pt-BR text (numbers with a decimal comma and the unit, choices by label).
+     */
+    display: string;
+    /**
+     * The uploaded files (file-upload answers), else empty.
+     */
+    files: Array<RevisionFile>;
+    answeredAt: string;
+    previous: PreviousAnswer | null;
+    /**
+     * Differs from `previous`; null when there is no previous answer.
+     */
+    changed: boolean | null;
+    /**
+     * Answered sub-questions, in alternative order.
+     */
+    subAnswers: Array<RevisionSubAnswer>;
+};
+
+export type RevisionFile = {
+    key: string;
+    name: string;
+    contentType: FileContentType;
+    size: number;
+    /**
+     * GET it to download or show the file (GET /file/{key}).
+     */
+    url: string;
+};
+
+/**
+ * A professional's note on an answer revision.
+ */
+export type RevisionNote = {
+    id: string;
+    revisionId: string;
+    note: string;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * pending: waiting for the professional’s review; completed: approved.
+ */
+export type RevisionStatus = 'pending' | 'completed';
+
+/**
+ * pending: waiting for the professional’s review; completed: approved.
+ */
+export type RevisionStatusInput = 'pending' | 'completed';
+
+/**
+ * The answer to a sub-question opened by the parent’s chosen alternative.
+ */
+export type RevisionSubAnswer = {
+    questionId: string;
+    type: QuestionType;
+    title: string;
+    acronym: string | null;
+    description: string | null;
+    config: QuestionConfig;
+    value: AnswerValue;
+    /**
+     * The answer as pt-BR text (numbers with a decimal comma and the unit, choices by label).
+     */
+    display: string;
+    /**
+     * The uploaded files (file-upload answers), else empty.
+     */
+    files: Array<RevisionFile>;
+    answeredAt: string;
+    previous: PreviousAnswer | null;
+    /**
+     * Differs from `previous`; null when there is no previous answer.
+     */
+    changed: boolean | null;
+    parentQuestionId: string;
+    /**
+     * The chosen alternative of the parent that opened it.
+     */
+    alternativeId: string;
+};
+
 export type Sale = {
     id: string;
     patientId: string;
@@ -1071,6 +1351,16 @@ export type SalePage = {
 export type SaleStatus = 'paid' | 'refunded';
 
 export type SaleStatusInput = 'paid' | 'refunded';
+
+export type SeriesPoint = {
+    /**
+     * When the answer was finished.
+     */
+    date: string;
+    value: number;
+    quizAnswerId: string;
+    quizId: string;
+};
 
 /**
  * What the professional sells.
@@ -1141,6 +1431,72 @@ export type SignedUrlResponse = {
             };
         };
     };
+};
+
+export type StatusBucket = {
+    answered: number;
+    /**
+     * Sent, not answered, sent less than 48 hours ago.
+     */
+    pending: number;
+    /**
+     * Sent, not answered, sent 48 hours ago or more.
+     */
+    delayed: number;
+    cancelled: number;
+    /**
+     * Sent and closed without an answer (a newer occurrence replaced it, or the schedule was deleted).
+     */
+    expired: number;
+    total: number;
+    /**
+     * First São Paulo date of the bucket (the period start for a first partial week).
+     */
+    start: string;
+    /**
+     * Last São Paulo date of the bucket (the period end for a last partial week).
+     */
+    end: string;
+};
+
+export type StatusCounts = {
+    answered: number;
+    /**
+     * Sent, not answered, sent less than 48 hours ago.
+     */
+    pending: number;
+    /**
+     * Sent, not answered, sent 48 hours ago or more.
+     */
+    delayed: number;
+    cancelled: number;
+    /**
+     * Sent and closed without an answer (a newer occurrence replaced it, or the schedule was deleted).
+     */
+    expired: number;
+    total: number;
+};
+
+/**
+ * Answer requests of the period, each counted once on the São Paulo day it was sent (the due day for one cancelled before sending), with its status now. Requests not sent yet are not counted.
+ */
+export type StatusReport = {
+    from: string;
+    to: string;
+    granularity: 'day' | 'week';
+    /**
+     * Every day (or ISO week, Monday to Sunday) of the period, empty ones included.
+     */
+    buckets: Array<StatusBucket>;
+    totals: StatusCounts;
+    /**
+     * answered / (total − cancelled), 0–1; null when nothing was sent.
+     */
+    answerRate: number | null;
+    /**
+     * The same counts per quiz, by quiz title.
+     */
+    byQuiz: Array<QuizStatusCounts>;
 };
 
 export type SurveyAnswer = {
@@ -1384,6 +1740,343 @@ export type ResetPasswordResponses = {
 
 export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
 
+export type ListAnswerRevisionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: RevisionStatusInput;
+        quizId?: string;
+        patientId?: string;
+        /**
+         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        from?: string;
+        /**
+         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        to?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/answer-revision';
+};
+
+export type ListAnswerRevisionsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListAnswerRevisionsError = ListAnswerRevisionsErrors[keyof ListAnswerRevisionsErrors];
+
+export type ListAnswerRevisionsResponses = {
+    /**
+     * A page of revisions
+     */
+    200: AnswerRevisionPage;
+};
+
+export type ListAnswerRevisionsResponse = ListAnswerRevisionsResponses[keyof ListAnswerRevisionsResponses];
+
+export type ListDelayedAnswerRequestsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        quizId?: string;
+        patientId?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/answer-revision/delayed';
+};
+
+export type ListDelayedAnswerRequestsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListDelayedAnswerRequestsError = ListDelayedAnswerRequestsErrors[keyof ListDelayedAnswerRequestsErrors];
+
+export type ListDelayedAnswerRequestsResponses = {
+    /**
+     * A page of delayed requests
+     */
+    200: DelayedRequestPage;
+};
+
+export type ListDelayedAnswerRequestsResponse = ListDelayedAnswerRequestsResponses[keyof ListDelayedAnswerRequestsResponses];
+
+export type ExportAnswersData = {
+    body?: never;
+    path?: never;
+    query: {
+        quizId: string;
+        /**
+         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        from?: string;
+        /**
+         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        to?: string;
+        status?: RevisionStatusInput;
+        format?: 'csv' | 'xlsx';
+    };
+    url: '/answer-revision/export';
+};
+
+export type ExportAnswersErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ExportAnswersError = ExportAnswersErrors[keyof ExportAnswersErrors];
+
+export type ExportAnswersResponses = {
+    /**
+     * The file (Content-Disposition: attachment); download it with parseAs: blob
+     */
+    200: Blob | File;
+};
+
+export type ExportAnswersResponse = ExportAnswersResponses[keyof ExportAnswersResponses];
+
+export type GetScheduleAnswerRevisionsData = {
+    body?: never;
+    path: {
+        patientId: string;
+        /**
+         * The quizScheduleId.
+         */
+        scheduleId: string;
+    };
+    query?: {
+        take?: number;
+        skip?: number;
+    };
+    url: '/answer-revision/patient/{patientId}/quizSchedule/{scheduleId}';
+};
+
+export type GetScheduleAnswerRevisionsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetScheduleAnswerRevisionsError = GetScheduleAnswerRevisionsErrors[keyof GetScheduleAnswerRevisionsErrors];
+
+export type GetScheduleAnswerRevisionsResponses = {
+    /**
+     * A page of answered occurrences
+     */
+    200: AnswerRevisionDetailPage;
+};
+
+export type GetScheduleAnswerRevisionsResponse = GetScheduleAnswerRevisionsResponses[keyof GetScheduleAnswerRevisionsResponses];
+
+export type GetPatientAnswerSeriesData = {
+    body?: never;
+    path: {
+        patientId: string;
+    };
+    query?: {
+        /**
+         * Only this question.
+         */
+        questionId?: string;
+        /**
+         * Only answers to this quiz.
+         */
+        quizId?: string;
+        /**
+         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        from?: string;
+        /**
+         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        to?: string;
+    };
+    url: '/answer-revision/patient/{patientId}/series';
+};
+
+export type GetPatientAnswerSeriesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientAnswerSeriesError = GetPatientAnswerSeriesErrors[keyof GetPatientAnswerSeriesErrors];
+
+export type GetPatientAnswerSeriesResponses = {
+    /**
+     * The series
+     */
+    200: PatientSeries;
+};
+
+export type GetPatientAnswerSeriesResponse = GetPatientAnswerSeriesResponses[keyof GetPatientAnswerSeriesResponses];
+
+export type ListPendingAnswerRevisionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        quizId?: string;
+        patientId?: string;
+        /**
+         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        from?: string;
+        /**
+         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        to?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/answer-revision/pending';
+};
+
+export type ListPendingAnswerRevisionsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListPendingAnswerRevisionsError = ListPendingAnswerRevisionsErrors[keyof ListPendingAnswerRevisionsErrors];
+
+export type ListPendingAnswerRevisionsResponses = {
+    /**
+     * A page of pending revisions
+     */
+    200: AnswerRevisionPage;
+};
+
+export type ListPendingAnswerRevisionsResponse = ListPendingAnswerRevisionsResponses[keyof ListPendingAnswerRevisionsResponses];
+
+export type ListQuizAnswerRevisionsData = {
+    body?: never;
+    path: {
+        /**
+         * The quiz.
+         */
+        id: string;
+    };
+    query?: {
+        status?: RevisionStatusInput;
+        patientId?: string;
+        /**
+         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        from?: string;
+        /**
+         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         */
+        to?: string;
+        take?: number;
+        skip?: number;
+    };
+    url: '/answer-revision/quiz/{id}';
+};
+
+export type ListQuizAnswerRevisionsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListQuizAnswerRevisionsError = ListQuizAnswerRevisionsErrors[keyof ListQuizAnswerRevisionsErrors];
+
+export type ListQuizAnswerRevisionsResponses = {
+    /**
+     * A page of revisions
+     */
+    200: AnswerRevisionPage;
+};
+
+export type ListQuizAnswerRevisionsResponse = ListQuizAnswerRevisionsResponses[keyof ListQuizAnswerRevisionsResponses];
+
 export type ListSchedulesWithoutConfirmationData = {
     body?: never;
     path?: never;
@@ -1420,6 +2113,297 @@ export type ListSchedulesWithoutConfirmationResponses = {
 };
 
 export type ListSchedulesWithoutConfirmationResponse = ListSchedulesWithoutConfirmationResponses[keyof ListSchedulesWithoutConfirmationResponses];
+
+export type GetAnswerStatusReportData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Period start (São Paulo date, inclusive). Default: 29 days before `to`.
+         */
+        from?: string;
+        /**
+         * Period end (São Paulo date, inclusive). Default: today.
+         */
+        to?: string;
+        quizId?: string;
+        patientId?: string;
+        granularity?: 'day' | 'week';
+    };
+    url: '/answer-revision/status-report';
+};
+
+export type GetAnswerStatusReportErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetAnswerStatusReportError = GetAnswerStatusReportErrors[keyof GetAnswerStatusReportErrors];
+
+export type GetAnswerStatusReportResponses = {
+    /**
+     * The report
+     */
+    200: StatusReport;
+};
+
+export type GetAnswerStatusReportResponse = GetAnswerStatusReportResponses[keyof GetAnswerStatusReportResponses];
+
+export type GetAnswerRevisionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/answer-revision/{id}';
+};
+
+export type GetAnswerRevisionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetAnswerRevisionError = GetAnswerRevisionErrors[keyof GetAnswerRevisionErrors];
+
+export type GetAnswerRevisionResponses = {
+    /**
+     * The revision
+     */
+    200: AnswerRevisionDetail;
+};
+
+export type GetAnswerRevisionResponse = GetAnswerRevisionResponses[keyof GetAnswerRevisionResponses];
+
+export type ApproveAnswerRevisionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/answer-revision/{id}/approve';
+};
+
+export type ApproveAnswerRevisionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ApproveAnswerRevisionError = ApproveAnswerRevisionErrors[keyof ApproveAnswerRevisionErrors];
+
+export type ApproveAnswerRevisionResponses = {
+    /**
+     * The revision, completed
+     */
+    200: AnswerRevision;
+};
+
+export type ApproveAnswerRevisionResponse = ApproveAnswerRevisionResponses[keyof ApproveAnswerRevisionResponses];
+
+export type CreateRevisionNoteData = {
+    body: {
+        /**
+         * The note's text: trimmed, 1–2000 characters.
+         */
+        note: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/answer-revision/{id}/note';
+};
+
+export type CreateRevisionNoteErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateRevisionNoteError = CreateRevisionNoteErrors[keyof CreateRevisionNoteErrors];
+
+export type CreateRevisionNoteResponses = {
+    /**
+     * The note
+     */
+    201: RevisionNote;
+};
+
+export type CreateRevisionNoteResponse = CreateRevisionNoteResponses[keyof CreateRevisionNoteResponses];
+
+export type DeleteRevisionNoteData = {
+    body?: never;
+    path: {
+        id: string;
+        noteId: string;
+    };
+    query?: never;
+    url: '/answer-revision/{id}/note/{noteId}';
+};
+
+export type DeleteRevisionNoteErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteRevisionNoteError = DeleteRevisionNoteErrors[keyof DeleteRevisionNoteErrors];
+
+export type DeleteRevisionNoteResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type DeleteRevisionNoteResponse = DeleteRevisionNoteResponses[keyof DeleteRevisionNoteResponses];
+
+export type UpdateRevisionNoteData = {
+    body: {
+        /**
+         * The note's text: trimmed, 1–2000 characters.
+         */
+        note: string;
+    };
+    path: {
+        id: string;
+        noteId: string;
+    };
+    query?: never;
+    url: '/answer-revision/{id}/note/{noteId}';
+};
+
+export type UpdateRevisionNoteErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateRevisionNoteError = UpdateRevisionNoteErrors[keyof UpdateRevisionNoteErrors];
+
+export type UpdateRevisionNoteResponses = {
+    /**
+     * The note
+     */
+    200: RevisionNote;
+};
+
+export type UpdateRevisionNoteResponse = UpdateRevisionNoteResponses[keyof UpdateRevisionNoteResponses];
+
+export type SetAnswerRevisionPendingData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/answer-revision/{id}/pending';
+};
+
+export type SetAnswerRevisionPendingErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type SetAnswerRevisionPendingError = SetAnswerRevisionPendingErrors[keyof SetAnswerRevisionPendingErrors];
+
+export type SetAnswerRevisionPendingResponses = {
+    /**
+     * The revision, pending
+     */
+    200: AnswerRevision;
+};
+
+export type SetAnswerRevisionPendingResponse = SetAnswerRevisionPendingResponses[keyof SetAnswerRevisionPendingResponses];
 
 export type LoginData = {
     body: {

@@ -3,8 +3,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { acknowledgeBulkProcess, addQuizQuestion, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createQuizSchedule, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteSale, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getPatient, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getQuizSchedule, getService, getSurveyState, getTemplateMessage, health, importPatients, listAppearances, listCategories, listDevMailbox, listDevWhatsappOutbox, listPatientQuizzes, listPatients, listQuestions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, login, logout, type Options, refundSale, register, republishAnswerRequests, requestPasswordRecovery, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, saveQuizAnswer, setDefaultAppearance, startQuizAnswer, updateAppearance, updateCategory, updateMe, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateService, updateTemplateMessage, uploadFile, validateQuizPin, verifyEmail } from '../sdk.gen';
-import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
+import { acknowledgeBulkProcess, addQuizQuestion, approveAnswerRevision, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createQuizSchedule, createRevisionNote, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteRevisionNote, deleteSale, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, exportAnswers, getAnswerRevision, getAnswerStatusReport, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getPatient, getPatientAnswerSeries, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getQuizSchedule, getScheduleAnswerRevisions, getService, getSurveyState, getTemplateMessage, health, importPatients, listAnswerRevisions, listAppearances, listCategories, listDelayedAnswerRequests, listDevMailbox, listDevWhatsappOutbox, listPatientQuizzes, listPatients, listPendingAnswerRevisions, listQuestions, listQuizAnswerRevisions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, login, logout, type Options, refundSale, register, republishAnswerRequests, requestPasswordRecovery, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, saveQuizAnswer, setAnswerRevisionPending, setDefaultAppearance, startQuizAnswer, updateAppearance, updateCategory, updateMe, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateRevisionNote, updateService, updateTemplateMessage, uploadFile, validateQuizPin, verifyEmail } from '../sdk.gen';
+import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ApproveAnswerRevisionData, ApproveAnswerRevisionError, ApproveAnswerRevisionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateRevisionNoteData, CreateRevisionNoteError, CreateRevisionNoteResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteRevisionNoteData, DeleteRevisionNoteError, DeleteRevisionNoteResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, ExportAnswersData, ExportAnswersError, ExportAnswersResponse, GetAnswerRevisionData, GetAnswerRevisionError, GetAnswerRevisionResponse, GetAnswerStatusReportData, GetAnswerStatusReportError, GetAnswerStatusReportResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetPatientAnswerSeriesData, GetPatientAnswerSeriesError, GetPatientAnswerSeriesResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetScheduleAnswerRevisionsData, GetScheduleAnswerRevisionsError, GetScheduleAnswerRevisionsResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAnswerRevisionsData, ListAnswerRevisionsError, ListAnswerRevisionsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDelayedAnswerRequestsData, ListDelayedAnswerRequestsError, ListDelayedAnswerRequestsResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListPendingAnswerRevisionsData, ListPendingAnswerRevisionsError, ListPendingAnswerRevisionsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizAnswerRevisionsData, ListQuizAnswerRevisionsError, ListQuizAnswerRevisionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SetAnswerRevisionPendingData, SetAnswerRevisionPendingError, SetAnswerRevisionPendingResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateRevisionNoteData, UpdateRevisionNoteError, UpdateRevisionNoteResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
 
 /**
  * E-mail a password recovery link (always 204, also for unknown e-mails)
@@ -73,6 +73,146 @@ const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions
     return [params];
 };
 
+export const listAnswerRevisionsQueryKey = (options?: Options<ListAnswerRevisionsData>) => createQueryKey('listAnswerRevisions', options);
+
+/**
+ * Answer revisions (one per finished answer), newest first
+ *
+ * Filters: status, quizId, patientId, and from/to (São Paulo dates, inclusive) on the time the patient finished; newest first. `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. Revisions of deleted (anonymised) patients are not listed.
+ */
+export const listAnswerRevisionsOptions = (options?: Options<ListAnswerRevisionsData>) => queryOptions<ListAnswerRevisionsResponse, ListAnswerRevisionsError, ListAnswerRevisionsResponse, ReturnType<typeof listAnswerRevisionsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listAnswerRevisions({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listAnswerRevisionsQueryKey(options)
+});
+
+export const listDelayedAnswerRequestsQueryKey = (options?: Options<ListDelayedAnswerRequestsData>) => createQueryKey('listDelayedAnswerRequests', options);
+
+/**
+ * Requests sent more than 48 hours ago and still not answered, most delayed first
+ *
+ * Delayed = status sent (not answered, cancelled or expired) and sentAt at least 48 hours ago; schedules deleted and deleted patients are left out. Resend one with PATCH /quiz/schedule/re-publish ({ schedules: [{ scheduleId: id }] }).
+ */
+export const listDelayedAnswerRequestsOptions = (options?: Options<ListDelayedAnswerRequestsData>) => queryOptions<ListDelayedAnswerRequestsResponse, ListDelayedAnswerRequestsError, ListDelayedAnswerRequestsResponse, ReturnType<typeof listDelayedAnswerRequestsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listDelayedAnswerRequests({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listDelayedAnswerRequestsQueryKey(options)
+});
+
+export const exportAnswersQueryKey = (options: Options<ExportAnswersData>) => createQueryKey('exportAnswers', options);
+
+/**
+ * Download a quiz's answers as CSV or XLSX (one row per answer, one column per question)
+ *
+ * Columns: Cliente, Respondido em (dd/MM/yyyy HH:mm, São Paulo), Status (Pendente | Aprovada), then one per question and sub-question (titles as headers), values as pt-BR text (numbers with a decimal comma and the unit, choices by label, files by name and URL). CSV: UTF-8 with BOM, `;` separator, every field quoted, CRLF. Formula-injection safe: a cell beginning with =, +, -, @, a tab or a carriage return gets one leading apostrophe. Oldest answer first; at most 5000 answers (more → 400 WRONG_COMMAND_PARAMETERS); period at most 366 days. Unknown or another professional's quiz → 404 QUIZ_NOT_FOUND.
+ */
+export const exportAnswersOptions = (options: Options<ExportAnswersData>) => queryOptions<ExportAnswersResponse, ExportAnswersError, ExportAnswersResponse, ReturnType<typeof exportAnswersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await exportAnswers({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: exportAnswersQueryKey(options)
+});
+
+export const getScheduleAnswerRevisionsQueryKey = (options: Options<GetScheduleAnswerRevisionsData>) => createQueryKey('getScheduleAnswerRevisions', options);
+
+/**
+ * The answered occurrences of a patient's quiz schedule, newest first, each in full (answers, previous answers, notes)
+ *
+ * Unknown, deleted or another professional's patient → 404 PATIENT_NOT_FOUND_ERROR; a schedule not of that patient → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR (a deleted schedule keeps its history); nothing answered yet → 404 SCHEDULE_NOT_ANSWERED. Use take=1 for the latest one, skip to page back.
+ */
+export const getScheduleAnswerRevisionsOptions = (options: Options<GetScheduleAnswerRevisionsData>) => queryOptions<GetScheduleAnswerRevisionsResponse, GetScheduleAnswerRevisionsError, GetScheduleAnswerRevisionsResponse, ReturnType<typeof getScheduleAnswerRevisionsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getScheduleAnswerRevisions({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getScheduleAnswerRevisionsQueryKey(options)
+});
+
+export const getPatientAnswerSeriesQueryKey = (options: Options<GetPatientAnswerSeriesData>) => createQueryKey('getPatientAnswerSeries', options);
+
+/**
+ * A patient's metric and scale answers over time (e.g. weight in kg by date), for charts
+ *
+ * Finished answers only, every quiz unless quizId; questionId keeps one question; from/to (São Paulo dates) limit the period. Unknown, deleted or another professional's patient → 404 PATIENT_NOT_FOUND_ERROR.
+ */
+export const getPatientAnswerSeriesOptions = (options: Options<GetPatientAnswerSeriesData>) => queryOptions<GetPatientAnswerSeriesResponse, GetPatientAnswerSeriesError, GetPatientAnswerSeriesResponse, ReturnType<typeof getPatientAnswerSeriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getPatientAnswerSeries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getPatientAnswerSeriesQueryKey(options)
+});
+
+export const listPendingAnswerRevisionsQueryKey = (options?: Options<ListPendingAnswerRevisionsData>) => createQueryKey('listPendingAnswerRevisions', options);
+
+/**
+ * Revisions waiting for review, newest first (`total` with take=1 is the drawer badge)
+ *
+ * Filters: quizId, patientId, and from/to (São Paulo dates, inclusive) on the time the patient finished; newest first. `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. Revisions of deleted (anonymised) patients are not listed.
+ */
+export const listPendingAnswerRevisionsOptions = (options?: Options<ListPendingAnswerRevisionsData>) => queryOptions<ListPendingAnswerRevisionsResponse, ListPendingAnswerRevisionsError, ListPendingAnswerRevisionsResponse, ReturnType<typeof listPendingAnswerRevisionsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listPendingAnswerRevisions({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listPendingAnswerRevisionsQueryKey(options)
+});
+
+export const listQuizAnswerRevisionsQueryKey = (options: Options<ListQuizAnswerRevisionsData>) => createQueryKey('listQuizAnswerRevisions', options);
+
+/**
+ * Revisions of one quiz, newest first
+ *
+ * Filters: status, patientId, and from/to (São Paulo dates, inclusive) on the time the patient finished; newest first. `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. Revisions of deleted (anonymised) patients are not listed. Unknown or another professional's quiz → 404 QUIZ_NOT_FOUND.
+ */
+export const listQuizAnswerRevisionsOptions = (options: Options<ListQuizAnswerRevisionsData>) => queryOptions<ListQuizAnswerRevisionsResponse, ListQuizAnswerRevisionsError, ListQuizAnswerRevisionsResponse, ReturnType<typeof listQuizAnswerRevisionsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listQuizAnswerRevisions({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listQuizAnswerRevisionsQueryKey(options)
+});
+
 export const listSchedulesWithoutConfirmationQueryKey = (options?: Options<ListSchedulesWithoutConfirmationData>) => createQueryKey('listSchedulesWithoutConfirmation', options);
 
 /**
@@ -90,6 +230,141 @@ export const listSchedulesWithoutConfirmationOptions = (options?: Options<ListSc
     },
     queryKey: listSchedulesWithoutConfirmationQueryKey(options)
 });
+
+export const getAnswerStatusReportQueryKey = (options?: Options<GetAnswerStatusReportData>) => createQueryKey('getAnswerStatusReport', options);
+
+/**
+ * Answered, pending, delayed, cancelled and expired requests by day or week (São Paulo)
+ *
+ * Default period: the 30 days up to today. At most 366 days; longer, or `to` before `from` → 400 WRONG_COMMAND_PARAMETERS. pending = sent less than 48 h ago and not answered; delayed = sent 48 h ago or more and not answered.
+ */
+export const getAnswerStatusReportOptions = (options?: Options<GetAnswerStatusReportData>) => queryOptions<GetAnswerStatusReportResponse, GetAnswerStatusReportError, GetAnswerStatusReportResponse, ReturnType<typeof getAnswerStatusReportQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getAnswerStatusReport({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getAnswerStatusReportQueryKey(options)
+});
+
+export const getAnswerRevisionQueryKey = (options: Options<GetAnswerRevisionData>) => createQueryKey('getAnswerRevision', options);
+
+/**
+ * One revision in full: every answer question by question beside the previous one, files, notes
+ *
+ * Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const getAnswerRevisionOptions = (options: Options<GetAnswerRevisionData>) => queryOptions<GetAnswerRevisionResponse, GetAnswerRevisionError, GetAnswerRevisionResponse, ReturnType<typeof getAnswerRevisionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getAnswerRevision({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getAnswerRevisionQueryKey(options)
+});
+
+/**
+ * Approve a revision (idempotent: approving an approved one answers its current state)
+ *
+ * Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const approveAnswerRevisionMutation = (options?: Partial<Options<ApproveAnswerRevisionData>>): UseMutationOptions<ApproveAnswerRevisionResponse, ApproveAnswerRevisionError, Options<ApproveAnswerRevisionData>> => {
+    const mutationOptions: UseMutationOptions<ApproveAnswerRevisionResponse, ApproveAnswerRevisionError, Options<ApproveAnswerRevisionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await approveAnswerRevision({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Add a note to a revision
+ *
+ * The note is trimmed; empty or longer than 2000 characters → 400 WRONG_COMMAND_PARAMETERS on `note`. Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const createRevisionNoteMutation = (options?: Partial<Options<CreateRevisionNoteData>>): UseMutationOptions<CreateRevisionNoteResponse, CreateRevisionNoteError, Options<CreateRevisionNoteData>> => {
+    const mutationOptions: UseMutationOptions<CreateRevisionNoteResponse, CreateRevisionNoteError, Options<CreateRevisionNoteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createRevisionNote({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete a note
+ *
+ * Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND. A note not of this revision (or already deleted) → 404 NOT_FOUND.
+ */
+export const deleteRevisionNoteMutation = (options?: Partial<Options<DeleteRevisionNoteData>>): UseMutationOptions<DeleteRevisionNoteResponse, DeleteRevisionNoteError, Options<DeleteRevisionNoteData>> => {
+    const mutationOptions: UseMutationOptions<DeleteRevisionNoteResponse, DeleteRevisionNoteError, Options<DeleteRevisionNoteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteRevisionNote({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Edit a note
+ *
+ * The note is trimmed; empty or longer than 2000 characters → 400 WRONG_COMMAND_PARAMETERS on `note`. Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND. A note not of this revision → 404 NOT_FOUND.
+ */
+export const updateRevisionNoteMutation = (options?: Partial<Options<UpdateRevisionNoteData>>): UseMutationOptions<UpdateRevisionNoteResponse, UpdateRevisionNoteError, Options<UpdateRevisionNoteData>> => {
+    const mutationOptions: UseMutationOptions<UpdateRevisionNoteResponse, UpdateRevisionNoteError, Options<UpdateRevisionNoteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateRevisionNote({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Set a revision back to pending (idempotent)
+ *
+ * approvedAt becomes null. Unknown revision, another professional's, or of a deleted patient → 404 REVISION_NOT_FOUND.
+ */
+export const setAnswerRevisionPendingMutation = (options?: Partial<Options<SetAnswerRevisionPendingData>>): UseMutationOptions<SetAnswerRevisionPendingResponse, SetAnswerRevisionPendingError, Options<SetAnswerRevisionPendingData>> => {
+    const mutationOptions: UseMutationOptions<SetAnswerRevisionPendingResponse, SetAnswerRevisionPendingError, Options<SetAnswerRevisionPendingData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setAnswerRevisionPending({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Sign in with e-mail and password
