@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import '../packages/ui/src/fonts';
-import { GlobalStyles, ThemeProvider, ToastRegion } from '../packages/ui/src';
+import { GlobalStyles, ThemeProvider, ToastRegion, toastQueue } from '../packages/ui/src';
 
 // Screens load lazily and answer through MSW; on a busy 2-core CI machine the first render of a
 // screen can take more than testing-library's default second, so `findBy*` waits up to 5 s.
@@ -26,6 +26,11 @@ const preview: Preview = {
   // can also override handlers in `beforeEach({ msw })`.
   loaders: [mswLoader()],
   decorators: [withTheme],
+  // The story tests share one page (Vitest `isolate: false`), so app-wide singletons start clean for
+  // every story: error toasts stay until dismissed and would pile up from earlier stories.
+  beforeEach: () => {
+    toastQueue.clear();
+  },
   initialGlobals: { colorMode: 'light' },
   globalTypes: {
     colorMode: {

@@ -13,8 +13,6 @@ import {
 import { writeSession } from './lib/storage';
 import { SurveyApp } from './SurveyApp';
 
-configureSurveyClient({ getToken: () => undefined });
-
 interface SurveyParameters {
   /** The mock API's starting point. */
   server?: SurveyMockOptions;
@@ -35,6 +33,8 @@ const meta = {
   args: { quizScheduleId: SURVEY_SCHEDULE_ID },
   parameters: { layout: 'fullscreen', survey: {} satisfies SurveyParameters },
   beforeEach: ({ msw, parameters }) => {
+    // Per story: portal stories share the page (and the generated client) and wire it their way.
+    configureSurveyClient({ getToken: () => undefined });
     const options = (parameters.survey ?? {}) as SurveyParameters;
     window.localStorage.clear();
     if (options.signedIn) writeSession(SURVEY_SCHEDULE_ID, { token: surveyTokenFixture, queue: [] });
