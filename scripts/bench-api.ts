@@ -40,6 +40,17 @@ function peakRssMb(pid: number): number {
   }
 }
 
+/** CPU time (user + system, all threads) the process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 async function waitFor(url: string, ms = 120_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -67,7 +78,7 @@ async function load(url: string, headers: Record<string, string> = {}, rate?: nu
     workers: 1,
     ...(rate ? { overallRate: rate } : {}),
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, total: result.requests.total };
 }
 
 async function startApi(port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -119,8 +130,10 @@ async function ceiling(connectionString: string, max: number, port: number) {
 
 interface Row {
   backend: string;
-  api: { rps: number; p99: number; errors: number };
+  api: { rps: number; p99: number; errors: number; total: number };
   bare: { rps: number; p99: number; errors: number };
+  /** The API process's CPU time per request under the saturating load: unlike req/s, barely moved by other work on the machine. */
+  cpuPerRequestMs: number;
   /** The API at a bounded load of half the bare query's throughput (the load the throughput goal names). */
   bounded: { rate: number; rps: number; p99: number; errors: number };
   peakMb: number;
@@ -139,12 +152,14 @@ async function benchPostgres(): Promise<Row> {
       const jwt = await seedPatients('http://127.0.0.1:4401');
       const target = `http://127.0.0.1:4401/api/patient?take=20&nameTerm=${TERM}`;
       const auth = { Authorization: `Bearer ${jwt}` };
+      const cpuBefore = cpuMs(api.pid!);
       const result = await load(target, auth);
+      const cpuPerRequestMs = (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total);
       const bare = await ceiling(url.toString(), 10, 4402);
       const rate = Math.max(1, Math.round(bare.rps / 2));
       const bounded = { rate, ...(await load(target, auth, rate)) };
       const peakMb = peakRssMb(api.pid!);
-      return { backend: 'PostgreSQL', api: result, bare, bounded, peakMb };
+      return { backend: 'PostgreSQL', api: result, bare, bounded, peakMb, cpuPerRequestMs };
     } finally {
       await stop(api);
     }
@@ -161,11 +176,14 @@ async function benchPglite(): Promise<Row> {
     let result: Row['api'];
     let bounded: Row['bounded'];
     let peakMb: number;
+    let cpuPerRequestMs: number;
     try {
       const jwt = await seedPatients('http://127.0.0.1:4403');
       const target = `http://127.0.0.1:4403/api/patient?take=20&nameTerm=${TERM}`;
       const auth = { Authorization: `Bearer ${jwt}` };
+      const cpuBefore = cpuMs(api.pid!);
       result = await load(target, auth);
+      cpuPerRequestMs = (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total);
       const rate = Math.max(1, Math.round(result.rps / 2));
       bounded = { rate, ...(await load(target, auth, rate)) };
       peakMb = peakRssMb(api.pid!);
@@ -176,7 +194,7 @@ async function benchPglite(): Promise<Row> {
     const embedded = await startEmbeddedDatabase(join(dataDir, 'pglite'));
     try {
       const bare = await ceiling(embedded.connectionString, embedded.maxConnections, 4404);
-      return { backend: 'PGlite', api: result, bare, bounded, peakMb };
+      return { backend: 'PGlite', api: result, bare, bounded, peakMb, cpuPerRequestMs };
     } finally {
       await embedded.stop();
     }
@@ -185,17 +203,21 @@ async function benchPglite(): Promise<Row> {
   }
 }
 
+// BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one half.
+const only = process.env.BENCH_ONLY?.toLowerCase();
 const rows: Row[] = [];
-try {
-  rows.push(await benchPostgres());
-} catch (error) {
-  console.error(`PostgreSQL part skipped: ${(error as Error).message}`);
+if (only !== 'pglite') {
+  try {
+    rows.push(await benchPostgres());
+  } catch (error) {
+    console.error(`PostgreSQL part skipped: ${(error as Error).message}`);
+  }
 }
-rows.push(await benchPglite());
+if (only !== 'postgres') rows.push(await benchPglite());
 
 console.log(`\nGET /api/patient?take=20&nameTerm=${TERM} — ${PATIENTS.toLocaleString('en')} patients, ${CONNECTIONS} connections, ${DURATION} s, loopback`);
 console.log('Throughput: saturating load. Latency: p99 at a bounded load of half the bare query\'s req/s (PostgreSQL) or half the API\'s (PGlite).');
-console.log('backend      API req/s  p99 (sat.)  bare req/s  bare p99  ratio   bounded load  p99 (bounded)  peak RSS  goal');
+console.log('backend      API req/s  p99 (sat.)  bare req/s  bare p99  ratio   bounded load  p99 (bounded)  peak RSS  API CPU/req  goal');
 for (const r of rows) {
   const ratio = r.api.rps / Math.max(1, r.bare.rps);
   const goal =
@@ -204,7 +226,7 @@ for (const r of rows) {
       : r.api.rps >= 1000 && r.peakMb < 400;
   const errors = r.api.errors + r.bounded.errors;
   console.log(
-    `${r.backend.padEnd(11)} ${String(r.api.rps).padStart(10)} ${`${r.api.p99} ms`.padStart(11)} ${String(r.bare.rps).padStart(11)} ${`${r.bare.p99} ms`.padStart(9)} ${`${Math.round(ratio * 100)}%`.padStart(6)} ${`${r.bounded.rate} req/s`.padStart(13)} ${`${r.bounded.p99} ms`.padStart(14)} ${`${r.peakMb} MB`.padStart(9)}  ${goal ? 'met' : 'NOT met'}${errors ? ` (${errors} errors)` : ''}`,
+    `${r.backend.padEnd(11)} ${String(r.api.rps).padStart(10)} ${`${r.api.p99} ms`.padStart(11)} ${String(r.bare.rps).padStart(11)} ${`${r.bare.p99} ms`.padStart(9)} ${`${Math.round(ratio * 100)}%`.padStart(6)} ${`${r.bounded.rate} req/s`.padStart(13)} ${`${r.bounded.p99} ms`.padStart(14)} ${`${r.peakMb} MB`.padStart(9)} ${`${r.cpuPerRequestMs.toFixed(2)} ms`.padStart(12)}  ${goal ? 'met' : 'NOT met'}${errors ? ` (${errors} errors)` : ''}`,
   );
 }
 console.log('Goals: PostgreSQL ≥ 50% of the bare query and p99 < 25 ms; PGlite ≥ 1,000 req/s; peak RSS < 400 MB.');

@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   // The starter library (default categories and questions) is upserted on every start.
   await seedLibrary(database.db);
   const seeded = await seedIfEmpty(database.db, config);
+  // PGlite runs no autovacuum: planner statistics are refreshed at every start (a second or less).
+  if (embedded) await database.pool.query('ANALYZE');
 
   const mailer = createMailer(database.db, process.env);
   const app = buildApp({

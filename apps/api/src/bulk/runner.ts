@@ -245,6 +245,9 @@ export class BulkRunner {
       return { more: !finished, firstDueAt };
     });
     const workMs = performance.now() - began;
+    // Thousands of new schedules: fresh planner statistics for the lists and the delivery sweeper (PGlite has
+    // no autovacuum; on PostgreSQL it would come later).
+    if (!more && run.kind === 'insert' && run.payload.patientIds.length >= 500) await this.ctx.db.execute(sql`ANALYZE quiz_schedules, answer_requests`);
     // Something is due already (today's hour has passed): wake this process's delivery worker.
     if (firstDueAt && firstDueAt.getTime() <= this.ctx.config.now().getTime()) notifyDueRequests(this.ctx.db);
     return { more, workMs };

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -45,10 +46,15 @@ export async function startEmbeddedDatabase(
   options: { loadDataDir?: Blob | File } = {},
 ): Promise<EmbeddedDatabase> {
   if (dataDir) initDataDirInChild(dataDir);
-  const pglite = new PGlite(dataDir, {
+  // One options object: `new PGlite(undefined, options)` (in memory) silently ignores its options, which
+  // had tests boot every suite with initdb instead of the migrated template.
+  const pglite = new PGlite({
+    dataDir,
     // 128 MB of shared buffers (the default) is resident memory an embedded, single-user database does not
     // need: 16 MB hold the hot data of thousands of patients and keep the API process well under 400 MB.
     postgresqlconf: ['shared_buffers=16MB'],
+    // The patient search's trigram index (migration 0006) needs pg_trgm, as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await pglite.waitReady;

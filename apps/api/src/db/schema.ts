@@ -285,6 +285,9 @@ export const patients = pgTable(
   },
   (t) => [
     index('patients_professional_name_idx').on(t.professionalId, t.searchName),
+    // Trigram index for `search_name LIKE '%word%'`: a search finds its rows without reading every patient
+    // (pg_trgm, created by the migration; PGlite loads it from its contrib build).
+    index('patients_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('patients_professional_status_idx').on(t.professionalId, t.status),
     uniqueIndex('patients_professional_phone_key').on(t.professionalId, t.phone).where(sql`${t.phone} IS NOT NULL`),
     uniqueIndex('patients_professional_document_key').on(t.professionalId, t.document).where(sql`${t.document} IS NOT NULL`),

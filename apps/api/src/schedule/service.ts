@@ -557,25 +557,25 @@ export async function listSchedules(
   if (q.status === 'pending') conds.push(sql`${lastStatus} = 'scheduled'`);
   if (q.status === 'sent') conds.push(sql`${lastStatus} = 'sent'`);
   if (q.status === 'answered') conds.push(sql`${lastStatus} = 'answered'`);
-  const page = await ctx.db
-    .select({ ...scheduleColumns, total: sql<number>`count(*) over()` })
-    .from(quizSchedules)
-    .innerJoin(quizzes, eq(quizzes.id, quizSchedules.quizId))
-    .innerJoin(patients, eq(patients.id, quizSchedules.patientId))
-    .where(and(...conds))
-    .orderBy(asc(patients.searchName), asc(quizzes.title), asc(quizSchedules.id))
-    .limit(q.take)
-    .offset(q.skip);
-  let total = page[0] ? Number(page[0].total) : 0;
-  if (page.length === 0 && q.skip > 0) {
-    const [c] = await ctx.db
-      .select({ n: sql<number>`count(*)` })
+  // The page follows the patients' name index and stops after `take` rows; the total counts the schedules
+  // alone (every condition is on the schedule, and quiz and patient are required references). One query
+  // with `count(*) over()` read, joined and sorted every schedule of the quiz for each page.
+  const [page, [c]] = await Promise.all([
+    ctx.db
+      .select(scheduleColumns)
       .from(quizSchedules)
       .innerJoin(quizzes, eq(quizzes.id, quizSchedules.quizId))
       .innerJoin(patients, eq(patients.id, quizSchedules.patientId))
-      .where(and(...conds));
-    total = Number(c?.n ?? 0);
-  }
+      .where(and(...conds))
+      .orderBy(asc(patients.searchName), asc(quizzes.title), asc(quizSchedules.id))
+      .limit(q.take)
+      .offset(q.skip),
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(quizSchedules)
+      .where(and(...conds)),
+  ]);
+  const total = Number(c?.n ?? 0);
   return { items: await toScheduleDtos(ctx, ctx.db, page), total };
 }
 
