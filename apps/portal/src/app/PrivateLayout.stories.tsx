@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accountHandlers } from '@acompanha/api-client/mocks';
+import { accountHandlers, schedulingHandlers } from '@acompanha/api-client/mocks';
 import { PrivateLayout } from './PrivateLayout';
 import { PortalScreen, resetPortal } from '../storybook/PortalScreen';
 import { store } from './store';
@@ -9,7 +9,8 @@ const meta = {
   title: 'Screens/Shell/PrivateLayout',
   component: PrivateLayout,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.getMe, accountHandlers.logout] } },
+  // The layout is shown around /profile, which also reads the template message.
+  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.getMe, accountHandlers.logout, schedulingHandlers.getTemplate] } },
   beforeEach: () => resetPortal({ signedIn: true }),
   render: () => <PortalScreen path="/profile" />,
 } satisfies Meta<typeof PrivateLayout>;

@@ -1,10 +1,27 @@
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logoutMutation } from '@acompanha/api-client';
-import { AppShell, Avatar, Drawer, IconButton, Menu, TopBar } from '@acompanha/ui';
+import { AppShell, Avatar, Badge, Drawer, IconButton, Menu, TopBar, VisuallyHidden } from '@acompanha/ui';
+import { pendingCountOptions } from '../features/answers/queries';
 import { store, usePersisted } from './store';
 import { LOGIN_PATH } from './paths';
-import { navigationItems } from './navigation';
+import { ANSWERS_RECEIVED_HREF, navigationItems } from './navigation';
+
+/** The drawer badge: answers waiting for review, refreshed every minute; nothing when there are none. */
+function usePendingBadge() {
+  // Not once signed out: the cache is cleared then, and a call without a session would answer 401.
+  const signedIn = usePersisted((s) => !!s.session.jwt);
+  const { data } = useQuery({ ...pendingCountOptions(), refetchInterval: 60_000, enabled: signedIn });
+  const count = data?.total ?? 0;
+  if (count === 0) return undefined;
+  return (
+    <Badge tone="info">
+      <span aria-hidden="true">{count > 99 ? '99+' : count.toLocaleString('pt-BR')}</span>
+      {/* The link's name reads "Respostas recebidas 3 pendentes" (the badge is a block of its own). */}
+      <VisuallyHidden>{count === 1 ? '1 pendente' : `${count.toLocaleString('pt-BR')} pendentes`}</VisuallyHidden>
+    </Badge>
+  );
+}
 
 function MenuIcon() {
   return (
@@ -22,6 +39,8 @@ export function PrivateLayout() {
   const drawerOpen = usePersisted((s) => s.drawerOpen);
   const professional = usePersisted((s) => s.session.professional);
   const logout = useMutation(logoutMutation());
+  const pendingBadge = usePendingBadge();
+  const items = navigationItems.map((item) => (item.href === ANSWERS_RECEIVED_HREF ? { ...item, badge: pendingBadge } : item));
 
   async function signOut() {
     // The server revokes the token; the session is cleared here whatever it answers.
@@ -37,7 +56,7 @@ export function PrivateLayout() {
         <Drawer
           isOpen={drawerOpen}
           onOpenChange={(open) => store.setDrawerOpen(open)}
-          items={navigationItems}
+          items={items}
           currentHref={location.pathname}
         />
       }

@@ -68,6 +68,24 @@ function ResendIcon() {
   );
 }
 
+function InboxIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 13l2.5-7.5A2 2 0 0 1 7.4 4h9.2a2 2 0 0 1 1.9 1.5L21 13v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" strokeLinejoin="round" />
+      <path d="M3 13h5l1.5 3h5L16 13h5" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function ReportIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 20V4M4 20h16" strokeLinecap="round" />
+      <path d="M8 16v-4M12 16V8M16 16v-6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function ProfileIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
@@ -77,6 +95,9 @@ function ProfileIcon() {
   );
 }
 
+/** The drawer entry that carries the count of answers waiting for review. */
+export const ANSWERS_RECEIVED_HREF = '/answers/received';
+
 /**
  * The side navigation. Each issue adds its screens here when they are finished, so the drawer
  * never leads to an unfinished page.
@@ -84,6 +105,8 @@ function ProfileIcon() {
 export const navigationItems = [
   { href: '/dashboard', label: 'Painel', icon: <DashboardIcon /> },
   { href: '/clients', label: 'Clientes', icon: <ClientsIcon /> },
+  { href: ANSWERS_RECEIVED_HREF, label: 'Respostas recebidas', icon: <InboxIcon /> },
+  { href: '/answers/report', label: 'Relatório de respostas', icon: <ReportIcon /> },
   { href: '/services', label: 'Serviços e vendas', icon: <ServicesIcon /> },
   { href: '/quizzes', label: 'Questionários', icon: <QuizzesIcon /> },
   { href: '/resendReceived', label: 'Reenviar pendentes', icon: <ResendIcon /> },

@@ -80,6 +80,29 @@ export const createRoutes = (): RouteObject[] => [
             lazy: () => import('../features/clients-profile/ClientProfilePage').then((m) => ({ Component: m.ClientProfilePage, loader: m.clientProfileLoader })),
           },
           {
+            path: 'clients/profile/:clientId/quiz/:quizScheduleId',
+            lazy: () =>
+              import('../features/answers/RevisionReviewPage').then((m) => ({ Component: m.RevisionReviewPage, loader: m.revisionReviewLoader })),
+          },
+          {
+            path: 'answers/received',
+            lazy: () =>
+              import('../features/answers/ReceivedAnswersPage').then((m) => ({
+                Component: m.ReceivedAnswersPage,
+                loader: m.receivedAnswersLoader,
+                shouldRevalidate: m.shouldRevalidateReceived,
+              })),
+          },
+          {
+            path: 'answers/report',
+            lazy: () =>
+              import('../features/answers/AnswerReportPage').then((m) => ({
+                Component: m.AnswerReportPage,
+                loader: m.answerReportLoader,
+                shouldRevalidate: m.shouldRevalidateReport,
+              })),
+          },
+          {
             path: 'services',
             lazy: () => import('../features/services/ServicesPage').then((m) => ({ Component: m.ServicesPage, loader: m.servicesLoader })),
           },
@@ -109,6 +132,8 @@ export const createRoutes = (): RouteObject[] => [
           { path: 'auth/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
         ],
       },
+      // Print: outside the private layout's chrome (no drawer, no header), still signed in only.
+      { path: 'print', lazy: () => import('../features/answers/PrintPage').then((m) => ({ Component: m.PrintPage, loader: m.printLoader })) },
       // Public pages open to everyone, signed in or not.
       { path: 'privacy-policy', lazy: () => import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })) },
       { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },

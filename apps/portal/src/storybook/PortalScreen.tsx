@@ -7,18 +7,29 @@ import { toastQueue } from '@acompanha/ui';
 import { createRoutes } from '../app/routes';
 import { queryClient } from '../app/queryClient';
 import { store } from '../app/store';
+import { pendingCountOptions } from '../features/answers/queries';
 
-configureApiClient({
-  store,
-  notify: (message) => toastQueue.add({ tone: 'error', title: message }, { timeout: 6000 }),
-});
+/** The portal's client wiring (session token, error toasts); survey stories in the same page wire it their way. */
+function configurePortalClient() {
+  configureApiClient({
+    store,
+    notify: (message) => toastQueue.add({ tone: 'error', title: message }, { timeout: 6000 }),
+  });
+}
+configurePortalClient();
 
-/** Resets what screens share between stories: storage, session and server cache. */
-export function resetPortal({ signedIn }: { signedIn: boolean }) {
+/**
+ * Resets what screens share between stories: storage, session and server cache. The drawer's
+ * badge (answers waiting for review) starts known as 0, so stories of other screens need no
+ * handler for it; `pendingAnswers: 'fetch'` lets the drawer ask the story's handlers instead.
+ */
+export function resetPortal({ signedIn, pendingAnswers = 0 }: { signedIn: boolean; pendingAnswers?: number | 'fetch' }) {
+  configurePortalClient();
   window.localStorage.clear();
   store.reload();
   queryClient.clear();
   if (signedIn) store.login(loginResponseFixture);
+  if (pendingAnswers !== 'fetch') queryClient.setQueryData(pendingCountOptions().queryKey, { items: [], total: pendingAnswers });
 }
 
 /**

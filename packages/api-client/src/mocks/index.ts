@@ -6,3 +6,4 @@ export * from './patients';
 export * from './practice';
 export * from './scheduling';
 export * from './survey';
+export * from './answers';

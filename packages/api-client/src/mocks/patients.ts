@@ -162,4 +162,11 @@ export const patientHandlers = {
     await delay(50);
     return HttpResponse.json(patientImportResultFixture);
   }),
+  /** One patient (after `/patient/totals` in this list, so that path is not taken for an id). */
+  get: http.get(api('/patient/:id'), ({ params }) => {
+    const patient = patientFixtures.find((p) => p.id === params.id);
+    if (patient) return HttpResponse.json(patient);
+    const body = { statusCode: 404, application_error_code: 'PATIENT_NOT_FOUND_ERROR' as const, message: 'Cliente não encontrado.' };
+    return HttpResponse.json(body, { status: 404 });
+  }),
 };

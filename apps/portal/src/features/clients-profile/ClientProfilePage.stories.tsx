@@ -2,10 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  answersHandlerList,
   errorHandler,
+  marianaInitialScheduleFixture,
   practiceHandlerList,
   practiceOtherPatientFixture,
   practicePatientFixture,
+  resetAnswersState,
   resetPracticeState,
   resetSchedulingState,
   schedulingHandlerList,
@@ -21,11 +24,12 @@ const meta = {
   title: 'Screens/Clients/Profile',
   component: ClientProfilePage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList] } },
+  parameters: { layout: 'fullscreen', msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList] } },
   beforeEach: () => {
     resetPortal({ signedIn: true });
     resetPracticeState();
     resetSchedulingState();
+    resetAnswersState();
     // Toasts of an earlier story must not answer this one's assertions.
     for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   },
@@ -73,7 +77,7 @@ export const EditAndSave: Story = {
 /** The API refuses a phone of another client: the field says so, and no toast repeats it. */
 export const DuplicatePhone: Story = {
   parameters: {
-    msw: { handlers: [errorHandler('put', '/patient/:id', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...practiceHandlerList, ...schedulingHandlerList] },
+    msw: { handlers: [errorHandler('put', '/patient/:id', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -171,6 +175,12 @@ export const QuizzesAndMessages: Story = {
     await expect(weekly.getByText('23/11/2026 08:00')).toBeVisible();
     const initial = within(canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement);
     await expect(initial.getByText('Respondido')).toBeVisible();
+    // An answered schedule leads to its answers, and says when one waits for review.
+    await expect(await initial.findByRole('link', { name: 'Ver respostas de Avaliação inicial' })).toHaveAttribute(
+      'href',
+      `/clients/profile/${practicePatientFixture.id}/quiz/${marianaInitialScheduleFixture.id}`,
+    );
+    await expect(initial.getByText('Revisão pendente')).toBeVisible();
     await expect(initial.getByText('Nenhum envio previsto')).toBeVisible();
     await openTab(canvasElement, 'Mensagens');
     await expect(await canvas.findByText('Olá, Mariana! Seu questionário semanal está disponível.')).toBeVisible();
@@ -186,6 +196,7 @@ export const EmptyQuizzesAndMessages: Story = {
         http.get('*/api/chat/history/:patientId', () => HttpResponse.json({ items: [], total: 0 })),
         ...practiceHandlerList,
         ...schedulingHandlerList,
+        ...answersHandlerList,
       ],
     },
   },

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardSummary } from '@acompanha/api-client';
-import { errorHandler, pendingHandler } from '@acompanha/api-client/mocks';
+import { answersHandlers, errorHandler, pendingHandler, resetAnswersState, resetSchedulingState, statusReportFixture } from '@acompanha/api-client/mocks';
 import { DashboardPage } from './DashboardPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 
@@ -27,12 +27,19 @@ const summary: DashboardSummary = {
   ],
 };
 
+/** The answer figures' calls: pending (also the drawer badge), delayed and the last 30 days' report. */
+const answerHandlers = [answersHandlers.pending, answersHandlers.delayed, answersHandlers.statusReport];
+
 const meta = {
   title: 'Screens/Dashboard',
   component: DashboardPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json(summary))] } },
-  beforeEach: () => resetPortal({ signedIn: true }),
+  parameters: { layout: 'fullscreen', msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json(summary)), ...answerHandlers] } },
+  beforeEach: () => {
+    resetPortal({ signedIn: true, pendingAnswers: 'fetch' });
+    resetSchedulingState();
+    resetAnswersState();
+  },
   render: () => <PortalScreen path="/dashboard" />,
 } satisfies Meta<typeof DashboardPage>;
 
@@ -51,6 +58,44 @@ export const Default: Story = {
   },
 };
 
+/** Answers waiting for review, delayed answers and the answer rate of the last 30 days, each leading to its screen. */
+export const AnswerFigures: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const answers = within(await canvas.findByRole('region', { name: 'Respostas' }));
+    const figure = (label: string) => answers.getByText(label).parentElement!;
+    await waitFor(() => expect(figure('Aguardando revisão')).toHaveTextContent('Aguardando revisão24'));
+    await waitFor(() => expect(figure('Respostas atrasadas')).toHaveTextContent('Respostas atrasadas10'));
+    const rate = statusReportFixture().answerRate!;
+    const pct = `${(rate * 100).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+    await waitFor(() => expect(figure('Taxa de resposta (30 dias)')).toHaveTextContent(pct));
+    await expect(answers.getByRole('link', { name: 'Revisar respostas' })).toHaveAttribute('href', '/answers/received');
+    await expect(answers.getByRole('link', { name: 'Ver e reenviar' })).toHaveAttribute('href', '/answers/report');
+    await expect(canvas.getByRole('link', { name: 'Respostas recebidas 24 pendentes' })).toBeVisible();
+  },
+};
+
+/** The answer figures failing do not take the page down: they show a dash. */
+export const AnswerFiguresUnavailable: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/dashboard/summary', () => HttpResponse.json(summary)),
+        errorHandler('get', '/answer-revision/pending', 'INTERNAL_ERROR'),
+        errorHandler('get', '/answer-revision/delayed', 'INTERNAL_ERROR'),
+        errorHandler('get', '/answer-revision/status-report', 'INTERNAL_ERROR'),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
+    const answers = within(canvas.getByRole('region', { name: 'Respostas' }));
+    await waitFor(() => expect(answers.getByText('Aguardando revisão').parentElement!).toHaveTextContent('Aguardando revisão—'), { timeout: 10_000 });
+    await expect(canvas.getByText('172')).toBeVisible();
+  },
+};
+
 export const ChartAsTable: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -61,21 +106,21 @@ export const ChartAsTable: Story = {
 };
 
 export const NothingExpiring: Story = {
-  parameters: { msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json({ ...summary, expiringServices: [] }))] } },
+  parameters: { msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json({ ...summary, expiringServices: [] })), ...answerHandlers] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhum serviço terminando' })).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [pendingHandler('get', '/dashboard/summary')] } },
+  parameters: { msw: { handlers: [pendingHandler('get', '/dashboard/summary'), ...answerHandlers] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toBeInTheDocument();
   },
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [errorHandler('get', '/dashboard/summary', 'INTERNAL_ERROR')] } },
+  parameters: { msw: { handlers: [errorHandler('get', '/dashboard/summary', 'INTERNAL_ERROR'), ...answerHandlers] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
   },

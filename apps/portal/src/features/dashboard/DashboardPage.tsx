@@ -1,26 +1,82 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDashboardSummaryOptions } from '@acompanha/api-client';
-import { BarChart, Card, EmptyState, Link, Page, Spinner, Stack, Text } from '@acompanha/ui';
+import { getAnswerStatusReportOptions, getDashboardSummaryOptions, listDelayedAnswerRequestsOptions } from '@acompanha/api-client';
+import { BarChart, Card, EmptyState, Heading, Link, Page, Spinner, Stack, Text } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient } from '../../app/queryClient';
 import { formatBRL, formatDateBR } from '../../lib/format';
+import { formatNumberBR, formatRate } from '../answers/format';
+import { pendingCountOptions } from '../answers/queries';
+import { StatFigure, StatGrid } from '../answers/StatFigure';
+
+/** The answer figures: pending total (the drawer badge's query), delayed total, the last 30 days' report. */
+const delayedCountOptions = () => listDelayedAnswerRequestsOptions({ query: { take: 1, skip: 0 } });
+const last30DaysReportOptions = () => getAnswerStatusReportOptions();
 
 export async function dashboardLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, () => queryClient.ensureQueryData(getDashboardSummaryOptions()));
+  await loadOrSignIn(request, async () => {
+    // The answer figures are welcome but not required: they load beside the summary and never fail the page.
+    void queryClient.prefetchQuery(pendingCountOptions());
+    void queryClient.prefetchQuery(delayedCountOptions());
+    void queryClient.prefetchQuery(last30DaysReportOptions());
+    await queryClient.ensureQueryData(getDashboardSummaryOptions());
+  });
   return null;
 }
 
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+const Figure = StatFigure;
+
+/** Answers waiting for review, delayed answers and the answer rate of the last 30 days. */
+function AnswerFigures() {
+  const pending = useQuery(pendingCountOptions());
+  const delayed = useQuery(delayedCountOptions());
+  const report = useQuery(last30DaysReportOptions());
+  const count = (q: { data?: { total: number }; isError: boolean }) => (q.data ? formatNumberBR(q.data.total) : q.isError ? '—' : '…');
   return (
-    <Card>
-      <Stack gap={1}>
-        <Text variant="muted">{label}</Text>
-        <Text css={{ fontSize: 'var(--font-size-3xl)', fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
-        {hint ? <Text variant="small">{hint}</Text> : null}
-      </Stack>
-    </Card>
+    <section aria-labelledby="dashboard-answers" css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-3)' }}>
+      <Heading level={2} size={4} id="dashboard-answers">
+        Respostas
+      </Heading>
+      <StatGrid>
+        <Figure
+          label="Aguardando revisão"
+          value={count(pending)}
+          hint="Questionários respondidos que você ainda não aprovou."
+          action={
+            <Link variant="standalone" href="/answers/received">
+              Revisar respostas
+            </Link>
+          }
+        />
+        <Figure
+          label="Respostas atrasadas"
+          value={count(delayed)}
+          hint="Enviados há 48 horas ou mais, sem resposta."
+          action={
+            <Link variant="standalone" href="/answers/report">
+              Ver e reenviar
+            </Link>
+          }
+        />
+        <Figure
+          label="Taxa de resposta (30 dias)"
+          value={report.data ? formatRate(report.data.answerRate) : report.isError ? '—' : '…'}
+          hint={
+            report.data
+              ? report.data.answerRate === null
+                ? 'Nenhum questionário enviado nos últimos 30 dias.'
+                : `${formatNumberBR(report.data.totals.answered)} de ${formatNumberBR(report.data.totals.total - report.data.totals.cancelled)} envios respondidos.`
+              : undefined
+          }
+          action={
+            <Link variant="standalone" href="/answers/report">
+              Ver relatório
+            </Link>
+          }
+        />
+      </StatGrid>
+    </section>
   );
 }
 
@@ -34,7 +90,7 @@ export function DashboardPage() {
 
   return (
     <Page title="Painel" description={`Resumo de ${monthName} até hoje, ${formatDateBR(`${data.today}T12:00:00Z`)}.`} width="lg">
-      <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+      <StatGrid>
         <Figure label="Clientes ativos" value={data.patients.active.toLocaleString('pt-BR')} />
         <Figure label="Novos clientes no mês" value={data.patients.newThisMonth.toLocaleString('pt-BR')} />
         <Figure
@@ -43,7 +99,8 @@ export function DashboardPage() {
           hint={data.sales.refundsCents > 0 ? `Reembolsos: ${formatBRL(data.sales.refundsCents)}` : undefined}
         />
         <Figure label="Faturamento líquido no mês" value={formatBRL(data.sales.netCents)} hint={`Bruto: ${formatBRL(data.sales.grossCents)}`} />
-      </div>
+      </StatGrid>
+      <AnswerFigures />
       <Card>
         <BarChart title={`Faturamento por dia em ${monthName}`} data={chart} formatValue={formatBRL} labelHeader="Dia" valueHeader="Faturamento líquido" />
       </Card>

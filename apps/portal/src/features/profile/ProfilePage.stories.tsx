@@ -114,7 +114,7 @@ export const WrongCurrentPassword: Story = {
 };
 
 export const SessionExpired: Story = {
-  parameters: { msw: { handlers: [errorHandler('get', '/professional/me', 'INVALID_JWT')] } },
+  parameters: { msw: { handlers: [schedulingHandlers.getTemplate, errorHandler('get', '/professional/me', 'INVALID_JWT')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Sua sessão expirou. Entre novamente para continuar.')).toBeVisible();
@@ -123,7 +123,7 @@ export const SessionExpired: Story = {
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [errorHandler('get', '/professional/me', 'INTERNAL_ERROR')] } },
+  parameters: { msw: { handlers: [schedulingHandlers.getTemplate, errorHandler('get', '/professional/me', 'INTERNAL_ERROR')] } },
   play: async ({ canvasElement }) => {
     // 5xx answers are retried twice (with backoff) before the error screen shows
     await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
