@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /*
@@ -5,7 +6,9 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
  * the professional schedules a quiz from the patient's profile and asks for it now; the patient reads
  * the link and the PIN from the mailbox, answers every question type on a phone-sized screen, closes
  * the page halfway, comes back, finishes; the professional sees the quiz answered on the patient's
- * profile and on /quizzes/links/:quizId.
+ * profile and on /quizzes/links/:quizId; then she reviews it: opens the pending revision from
+ * /answers/received, reads the answers and the weight chart, writes a note and edits it, approves, sets
+ * it back to pending, approves again, exports the quiz's answers as CSV and opens the print page.
  */
 
 const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
@@ -144,11 +147,11 @@ async function pick(scope: Page | Locator, name: string | RegExp) {
   await expect(radio).toBeChecked();
 }
 
-test('a professional schedules a quiz now; the patient answers it on a phone in two sittings; the professional sees it answered', async ({
+test('a professional schedules a quiz now; the patient answers it on a phone in two sittings; the professional reviews, approves, exports and prints it', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const jwt = await signInAsDemo(page);
   const { patientId, quizId } = await prepare(page.request, jwt);
 
@@ -245,4 +248,75 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await page.goto(`/quizzes/links/${quizId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Links e envios' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: PATIENT.name })).toContainText('Respondido');
+
+  // ── She opens the pending revision from /answers/received ──
+  await page.goto('/answers/received');
+  await expect(page.getByRole('heading', { level: 1, name: 'Respostas recebidas' })).toBeVisible();
+  // The drawer entry carries the count of answers waiting for review.
+  await expect(page.getByRole('link', { name: /^Respostas recebidas \d+ pendentes?$/ })).toBeVisible();
+  const revisionRow = page.getByRole('grid', { name: 'Respostas recebidas' }).getByRole('row').filter({ hasText: PATIENT.name });
+  await expect(revisionRow).toContainText(QUIZ_TITLE);
+  await expect(revisionRow).toContainText('Pendente');
+  await revisionRow.getByRole('link', { name: /^Revisar resposta de/ }).click();
+
+  // ── The answers, question by question, and the weight chart ──
+  await expect(page.getByRole('heading', { level: 1, name: QUIZ_TITLE })).toBeVisible();
+  await expect(page.getByText(`Respondido por ${PATIENT.name} em`)).toBeVisible();
+  await expect(page.getByRole('article', { name: QUESTIONS.weight })).toContainText('72,5 kg');
+  await expect(page.getByRole('article', { name: QUESTIONS.cravingFood })).toContainText('Chocolate');
+  await expect(page.getByRole('article', { name: QUESTIONS.week })).toContainText('Semana boa');
+  await expect(page.getByRole('article', { name: QUESTIONS.photos }).getByRole('img', { name: 'Foto enviada: almoco.png' })).toBeVisible();
+  const weightChart = page.getByRole('figure', { name: `${QUESTIONS.weight} (kg)` });
+  await expect(weightChart.locator('svg.recharts-surface')).toBeVisible();
+  await weightChart.getByRole('button', { name: /^Ver dados em tabela/ }).click();
+  await expect(weightChart.getByRole('table')).toContainText('72,5 kg');
+
+  // ── A note, written and then edited ──
+  await page.getByRole('textbox', { name: 'Nova anotação' }).fill('Reduzir o chocolate para duas vezes por semana.');
+  await page.getByRole('button', { name: 'Adicionar anotação' }).click();
+  const notes = page.getByRole('list', { name: 'Anotações' });
+  await expect(notes).toContainText('Reduzir o chocolate para duas vezes por semana.');
+  await notes.getByRole('button', { name: /^Editar anotação de/ }).click();
+  await page.getByRole('textbox', { name: 'Editar anotação' }).fill('Reduzir o chocolate para uma vez por semana.');
+  await page.getByRole('button', { name: 'Salvar anotação' }).click();
+  await expect(notes).toContainText('Reduzir o chocolate para uma vez por semana.');
+  await expect(notes).toContainText('(editada)');
+
+  // ── Approve, back to pending, approve again ──
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByText(/^Aprovada em /)).toBeVisible();
+  await page.getByRole('button', { name: 'Voltar para pendente' }).click();
+  await expect(page.getByText('Aguardando a sua revisão.')).toBeVisible();
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByText(/^Aprovada em /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Voltar para pendente' })).toBeVisible();
+  const printHref = await page.getByRole('link', { name: 'Imprimir' }).getAttribute('href');
+  expect(printHref).toMatch(/^\/print\?revisionId=[0-9a-f-]{36}$/);
+
+  // ── The quiz's answers as CSV, from the report (export needs a quiz) ──
+  await page.goto('/answers/report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Relatório de respostas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+  await page.getByRole('button', { name: /Questionário$/ }).click();
+  await page.getByRole('option', { name: QUIZ_TITLE }).click();
+  await expect(page.getByText(`Respostas de “${QUIZ_TITLE}”`)).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  expect(csv).toContain(`"${PATIENT.name}"`);
+  expect(csv).toContain('"72,5 kg"');
+  expect(csv).toContain('"Aprovada"');
+
+  // ── The print page: the professional's name and the patient's, every answer ──
+  await page.goto(printHref!);
+  await expect(page.getByRole('heading', { level: 1, name: QUIZ_TITLE })).toBeVisible();
+  const facts = page.getByRole('article', { name: QUIZ_TITLE }).locator('dl').first();
+  await expect(facts).toContainText(PATIENT.name);
+  await expect(facts).toContainText('Profissional');
+  await expect(page.getByRole('article', { name: QUESTIONS.weight })).toContainText('72,5 kg');
+  await expect(page.getByText('Reduzir o chocolate para uma vez por semana.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toHaveCount(0);
 });
