@@ -22,6 +22,7 @@ import {
 import { AppError, errors } from '../errors/app-error.js';
 import { addDays, daysBetween, spDayStart } from '../lib/dates.js';
 import { findOwnPatient } from '../patient/service.js';
+import { sentRequestsPage } from '../schedule/service.js';
 import type { AnswerValue, SurveyQuestion } from '../quiz-answer/schemas.js';
 import type {
   AnswerRevisionDetailSchema,
@@ -508,51 +509,12 @@ export async function listDelayed(
     q.quizId ? eq(answerRequests.quizId, q.quizId) : undefined,
     q.patientId ? eq(answerRequests.patientId, q.patientId) : undefined,
   );
-  const page = await ctx.db
-    .select({
-      request: answerRequests,
-      channel: quizSchedules.channel,
-      quizTitle: quizzes.title,
-      patientName: patients.name,
-      started: sql<boolean>`EXISTS (SELECT 1 FROM quiz_answers qa WHERE qa.answer_request_id = "answer_requests"."id")`.mapWith(Boolean),
-      total: sql<number>`count(*) over()`,
-    })
-    .from(answerRequests)
-    .innerJoin(quizSchedules, eq(quizSchedules.id, answerRequests.scheduleId))
-    .innerJoin(quizzes, eq(quizzes.id, answerRequests.quizId))
-    .innerJoin(patients, eq(patients.id, answerRequests.patientId))
-    .where(where)
-    .orderBy(asc(answerRequests.sentAt), asc(answerRequests.id))
-    .limit(q.take)
-    .offset(q.skip);
-  let total = page[0] ? Number(page[0].total) : 0;
-  if (page.length === 0 && q.skip > 0) {
-    const [c] = await ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(answerRequests)
-      .innerJoin(quizSchedules, eq(quizSchedules.id, answerRequests.scheduleId))
-      .innerJoin(patients, eq(patients.id, answerRequests.patientId))
-      .where(where);
-    total = Number(c?.n ?? 0);
-  }
+  const { items, total } = await sentRequestsPage(ctx, where, q);
   return {
-    items: page.map(({ request: r, channel, quizTitle, patientName, started }) => {
-      const sentAt = r.sentAt ?? r.dueAt;
-      return {
-        id: r.id,
-        quizScheduleId: r.scheduleId,
-        quizId: r.quizId,
-        quizTitle,
-        patientId: r.patientId,
-        patientName,
-        channel,
-        dueAt: r.dueAt.toISOString(),
-        sentAt: sentAt.toISOString(),
-        delayedSince: new Date(sentAt.getTime() + DELAY_HOURS * 3_600_000).toISOString(),
-        started: Boolean(started),
-        attempts: r.attempts,
-      };
-    }),
+    items: items.map((item) => ({
+      ...item,
+      delayedSince: new Date(new Date(item.sentAt).getTime() + DELAY_HOURS * 3_600_000).toISOString(),
+    })),
     total,
   };
 }

@@ -748,6 +748,54 @@ export async function republish(ctx: AppContext, professionalId: string, request
   });
 }
 
+/**
+ * A page of sent, unanswered answer requests (the resend list here, the delayed list of the answer review),
+ * oldest sent first, with quiz title, patient name and channel, and whether the patient started answering.
+ */
+export async function sentRequestsPage(ctx: AppContext, where: SQL | undefined, page: { take: number; skip: number }) {
+  const rows = await ctx.db
+    .select({
+      request: answerRequests,
+      channel: quizSchedules.channel,
+      quizTitle: quizzes.title,
+      patientName: patients.name,
+      started: sql<boolean>`EXISTS (SELECT 1 FROM quiz_answers qa WHERE qa.answer_request_id = "answer_requests"."id")`.mapWith(Boolean),
+      total: sql<number>`count(*) over()`,
+    })
+    .from(answerRequests)
+    .innerJoin(quizSchedules, eq(quizSchedules.id, answerRequests.scheduleId))
+    .innerJoin(quizzes, eq(quizzes.id, answerRequests.quizId))
+    .innerJoin(patients, eq(patients.id, answerRequests.patientId))
+    .where(where)
+    .orderBy(asc(answerRequests.sentAt), asc(answerRequests.id))
+    .limit(page.take)
+    .offset(page.skip);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (rows.length === 0 && page.skip > 0) {
+    const [c] = await ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(answerRequests)
+      .innerJoin(quizSchedules, eq(quizSchedules.id, answerRequests.scheduleId))
+      .innerJoin(patients, eq(patients.id, answerRequests.patientId))
+      .where(where);
+    total = Number(c?.n ?? 0);
+  }
+  const items = rows.map(({ request: r, channel, quizTitle, patientName, started }) => ({
+    id: r.id,
+    quizScheduleId: r.scheduleId,
+    quizId: r.quizId,
+    quizTitle,
+    patientId: r.patientId,
+    patientName,
+    channel,
+    dueAt: r.dueAt.toISOString(),
+    sentAt: (r.sentAt ?? r.dueAt).toISOString(),
+    attempts: r.attempts,
+    started: Boolean(started),
+  }));
+  return { items, total };
+}
+
 export async function listUnconfirmed(
   ctx: AppContext,
   professionalId: string,
@@ -759,44 +807,6 @@ export async function listUnconfirmed(
     isNull(quizSchedules.deletedAt),
     q.quizId ? eq(answerRequests.quizId, q.quizId) : undefined,
   );
-  const page = await ctx.db
-    .select({
-      request: answerRequests,
-      channel: quizSchedules.channel,
-      quizTitle: quizzes.title,
-      patientName: patients.name,
-      total: sql<number>`count(*) over()`,
-    })
-    .from(answerRequests)
-    .innerJoin(quizSchedules, eq(quizSchedules.id, answerRequests.scheduleId))
-    .innerJoin(quizzes, eq(quizzes.id, answerRequests.quizId))
-    .innerJoin(patients, eq(patients.id, answerRequests.patientId))
-    .where(where)
-    .orderBy(asc(answerRequests.sentAt), asc(answerRequests.id))
-    .limit(q.take)
-    .offset(q.skip);
-  let total = page[0] ? Number(page[0].total) : 0;
-  if (page.length === 0 && q.skip > 0) {
-    const [c] = await ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(answerRequests)
-      .innerJoin(quizSchedules, eq(quizSchedules.id, answerRequests.scheduleId))
-      .where(where);
-    total = Number(c?.n ?? 0);
-  }
-  return {
-    items: page.map(({ request: r, channel, quizTitle, patientName }) => ({
-      id: r.id,
-      quizScheduleId: r.scheduleId,
-      quizId: r.quizId,
-      quizTitle,
-      patientId: r.patientId,
-      patientName,
-      channel,
-      dueAt: r.dueAt.toISOString(),
-      sentAt: (r.sentAt ?? r.dueAt).toISOString(),
-      attempts: r.attempts,
-    })),
-    total,
-  };
+  const { items, total } = await sentRequestsPage(ctx, where, q);
+  return { items: items.map(({ started: _started, ...item }) => item), total };
 }
