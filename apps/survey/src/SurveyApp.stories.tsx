@@ -5,12 +5,14 @@ import { configureSurveyClient } from '@acompanha/api-client';
 import {
   createSurveyMockServer,
   SURVEY_PIN,
+  SURVEY_QUESTION_IDS,
   SURVEY_SCHEDULE_ID,
   surveyAnswerFixtures,
   surveyTokenFixture,
   type SurveyMockOptions,
 } from '@acompanha/api-client/mocks';
-import { writeSession } from './lib/storage';
+import { draftStepOf } from './answering/draft';
+import { writeDraft, writeSession } from './lib/storage';
 import { SurveyApp } from './SurveyApp';
 
 interface SurveyParameters {
@@ -18,6 +20,8 @@ interface SurveyParameters {
   server?: SurveyMockOptions;
   /** Start as a patient who already typed the PIN (a kept token). */
   signedIn?: boolean;
+  /** An answer typed on an earlier visit and not sent (kept in this phone's storage). */
+  draft?: { step: string; draft: object };
 }
 
 /** Answers up to (not including) the question at `index` of `surveyAnswerFixtures`. */
@@ -38,6 +42,7 @@ const meta = {
     const options = (parameters.survey ?? {}) as SurveyParameters;
     window.localStorage.clear();
     if (options.signedIn) writeSession(SURVEY_SCHEDULE_ID, { token: surveyTokenFixture, queue: [] });
+    if (options.draft) writeDraft(SURVEY_SCHEDULE_ID, options.draft.step, options.draft.draft);
     const server = createSurveyMockServer(options.server);
     msw.use(...server.handlers);
     worker = msw;
@@ -208,6 +213,56 @@ export const FreeField: Story = {
     await expect(canvas.getByText('16/1000 caracteres')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+  },
+};
+
+const DRAFT_KEY = `acompanha.survey.${SURVEY_SCHEDULE_ID}.draft`;
+
+/** What the patient types is kept on the phone as she types, and removed once the answer is sent. */
+export const FreeFieldKeptWhileTyping: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(5) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
+    await userEvent.type(field, 'Café com frutas.');
+    await waitFor(() => expect(window.localStorage.getItem(DRAFT_KEY)).toContain('Café com frutas.'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+    await expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  },
+};
+
+/** Back after a reload (or a closed tab): the text typed before is still there, ready to send. */
+export const FreeFieldAfterReload: Story = {
+  parameters: {
+    survey: {
+      signedIn: true,
+      server: { answers: answeredUpTo(5) },
+      draft: { step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.meals }), draft: { text: 'Café com frutas e' } },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
+    await expect(field).toHaveValue('Café com frutas e');
+    await userEvent.type(field, ' pão.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+  },
+};
+
+/** A draft kept for another question is not put into this one. */
+export const DraftOfAnotherQuestion: Story = {
+  parameters: {
+    survey: {
+      signedIn: true,
+      server: { answers: answeredUpTo(5) },
+      draft: { step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.weight }), draft: { text: 'não é daqui' } },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const field = await within(canvasElement).findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
+    await expect(field).toHaveValue('');
   },
 };
 

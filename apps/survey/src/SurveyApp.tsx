@@ -181,6 +181,7 @@ const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom
         total={total}
         professionalName={survey.professionalName}
         token={context.token?.token ?? ''}
+        quizScheduleId={context.quizScheduleId}
         onSubmit={(value) => send({ type: 'answer.submit', value })}
       />
     );

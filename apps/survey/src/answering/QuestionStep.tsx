@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { css } from '@emotion/react';
 import type {
@@ -20,7 +20,8 @@ import {
 } from '@acompanha/ui';
 import { SpinnerIcon } from '../screens/icons';
 import { useFocusHeading } from '../lib/focus';
-import { emptyFileDraft, type FileDraft } from './fileDraft';
+import { readDraft, writeDraft } from '../lib/storage';
+import { draftStepOf, emptyDraft, keptDraft, restoreDraft, type Draft } from './draft';
 
 // The upload (its picker, progress and signed PUT) is only needed when a file question comes up.
 const FileUploadField = lazy(() => import('./FileUploadField'));
@@ -32,19 +33,10 @@ export interface QuestionStepProps {
   professionalName: string;
   /** The survey token, for uploads. */
   token: string;
+  /** The survey link: what the unsent answer is kept under, across reloads. */
+  quizScheduleId: string;
   onSubmit: (value: SurveyAnswerValue) => void;
 }
-
-type Draft = {
-  choice: string[];
-  scale: number | null;
-  likert: Record<string, string>;
-  text: string;
-  file: FileDraft;
-  metric: number | null;
-};
-
-const emptyDraft: Draft = { choice: [], scale: null, likert: {}, text: '', file: emptyFileDraft, metric: null };
 
 /** The draft as the API's answer value for this question type (complete or not). */
 export function answerValueOf(question: Pick<SurveyStepQuestion, 'type'>, draft: Draft): SurveyAnswerValue | null {
@@ -94,10 +86,12 @@ const byOrder = <T extends { order?: number }>(list: T[]) => list.map((a, i) => 
  * One question (or sub-question) on the phone, drawn exactly as the portal's preview draws it:
  * the frame with progress and the appearance's forward button, and the answer control of its type.
  */
-export default function QuestionStep({ question, current, total, professionalName, token, onSubmit }: QuestionStepProps) {
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+export default function QuestionStep({ question, current, total, professionalName, token, quizScheduleId, onSubmit }: QuestionStepProps) {
+  const step = draftStepOf(question);
+  const [draft, setDraft] = useState<Draft>(() => restoreDraft(readDraft(quizScheduleId, step)));
+  useEffect(() => writeDraft(quizScheduleId, step, keptDraft(draft)), [quizScheduleId, step, draft]);
   const [showMissing, setShowMissing] = useState(false);
-  const ref = useFocusHeading<HTMLDivElement>(`${question.parentQuestionId}/${question.questionId}`);
+  const ref = useFocusHeading<HTMLDivElement>(step);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setShowMissing(false);
@@ -116,8 +110,10 @@ export default function QuestionStep({ question, current, total, professionalNam
           current={current}
           total={total}
           onForward={() => {
-            if (complete) onSubmit(value);
-            else setShowMissing(true);
+            if (complete) {
+              writeDraft(quizScheduleId, step, null);
+              onSubmit(value);
+            } else setShowMissing(true);
           }}
         >
           <AnswerControl question={question} draft={draft} set={set} token={token} />
@@ -208,6 +204,8 @@ function AnswerControl({
       const cfg = q.config as Partial<MetricsConfig>;
       return (
         <MetricsAnswer
+          // The question's title, right above, already says what to type.
+          isLabelVisible={false}
           label={q.title}
           unit={cfg.unit ?? ''}
           decimals={cfg.decimals}

@@ -31,3 +31,31 @@ export function writeSession(quizScheduleId: string, session: KeptSession): void
     /* private mode or quota: the queue still lives in the running page */
   }
 }
+
+/**
+ * The answer being given to the current question, before it is sent: kept so that a reload, a closed tab or
+ * a phone that drops the page does not lose what the patient typed. One per survey link; only restored on
+ * the question it was given to, and removed when that answer is sent.
+ */
+const draftKeyOf = (quizScheduleId: string) => `acompanha.survey.${quizScheduleId}.draft`;
+
+export function readDraft(quizScheduleId: string, step: string): Record<string, unknown> | null {
+  try {
+    const raw = window.localStorage.getItem(draftKeyOf(quizScheduleId));
+    const parsed = raw ? (JSON.parse(raw) as { step?: unknown; draft?: unknown }) : null;
+    if (!parsed || parsed.step !== step || !parsed.draft || typeof parsed.draft !== 'object') return null;
+    return parsed.draft as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** `null` removes it. Storage can be full or blocked: the draft then lives in the page only. */
+export function writeDraft(quizScheduleId: string, step: string, draft: object | null): void {
+  try {
+    if (draft) window.localStorage.setItem(draftKeyOf(quizScheduleId), JSON.stringify({ step, draft }));
+    else window.localStorage.removeItem(draftKeyOf(quizScheduleId));
+  } catch {
+    /* private mode or quota */
+  }
+}
