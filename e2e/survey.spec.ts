@@ -220,7 +220,15 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await forward(survey).click();
 
   await answerHeading(survey, QUESTIONS.week);
-  await survey.getByRole('textbox', { name: QUESTIONS.week }).fill('Semana boa, consegui seguir o plano quase todos os dias.');
+  await survey.getByRole('textbox', { name: QUESTIONS.week }).fill('Semana boa, consegui seguir o plano');
+  // The page reloads before she sends it (a cheap phone drops the tab): what she typed is still there.
+  await survey.reload();
+  await answerHeading(survey, QUESTIONS.week);
+  const week = survey.getByRole('textbox', { name: QUESTIONS.week });
+  await expect(week).toHaveValue('Semana boa, consegui seguir o plano');
+  await week.press('End');
+  await week.pressSequentially(' quase todos os dias.');
+  await expect(week).toHaveValue('Semana boa, consegui seguir o plano quase todos os dias.');
   await forward(survey).click();
 
   await answerHeading(survey, QUESTIONS.photos);

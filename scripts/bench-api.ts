@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { connectDatabase, startEmbeddedDatabase } from '../apps/api/src/db/client';
+import { apiStartArgs, buildApi } from '../apps/api/scripts/production.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -82,7 +83,7 @@ async function load(url: string, headers: Record<string, string> = {}, rate?: nu
 }
 
 async function startApi(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, apiStartArgs(), {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -118,13 +119,30 @@ async function seedPatients(base: string): Promise<string> {
 async function ceiling(connectionString: string, max: number, port: number) {
   const handle = connectDatabase(connectionString, { max });
   const app = Fastify();
-  app.get('/bare', async () => (await handle.pool.query('select id, name, email, phone from patients order by search_name limit 20')).rows);
+  // The first page of the professional's patients in name order, straight off the (professional_id, search_name)
+  // index: the cheapest 20 patients the database can hand out.
+  const { rows } = await handle.pool.query<{ professional_id: string }>('select professional_id from patients limit 1');
+  const professionalId = rows[0]!.professional_id;
+  const bare = { name: 'bench_bare_page', text: 'select id, name, email, phone from patients where professional_id = $1 order by search_name limit 20' };
+  app.get('/bare', async () => (await handle.pool.query({ ...bare, values: [professionalId] })).rows);
   await app.listen({ port, host: '127.0.0.1' });
   try {
     return await load(`http://127.0.0.1:${port}/bare`);
   } finally {
     await app.close();
     await handle.close();
+  }
+}
+
+/** The API restarted on the same data with the list cache off, under the same saturating load. */
+async function uncachedLoad(port: number, env: Record<string, string>, target: string, auth: Record<string, string>): Promise<Row['uncached']> {
+  const api = await startApi(port, { ...env, PATIENT_LIST_CACHE: 'off' });
+  try {
+    const cpuBefore = cpuMs(api.pid!);
+    const result = await load(target, auth);
+    return { rps: result.rps, p99: result.p99, errors: result.errors, cpuPerRequestMs: (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total) };
+  } finally {
+    await stop(api);
   }
 }
 
@@ -137,6 +155,8 @@ interface Row {
   /** The API at a bounded load of half the bare query's throughput (the load the throughput goal names). */
   bounded: { rate: number; rps: number; p99: number; errors: number };
   peakMb: number;
+  /** The same saturating load with the list cache off (PATIENT_LIST_CACHE=off): the search itself, every time. */
+  uncached: { rps: number; p99: number; errors: number; cpuPerRequestMs: number };
 }
 
 async function benchPostgres(): Promise<Row> {
@@ -147,11 +167,15 @@ async function benchPostgres(): Promise<Row> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   try {
-    const api = await startApi(4401, { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) });
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) };
+    const api = await startApi(4401, env);
+    let row: Omit<Row, 'uncached'>;
+    let target: string;
+    let auth: Record<string, string>;
     try {
       const jwt = await seedPatients('http://127.0.0.1:4401');
-      const target = `http://127.0.0.1:4401/api/patient?take=20&nameTerm=${TERM}`;
-      const auth = { Authorization: `Bearer ${jwt}` };
+      target = `http://127.0.0.1:4401/api/patient?take=20&nameTerm=${TERM}`;
+      auth = { Authorization: `Bearer ${jwt}` };
       const cpuBefore = cpuMs(api.pid!);
       const result = await load(target, auth);
       const cpuPerRequestMs = (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total);
@@ -159,10 +183,11 @@ async function benchPostgres(): Promise<Row> {
       const rate = Math.max(1, Math.round(bare.rps / 2));
       const bounded = { rate, ...(await load(target, auth, rate)) };
       const peakMb = peakRssMb(api.pid!);
-      return { backend: 'PostgreSQL', api: result, bare, bounded, peakMb, cpuPerRequestMs };
+      row = { backend: 'PostgreSQL', api: result, bare, bounded, peakMb, cpuPerRequestMs };
     } finally {
       await stop(api);
     }
+    return { ...row, uncached: await uncachedLoad(4401, env, target, auth) };
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -172,15 +197,18 @@ async function benchPostgres(): Promise<Row> {
 async function benchPglite(): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   try {
-    const api = await startApi(4403, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const api = await startApi(4403, env);
     let result: Row['api'];
+    let target: string;
+    let auth: Record<string, string>;
     let bounded: Row['bounded'];
     let peakMb: number;
     let cpuPerRequestMs: number;
     try {
       const jwt = await seedPatients('http://127.0.0.1:4403');
-      const target = `http://127.0.0.1:4403/api/patient?take=20&nameTerm=${TERM}`;
-      const auth = { Authorization: `Bearer ${jwt}` };
+      target = `http://127.0.0.1:4403/api/patient?take=20&nameTerm=${TERM}`;
+      auth = { Authorization: `Bearer ${jwt}` };
       const cpuBefore = cpuMs(api.pid!);
       result = await load(target, auth);
       cpuPerRequestMs = (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total);
@@ -190,11 +218,12 @@ async function benchPglite(): Promise<Row> {
     } finally {
       await stop(api);
     }
+    const uncached = await uncachedLoad(4403, env, target, auth);
     // The same folder, opened in this process the way the API opens it (pglite-socket + pg, one connection).
     const embedded = await startEmbeddedDatabase(join(dataDir, 'pglite'));
     try {
       const bare = await ceiling(embedded.connectionString, embedded.maxConnections, 4404);
-      return { backend: 'PGlite', api: result, bare, bounded, peakMb, cpuPerRequestMs };
+      return { backend: 'PGlite', api: result, bare, bounded, peakMb, cpuPerRequestMs, uncached };
     } finally {
       await embedded.stop();
     }
@@ -202,6 +231,9 @@ async function benchPglite(): Promise<Row> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// The API runs as `pnpm start` runs it: the production bundle with its V8 flags.
+await buildApi();
 
 // BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one half.
 const only = process.env.BENCH_ONLY?.toLowerCase();
@@ -230,3 +262,10 @@ for (const r of rows) {
   );
 }
 console.log('Goals: PostgreSQL ≥ 50% of the bare query and p99 < 25 ms; PGlite ≥ 1,000 req/s; peak RSS < 400 MB.');
+console.log('\nThe same search with the list cache off (PATIENT_LIST_CACHE=off): search, count and current services on every request.');
+console.log('backend      API req/s  p99 (sat.)  ratio to bare  API CPU/req');
+for (const r of rows) {
+  console.log(
+    `${r.backend.padEnd(11)} ${String(r.uncached.rps).padStart(10)} ${`${r.uncached.p99} ms`.padStart(11)} ${`${Math.round((r.uncached.rps / Math.max(1, r.bare.rps)) * 100)}%`.padStart(14)} ${`${r.uncached.cpuPerRequestMs.toFixed(2)} ms`.padStart(12)}${r.uncached.errors ? ` (${r.uncached.errors} errors)` : ''}`,
+  );
+}

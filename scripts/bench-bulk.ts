@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedDatabase } from '../apps/api/src/db/client';
 import { spDate } from '../apps/api/src/lib/dates';
+import { apiStartArgs, buildApi } from '../apps/api/scripts/production.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 10_000);
@@ -34,7 +35,7 @@ async function waitFor(url: string, ms = 120_000) {
 }
 
 async function startApi(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, apiStartArgs(), {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -273,6 +274,9 @@ async function benchPglite(): Promise<Result> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// The API runs as `pnpm start` runs it: the production bundle with its V8 flags.
+await buildApi();
 
 const only = process.env.BENCH_BACKENDS?.toLowerCase().split(',');
 const results: Result[] = [];

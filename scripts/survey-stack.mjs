@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiStartArgs, buildApi } from '../apps/api/scripts/production.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -67,7 +68,8 @@ export async function startSurveyStack({ log = () => {} } = {}) {
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  await buildApi();
+  const child = spawn(process.execPath, apiStartArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

@@ -16,7 +16,7 @@ mkdirSync('test-results', { recursive: true });
 const steps = [
   ['API contract', 'pnpm', ['gen:api:check']],
   ['Typecheck', 'pnpm', ['typecheck']],
-  ['Build apps', 'pnpm', ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', 'build']],
+  ['Build apps', 'pnpm', ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', '--filter', '@acompanha/api', 'build']],
   // One Vitest project at a time: the API suites (two databases, job workers) and the browser stories
   // each get the 2 cores to themselves, instead of slowing each other into timeouts.
   // (Browser projects are named after their instance, e.g. "storybook (chromium)": hence the wildcards.)

@@ -40,6 +40,8 @@ export interface AppConfig {
   s3?: S3Config;
   /** Fastify logger. */
   logger: boolean;
+  /** Serve repeated patient lists from the process's cache (PatientListCache); `PATIENT_LIST_CACHE=off` disables it. */
+  patientListCache: boolean;
   /** Clock; tests may replace it. */
   now: () => Date;
 }
@@ -62,6 +64,7 @@ export const defaultConfig: AppConfig = {
   },
   uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
+  patientListCache: true,
   now: () => new Date(),
 };
 
@@ -96,5 +99,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   out.uploadsDir = path.join(path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')), 'uploads');
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
+  if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
   return out;
 }

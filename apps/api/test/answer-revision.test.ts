@@ -342,9 +342,15 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(again).toEqual(approved);
       expect((await get('/answer-revision/pending')).total).toBe(3);
       expect((await get('/answer-revision?status=completed')).items.map((r: { id: string }) => r.id)).toEqual([rev.brunoA1]);
+      // The schedule's answer counts follow (the profile's "Ver respostas" and "Revisão pendente").
+      expect((await get(`/quiz/schedule/${schedule.bruno}`)).answers).toEqual({ total: 1, pending: 0 });
+      const listed = (await get(`/quiz/schedule?patientId=${patient.bruno!.id}`)).items;
+      expect(listed.map((s: { answers: unknown }) => s.answers)).toEqual([{ total: 1, pending: 0 }]);
+      expect((await get(`/quiz/schedule/${schedule.carla}`)).answers).toEqual({ total: 0, pending: 0 });
 
       const pending = await p.ok(api('POST', `/answer-revision/${rev.brunoA1}/pending`, a));
       expect(pending).toMatchObject({ status: 'pending', approvedAt: null });
+      expect((await get(`/quiz/schedule/${schedule.bruno}`)).answers).toEqual({ total: 1, pending: 1 });
       expect(await p.ok(api('POST', `/answer-revision/${rev.brunoA1}/pending`, a))).toEqual(pending);
       const rows = await t.database.db.select().from(answerRevisions).where(eq(answerRevisions.patientId, patient.bruno!.id));
       expect(rows).toHaveLength(1);

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerifications, loginAttempts, professionals, subscriptions } from '../src/db/schema.js';
 import { backends } from './helpers/backends.js';
@@ -242,6 +244,30 @@ describe.each(backends)('auth on $name', (backend) => {
       } finally {
         await other.close();
       }
+    });
+
+    it('a token signed with another key, tampered with, unsigned, malformed or expired → 401 INVALID_JWT', async () => {
+      const jwt = await t.signUp('forged@example.com');
+      const [header, payload] = jwt.split('.') as [string, string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
+      const tampered = `${header}.${b64({ ...claims, sub: randomUUID() })}.${jwt.split('.')[2]}`;
+      const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+      for (const token of [otherKey, tampered, unsigned, 'abc.def.ghi', `${jwt}x`]) {
+        const res = await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(token) });
+        expect(res.statusCode, token).toBe(401);
+        expect(res.json().application_error_code).toBe('INVALID_JWT');
+      }
+      // Past its expiry (7 days), by the app's clock.
+      t.clock.advance(7 * 24 * 3_600_000 + 1000);
+      try {
+        const res = await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) });
+        expect(res.json().application_error_code).toBe('INVALID_JWT');
+      } finally {
+        t.clock.reset();
+      }
+      expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) })).statusCode).toBe(200);
     });
 
     it('logout without a token → 401 Unauthorized', async () => {

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, patients } from '../src/db/schema.js';
 import { backends } from './helpers/backends.js';
-import { bearer, createTestApp, type TestApp } from './helpers/app.js';
+import { buildApp } from '../src/app.js';
+import { bearer, createTestApp, testConfig, type TestApp } from './helpers/app.js';
+
+type PatientView = { id: string; name: string; status: string; currentService: { id: string; name: string } | null };
 
 type Res = { statusCode: number; json(): any; body: string };
 const paths = (res: Res) => (res.json().details as { path: string[] }[]).map((d) => d.path.join('.')).sort();
@@ -168,6 +172,54 @@ describe.each(backends)('patients, services, sales on $name', (backend) => {
         byStatus: { active: 4, inactive: 1 },
         byModality: { presencial: 2, online: 2, hibrido: 1 },
       });
+    });
+
+    it('a list served again never outlives its data: API writes, another API process, plain SQL, a renamed service, the date', async () => {
+      const m = await newPro('marta@example.com');
+      const list = async () => (await call('GET', '/patient?nameTerm=cache', m)).json() as { total: number; items: PatientView[] };
+      const names = async () => (await list()).items.map((p) => p.name);
+      const p = (await call('POST', '/patient', m, { name: 'Cache Um' })).json();
+      const first = await call('GET', '/patient?nameTerm=cache', m);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.json()).toMatchObject({ total: 1, items: [{ id: p.id, name: 'Cache Um', currentService: null }] });
+      expect((await call('GET', '/patient?nameTerm=cache', m)).body).toBe(first.body);
+
+      // Another API process on the same database, with a cache of its own.
+      const other = buildApp({ db: t.database.db, config: testConfig(t.clock, { uploadsDir: os.tmpdir() }) });
+      await other.ready();
+      try {
+        expect((await other.inject({ method: 'GET', url: '/api/patient?nameTerm=cache', headers: bearer(m) })).json().total).toBe(1);
+        const created = await other.inject({ method: 'POST', url: '/api/patient', headers: bearer(m), payload: { name: 'Cache Dois' } });
+        expect(created.statusCode, created.body).toBe(201);
+        expect(await names()).toEqual(['Cache Dois', 'Cache Um']);
+        await call('PUT', `/patient/${p.id}`, m, { status: 'inactive' });
+        expect((await other.inject({ method: 'GET', url: '/api/patient?nameTerm=cache', headers: bearer(m) })).json().items[1]).toMatchObject({ id: p.id, status: 'inactive' });
+      } finally {
+        await other.close();
+      }
+
+      // A write that bypasses the API.
+      await t.database.db.update(patients).set({ name: 'Cache Três', searchName: 'cache tres', status: 'active' }).where(eq(patients.id, p.id));
+      expect((await list()).items[1]).toMatchObject({ id: p.id, name: 'Cache Três', status: 'active' });
+
+      // The current service: a sale, the service renamed, the sale ending with the date.
+      const s = (await call('POST', '/services', m, { name: 'Plano', priceCents: 10000, validityDays: 30 })).json();
+      const soldAt = new Date(t.clock.now().getTime() - 29 * 86_400_000).toISOString();
+      const sold = await call('POST', '/sales', m, { patientId: p.id, serviceId: s.id, paymentMethod: 'pix', soldAt });
+      expect(sold.statusCode, sold.body).toBe(201);
+      expect((await list()).items[1]!.currentService).toMatchObject({ id: s.id, name: 'Plano' });
+      expect((await call('PUT', `/services/${s.id}`, m, { name: 'Plano mensal' })).statusCode).toBe(200);
+      expect((await list()).items[1]!.currentService).toMatchObject({ name: 'Plano mensal' });
+      t.clock.advance(2 * 86_400_000);
+      try {
+        expect((await list()).items[1]!.currentService).toBeNull();
+      } finally {
+        t.clock.reset();
+      }
+
+      // Another professional's writes leave this list alone, and never show in it.
+      await call('POST', '/patient', b, { name: 'Cache de outra' });
+      expect(await names()).toEqual(['Cache Dois', 'Cache Três']);
     });
 
     it('inactivate keeps data; delete anonymises (LGPD), hides, keeps sales aggregates', async () => {

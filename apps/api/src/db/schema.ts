@@ -3,7 +3,7 @@
  * turns changes here into a new migration in apps/api/drizzle.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -287,12 +287,22 @@ export const patients = pgTable(
     index('patients_professional_name_idx').on(t.professionalId, t.searchName),
     // Trigram index for `search_name LIKE '%word%'`: a search finds its rows without reading every patient
     // (pg_trgm, created by the migration; PGlite loads it from its contrib build).
-    index('patients_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    index('patients_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('patients_professional_status_idx').on(t.professionalId, t.status),
     uniqueIndex('patients_professional_phone_key').on(t.professionalId, t.phone).where(sql`${t.phone} IS NOT NULL`),
     uniqueIndex('patients_professional_document_key').on(t.professionalId, t.document).where(sql`${t.document} IS NOT NULL`),
   ],
 );
+
+/**
+ * A counter per professional that database triggers (migration 0007) raise in the same transaction as any
+ * write to her patients, sales or services: everything a patient list shows. A cached list is valid while
+ * the counter it was read under is unchanged, whichever process or code path did the write.
+ */
+export const patientListVersions = pgTable('patient_list_versions', {
+  professionalId: uuid('professional_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** What the professional sells (consultations, follow-up plans…). */
 export const services = pgTable(
@@ -561,6 +571,7 @@ export const answerRevisions = pgTable(
     uniqueIndex('answer_revisions_answer_key').on(t.quizAnswerId),
     index('answer_revisions_professional_idx').on(t.professionalId, t.status, t.createdAt),
     index('answer_revisions_patient_idx').on(t.patientId, t.scheduleId),
+    index('answer_revisions_schedule_idx').on(t.scheduleId, t.status),
   ],
 );
 

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
@@ -23,6 +24,7 @@ import {
   UpdatePatientBody,
   UpdatePreferencesBody,
 } from './schemas.js';
+import { PatientListCache } from './list-cache.js';
 import * as service from './service.js';
 import { PatientQuizPageSchema } from '../schedule/schemas.js';
 import { listPatientSchedules } from '../schedule/service.js';
@@ -33,6 +35,7 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preHandler', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
+    const listCache = new PatientListCache(ctx.config.patientListCache);
 
     app.get(
       '/patient',
@@ -49,7 +52,11 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(PatientPageSchema, 'A page of patients'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listPatients(ctx, pro(request), request.query),
+      async (request, reply) => {
+        const page = await service.listPatientsJson(ctx, listCache, authOf(request), request.query);
+        // Fastify sends a string payload as is: it was encoded with PatientPageSchema when it was built.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(page);
+      },
     );
 
     app.post(

@@ -49,6 +49,12 @@ export const QuizScheduleSchema = z
     nextDueAt: z.iso.datetime().nullable().meta({ description: "Due time of the pending 'scheduled' request, null when none." }),
     lastRequest: AnswerRequestSchema.nullable().meta({ description: 'The most recent answer request (by due time).' }),
     pinLocked: z.boolean().meta({ description: 'Too many wrong PINs: the link is locked for a while.' }),
+    answers: z
+      .object({
+        total: z.number().int().meta({ description: 'Answered occurrences (answer revisions) of this schedule.' }),
+        pending: z.number().int().meta({ description: 'Of those, how many wait for the professional’s review.' }),
+      })
+      .meta({ id: 'QuizScheduleAnswers', description: 'What the patient answered on this schedule, for a link to the answers.' }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'QuizSchedule', description: 'One patient × one quiz × a recurrence.' });

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, or,
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor, Tx } from '../db/client.js';
-import { answerRequests, patients, PERIODICITIES, quizAnswers, quizSchedules, quizzes, sales, type Periodicity } from '../db/schema.js';
+import { answerRequests, answerRevisions, patients, PERIODICITIES, quizAnswers, quizSchedules, quizzes, sales, type Periodicity } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { spDate, spDayStart } from '../lib/dates.js';
@@ -431,6 +431,7 @@ async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[
   const ids = rows.map((r) => r.schedule.id);
   const last = new Map<string, RequestRow>();
   const next = new Map<string, Date>();
+  const answered = new Map<string, { total: number; pending: number }>();
   if (ids.length > 0) {
     const lastRows = await db
       .selectDistinctOn([answerRequests.scheduleId])
@@ -444,6 +445,16 @@ async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[
       .where(and(inArray(answerRequests.scheduleId, ids), eq(answerRequests.status, 'scheduled')))
       .groupBy(answerRequests.scheduleId);
     for (const r of nextRows) next.set(r.scheduleId, r.dueAt);
+    const answerRows = await db
+      .select({
+        scheduleId: answerRevisions.scheduleId,
+        total: sql<number>`count(*)`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${answerRevisions.status} = 'pending')`.mapWith(Number),
+      })
+      .from(answerRevisions)
+      .where(inArray(answerRevisions.scheduleId, ids))
+      .groupBy(answerRevisions.scheduleId);
+    for (const r of answerRows) answered.set(r.scheduleId, { total: r.total, pending: r.pending });
   }
   const now = ctx.config.now();
   return rows.map(({ schedule: s, quizTitle, patientName }) => {
@@ -466,6 +477,7 @@ async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[
       nextDueAt: next.get(s.id)?.toISOString() ?? null,
       lastRequest: lastRequest ? toRequestDto(lastRequest) : null,
       pinLocked: !!s.pinLockedUntil && s.pinLockedUntil.getTime() > now.getTime(),
+      answers: answered.get(s.id) ?? { total: 0, pending: 0 },
       createdAt: s.createdAt.toISOString(),
     };
   });

@@ -832,6 +832,7 @@ export type PatientQuiz = {
      * Too many wrong PINs: the link is locked for a while.
      */
     pinLocked: boolean;
+    answers: QuizScheduleAnswers;
     createdAt: string;
     /**
      * Same as id.
@@ -1112,7 +1113,22 @@ export type QuizSchedule = {
      * Too many wrong PINs: the link is locked for a while.
      */
     pinLocked: boolean;
+    answers: QuizScheduleAnswers;
     createdAt: string;
+};
+
+/**
+ * What the patient answered on this schedule, for a link to the answers.
+ */
+export type QuizScheduleAnswers = {
+    /**
+     * Answered occurrences (answer revisions) of this schedule.
+     */
+    total: number;
+    /**
+     * Of those, how many wait for the professional’s review.
+     */
+    pending: number;
 };
 
 export type QuizScheduleDetail = {
@@ -1154,6 +1170,7 @@ export type QuizScheduleDetail = {
      * Too many wrong PINs: the link is locked for a while.
      */
     pinLocked: boolean;
+    answers: QuizScheduleAnswers;
     createdAt: string;
     /**
      * Newest first, at most 50.

@@ -1,0 +1,1 @@
+CREATE INDEX "answer_revisions_schedule_idx" ON "answer_revisions" USING btree ("schedule_id","status");
