@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logoutMutation } from '@acompanha/api-client';
-import { AppShell, Avatar, Badge, Drawer, IconButton, Menu, TopBar, VisuallyHidden } from '@acompanha/ui';
+import { AppShell, Avatar, Badge, Drawer, IconButton, Menu, TopBar, useIsMobile, VisuallyHidden } from '@acompanha/ui';
 import { pendingCountOptions } from '../features/answers/queries';
 import { store, usePersisted } from './store';
 import { LOGIN_PATH } from './paths';
@@ -36,7 +37,13 @@ export function PrivateLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const drawerOpen = usePersisted((s) => s.drawerOpen);
+  // The remembered open/closed drawer is a desktop preference. On a phone the open drawer covers the page,
+  // so it starts closed (the icon rail) at every visit and opens only when asked.
+  const isMobile = useIsMobile();
+  const desktopOpen = usePersisted((s) => s.drawerOpen);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const drawerOpen = isMobile ? phoneOpen : desktopOpen;
+  const setDrawerOpen = (open: boolean) => (isMobile ? setPhoneOpen(open) : store.setDrawerOpen(open));
   const professional = usePersisted((s) => s.session.professional);
   const logout = useMutation(logoutMutation());
   const pendingBadge = usePendingBadge();
@@ -55,7 +62,7 @@ export function PrivateLayout() {
       drawer={
         <Drawer
           isOpen={drawerOpen}
-          onOpenChange={(open) => store.setDrawerOpen(open)}
+          onOpenChange={setDrawerOpen}
           items={items}
           currentHref={location.pathname}
         />
@@ -68,7 +75,7 @@ export function PrivateLayout() {
               aria-expanded={drawerOpen}
               variant="ghost"
               icon={<MenuIcon />}
-              onPress={() => store.setDrawerOpen(!drawerOpen)}
+              onPress={() => setDrawerOpen(!drawerOpen)}
             />
           }
           end={

@@ -12,7 +12,8 @@ const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL
 
 /** Integer cents as `R$ 1.234,56`. */
 export function formatBRL(cents: number): string {
-  return money.format(cents / 100);
+  // Intl puts a no-break space after "R$"; a plain space reads the same and matches what people type.
+  return money.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {

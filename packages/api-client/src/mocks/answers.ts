@@ -32,6 +32,7 @@ import {
   schedulingPatientFixtures,
   schedulingQuizFixtures,
   schedulingSchedules,
+  setScheduleAnswersSource,
 } from './scheduling';
 
 /**
@@ -338,6 +339,12 @@ function buildRevisions(): StoredRevision[] {
 // ——— State ———
 
 const state = { revisions: [] as StoredRevision[] };
+
+// The schedules list says how many answers each schedule has, from this state.
+setScheduleAnswersSource((scheduleId) => {
+  const of = state.revisions.filter((r) => r.quizScheduleId === scheduleId);
+  return { total: of.length, pending: of.filter((r) => r.status === 'pending').length };
+});
 
 /** Back to the fixtures (call in each story's `beforeEach`). */
 export function resetAnswersState() {

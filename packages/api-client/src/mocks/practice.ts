@@ -163,6 +163,7 @@ export const practicePatientQuizzesFixture: PatientQuizPage = {
         lastErrorCode: null,
       },
       pinLocked: false,
+      answers: { total: 0, pending: 0 },
       createdAt: '2026-10-05T10:00:00.000Z',
     },
   ],

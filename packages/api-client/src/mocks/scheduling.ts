@@ -104,10 +104,21 @@ function schedule(s: Pick<QuizSchedule, 'id' | 'quizId' | 'patientId'> & Partial
     nextDueAt: '2026-11-23T11:00:00.000Z',
     lastRequest: null,
     pinLocked: false,
+    answers: { total: 0, pending: 0 },
     createdAt: CREATED_AT,
     ...s,
   };
 }
+
+/**
+ * What the patient answered on a schedule, as the answers mock knows it (it registers itself here, so the
+ * two mocks agree without importing each other both ways); a schedule's own `answers` otherwise.
+ */
+let answersSource: ((scheduleId: string) => QuizSchedule['answers'] | undefined) | undefined;
+export function setScheduleAnswersSource(source: (scheduleId: string) => QuizSchedule['answers'] | undefined) {
+  answersSource = source;
+}
+const withAnswers = (s: QuizSchedule): QuizSchedule => ({ ...s, answers: answersSource?.(s.id) ?? s.answers });
 
 const sid = (n: number) => `4d5e6f70-0000-4a00-8000-${String(n).padStart(12, '0')}`;
 const rid = (n: number) => `6e7f8091-0000-4b00-8000-${String(n).padStart(12, '0')}`;
@@ -319,6 +330,7 @@ function upsert(quiz: Quiz, patient: Patient, r: RecurrenceBody): QuizSchedule {
     nextDueAt: first.dueAt,
     lastRequest: first,
     pinLocked: false,
+    answers: existing?.answers ?? { total: 0, pending: 0 },
     createdAt: existing?.createdAt ?? nowIso(),
   };
   if (existing) Object.assign(existing, next);
@@ -581,7 +593,7 @@ export const schedulingHandlers = {
   getSchedule: http.get(api('/quiz/schedule/:id'), ({ params }) => {
     const s = state.schedules.find((x) => x.id === params.id);
     if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
-    return HttpResponse.json({ ...s, requests: state.requests.get(s.id) ?? [] } satisfies QuizScheduleDetail);
+    return HttpResponse.json({ ...withAnswers(s), requests: state.requests.get(s.id) ?? [] } satisfies QuizScheduleDetail);
   }),
   list: http.get(api('/quiz/schedule'), ({ request: req }) => {
     const url = new URL(req.url);
@@ -599,7 +611,8 @@ export const schedulingHandlers = {
           (status === 'sent' && s.lastRequest?.status === 'sent') ||
           (status === 'answered' && s.lastRequest?.status === 'answered'),
       )
-      .sort((a, b) => a.patientName.localeCompare(b.patientName, 'pt-BR') || a.quizTitle.localeCompare(b.quizTitle, 'pt-BR'));
+      .sort((a, b) => a.patientName.localeCompare(b.patientName, 'pt-BR') || a.quizTitle.localeCompare(b.quizTitle, 'pt-BR'))
+      .map(withAnswers);
     return HttpResponse.json(page(items, url));
   }),
   create: http.post(api('/quiz/schedule'), async ({ request: req }) => {

@@ -77,3 +77,32 @@ export const Toggle: Story = {
 };
 
 export const Dark: Story = { globals: { colorMode: 'dark' } };
+
+/** Pretends the screen is a phone's (the layout's media query) for one story. */
+function asPhone() {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({
+      ...original.call(window, query),
+      matches: query === '(max-width: 767px)' || original.call(window, query).matches,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as MediaQueryList;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+/** On a phone the open drawer floats over a dimmed page; a tap outside it closes it. */
+export const PhoneTapOutsideCloses: Story = {
+  beforeEach: asPhone,
+  play: async ({ canvas, canvasElement, args }) => {
+    const scrim = canvasElement.querySelector<HTMLElement>('[data-testid="drawer-scrim"]');
+    await expect(scrim).not.toBeNull();
+    await userEvent.click(scrim!);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await expect(canvasElement.querySelector('[data-testid="drawer-scrim"]')).toBeNull();
+    await expect(canvas.getByRole('navigation', { name: 'Navegação principal' })).toHaveAttribute('data-open', 'false');
+  },
+};

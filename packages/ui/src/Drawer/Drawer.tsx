@@ -82,6 +82,14 @@ const navStyles = css`
   }
 `;
 
+/** Behind the floating drawer on phones: dims the page; a tap on it closes the drawer. */
+const scrimStyles = css`
+  position: fixed;
+  inset: 0;
+  z-index: 39;
+  background: rgb(15 23 42 / 0.4);
+`;
+
 const linkStyles = css`
   ${focusRing};
   position: relative;
@@ -149,7 +157,8 @@ function isCurrent(href: string, currentHref: string | undefined, items: DrawerI
   return !items.some((other) => other.href !== href && other.href.length > href.length && (other.href === currentHref || prefix(other.href)));
 }
 
-function useIsMobile() {
+/** True on phone-sized screens (below 768 px), where the open drawer floats over the page. */
+export function useIsMobile() {
   const query = '(max-width: 767px)';
   const [isMobile, setMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(query).matches);
   useEffect(() => {
@@ -166,7 +175,7 @@ function useIsMobile() {
 /**
  * The private area's side navigation (`nav` landmark). Open: icons and labels. Closed: a narrow
  * rail of icons whose labels stay accessible and show as tooltips. On phones the rail is the
- * resting state and the open drawer floats over the page.
+ * resting state and the open drawer floats over a dimmed page (a tap outside or Escape closes it).
  */
 export function Drawer({
   items,
@@ -188,6 +197,8 @@ export function Drawer({
   const isRail = !showsLabels || (isMobile && !isOpen);
 
   return (
+    <>
+      {isMobile && isOpen ? <div aria-hidden="true" data-testid="drawer-scrim" css={scrimStyles} onClick={() => setOpen(false)} /> : null}
     <nav
       aria-label={ariaLabel}
       data-open={String(isOpen)}
@@ -235,5 +246,6 @@ export function Drawer({
       </ul>
       {footer && !isRail && <div css={{ marginTop: 'auto' }}>{footer}</div>}
     </nav>
+    </>
   );
 }

@@ -121,7 +121,10 @@ export function Table(props: TableProps) {
   return (
     // pt-BR for RAC's own strings ("Selecionar tudo") and announcements.
     <I18nProvider locale="pt-BR">
-      <AriaTable {...props} css={tableStyles} />
+      {/* A table wider than a phone scrolls sideways in its own box instead of widening the whole page. */}
+      <div className="table-scroll" css={{ overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' }}>
+        <AriaTable {...props} css={tableStyles} />
+      </div>
     </I18nProvider>
   );
 }
@@ -197,6 +200,12 @@ export interface TableBodyProps<T extends object> extends AriaTableBodyProps<T> 
 }
 
 const emptyStyles = css`
+  /* As wide as the visible part of a table that scrolls sideways (its scroll box is the size container),
+     and pinned there: the message reads whole on a phone. */
+  position: sticky;
+  left: 0;
+  box-sizing: border-box;
+  width: 100cqi;
   padding: var(--space-6) var(--space-4);
   text-align: center;
   color: var(--color-text-muted);

@@ -7,7 +7,8 @@ export const fieldStyles = css`
   min-width: 0;
   color: var(--color-text);
 
-  & > label {
+  & > label,
+  & > .react-aria-Label {
     font-size: var(--font-size-sm);
     font-weight: var(--font-weight-medium);
   }

@@ -99,7 +99,7 @@ export const ExportCsv: Story = {
     });
     try {
       const canvas = within(canvasElement);
-      await expect(await canvas.findByText(`Respostas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`)).toBeVisible();
+      await expect(await canvas.findByText(`Todas as respostas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`)).toBeVisible();
       await userEvent.click(canvas.getByRole('button', { name: 'Exportar CSV' }));
       await expect(await body().findByText('Planilha CSV baixada.')).toBeVisible();
       await expect(downloads[0]!.name).toBe('respostas-acompanhamento-semanal.csv');
@@ -110,6 +110,44 @@ export const ExportCsv: Story = {
       create.mockRestore();
       click.mockRestore();
     }
+  },
+};
+
+/** "Respostas a exportar": only the approved answers go into the file. */
+export const ExportApprovedOnly: Story = {
+  render: () => <PortalScreen path={`${NOVEMBER}&quizId=${WEEKLY.id}`} />,
+  play: async ({ canvasElement }) => {
+    const blobs: Blob[] = [];
+    const create = spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:story';
+    });
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const canvas = within(canvasElement);
+      await userEvent.click(await canvas.findByRole('button', { name: /Respostas a exportar/ }));
+      await userEvent.click(await body().findByRole('option', { name: 'Aprovadas' }));
+      await expect(await canvas.findByText(`Respostas aprovadas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`)).toBeVisible();
+      await userEvent.click(canvas.getByRole('button', { name: 'Exportar CSV' }));
+      await expect(await body().findByText('Planilha CSV baixada.')).toBeVisible();
+      const text = await blobs[0]!.text();
+      await expect(text).toContain('"Aprovada"');
+      await expect(text).not.toContain('"Pendente"');
+    } finally {
+      create.mockRestore();
+      click.mockRestore();
+    }
+  },
+};
+
+/** A period longer than 366 days: the field says so, and no figure of an earlier period stays on screen. */
+export const PeriodTooLong: Story = {
+  render: () => <PortalScreen path="/answers/report?from=2025-01-01&to=2026-11-21" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Escolha um período de até 366 dias para ver o relatório.')).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: 'Resumo do período' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
   },
 };
 

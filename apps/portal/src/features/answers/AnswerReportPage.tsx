@@ -23,6 +23,8 @@ import {
   Radio,
   RadioGroup,
   Row,
+  Select,
+  SelectItem,
   Stack,
   Table,
   TableBody,
@@ -40,10 +42,9 @@ import { invalidateSchedules } from '../scheduling/queries';
 import { formatCalendarDate } from '../services/format';
 import { StatusChart } from './charts/StatusChart';
 import { isPeriodInvalid, PatientFilter, periodFromParams, QuizFilter, quizFilterOptions, type Period } from './filters';
-import { fileNameFromDisposition, formatNumberBR, formatRate, last30Days, plural } from './format';
+import { fileNameFromDisposition, formatNumberBR, formatRate, last30Days, plural, rateOf } from './format';
 import { LinkButton } from './LinkButton';
 import { StatFigure, StatGrid } from './StatFigure';
-import { TableScroll } from './TableScroll';
 
 const DELAYED_PAGE = 10;
 
@@ -103,8 +104,6 @@ export function shouldRevalidateReport({ currentUrl, nextUrl, defaultShouldReval
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-/** Sent, answered / (sent − cancelled), as the API computes it for the whole period. */
-const rateOf = (c: { answered: number; total: number; cancelled: number }) => (c.total - c.cancelled > 0 ? c.answered / (c.total - c.cancelled) : null);
 
 /**
  * `/answers/report` ("Relatório de respostas"): the questionnaires sent in a period and what became
@@ -124,7 +123,8 @@ export function AnswerReportPage() {
     setParams(reportSearch({ ...filters, ...change }), { replace: true, state: { quiet: true }, preventScrollReset: true });
   }
 
-  const data = report.data;
+  // While the period is invalid, nothing from the last valid one is shown as if it were this one.
+  const data = invalid ? undefined : report.data;
   return (
     <Page
       title="Relatório de respostas"
@@ -199,7 +199,6 @@ function ReportFigures({ report }: { report: StatusReport }) {
 /** The same counts per quiz. */
 export function ByQuizTable({ report }: { report: StatusReport }) {
   return (
-    <TableScroll>
       <Table aria-label="Situação dos envios por questionário">
         <TableHeader>
           <Column id="quiz" isRowHeader>
@@ -242,7 +241,6 @@ export function ByQuizTable({ report }: { report: StatusReport }) {
           )}
         </TableBody>
       </Table>
-    </TableScroll>
   );
 }
 
@@ -283,7 +281,6 @@ function DelayedCard({ filters }: { filters: ReportFilters }) {
       title="Respostas atrasadas"
       description="Questionários enviados há 48 horas ou mais e ainda sem resposta. Reenvie com um clique: o cliente recebe o link de novo, com um novo PIN."
     >
-      <TableScroll>
         <Table aria-label="Respostas atrasadas">
           <TableHeader>
             <Column id="patient" isRowHeader>
@@ -339,7 +336,6 @@ function DelayedCard({ filters }: { filters: ReportFilters }) {
             )}
           </TableBody>
         </Table>
-      </TableScroll>
       {total > DELAYED_PAGE ? (
         <Pagination take={DELAYED_PAGE} skip={skip} total={total} onChange={setSkip} isDisabled={delayed.isFetching} aria-label="Páginas de respostas atrasadas" />
       ) : null}
@@ -347,9 +343,17 @@ function DelayedCard({ filters }: { filters: ReportFilters }) {
   );
 }
 
+type ExportStatus = 'all' | 'pending' | 'completed';
+const EXPORT_STATUS_TEXT: Record<ExportStatus, string> = {
+  all: 'Todas as respostas',
+  pending: 'Respostas aguardando revisão',
+  completed: 'Respostas aprovadas',
+};
+
 /** "Exportar CSV" / "Exportar XLSX": one row per answer, one column per question of the chosen quiz. */
 function ExportCard({ filters }: { filters: ReportFilters }) {
   const [pending, setPending] = useState<'csv' | 'xlsx' | null>(null);
+  const [status, setStatus] = useState<ExportStatus>('all');
   const quizzes = useQuery(quizFilterOptions());
   const quiz = quizzes.data?.items.find((q) => q.id === filters.quizId);
   const invalid = isPeriodInvalid(filters.period);
@@ -360,7 +364,8 @@ function ExportCard({ filters }: { filters: ReportFilters }) {
     if (!filters.quizId) return;
     setPending(format);
     try {
-      const { data, response } = await exportAnswers({ query: { quizId: filters.quizId, from, to, format }, parseAs: 'blob', throwOnError: true });
+      const query = { quizId: filters.quizId, from, to, format, ...(status === 'all' ? {} : { status }) };
+      const { data, response } = await exportAnswers({ query, parseAs: 'blob', throwOnError: true });
       const fallback = `respostas-${from}-a-${to}.${format}`;
       downloadBlob(data as unknown as Blob, fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallback);
       toastQueue.add({ tone: 'success', title: format === 'csv' ? 'Planilha CSV baixada.' : 'Planilha XLSX baixada.' }, { timeout: 4000 });
@@ -378,13 +383,20 @@ function ExportCard({ filters }: { filters: ReportFilters }) {
     >
       {filters.quizId ? (
         <Text>
-          {`Respostas de “${quiz?.title ?? 'questionário escolhido'}” de ${formatCalendarDate(from)} a ${formatCalendarDate(to)}.`}
+          {`${EXPORT_STATUS_TEXT[status]} de “${quiz?.title ?? 'questionário escolhido'}” de ${formatCalendarDate(from)} a ${formatCalendarDate(to)}.`}
         </Text>
       ) : (
         <InlineAlert tone="info" id="export-needs-quiz">
           Para exportar, escolha um questionário no filtro “Questionário” acima: cada coluna da planilha é uma pergunta dele.
         </InlineAlert>
       )}
+      <div css={{ maxWidth: 260 }}>
+        <Select label="Respostas a exportar" selectedKey={status} onSelectionChange={(key) => setStatus((key ?? 'all') as ExportStatus)}>
+          <SelectItem id="all">Todas</SelectItem>
+          <SelectItem id="pending">Aguardando revisão</SelectItem>
+          <SelectItem id="completed">Aprovadas</SelectItem>
+        </Select>
+      </div>
       <Stack direction="row" gap={2} wrap>
         <Button
           variant="secondary"

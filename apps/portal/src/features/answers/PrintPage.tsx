@@ -13,7 +13,7 @@ import { AnswerItem } from './AnswerItem';
 import { reportFiltersFrom, reportQuery, type ReportFilters } from './AnswerReportPage';
 import { StatusChart } from './charts/StatusChart';
 import { isPeriodInvalid, quizFilterOptions } from './filters';
-import { formatNumberBR, formatRate, REVISION_STATUS, STATUS_SERIES } from './format';
+import { formatNumberBR, formatRate, rateOf, REVISION_STATUS, STATUS_SERIES } from './format';
 import { REVISION_NOT_FOUND_CODES } from './queries';
 import { RevisionSeries, revisionSeriesOptions } from './RevisionSeries';
 
@@ -290,7 +290,7 @@ function PrintReport({ filters }: { filters: ReportFilters }) {
                       {formatNumberBR(v)}
                     </td>
                   ))}
-                  <td css={{ ...cell, textAlign: 'right' }}>{formatRate(q.total - q.cancelled > 0 ? q.answered / (q.total - q.cancelled) : null)}</td>
+                  <td css={{ ...cell, textAlign: 'right' }}>{formatRate(rateOf(q))}</td>
                 </tr>
               ))}
             </tbody>

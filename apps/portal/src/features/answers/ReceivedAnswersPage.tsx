@@ -25,7 +25,6 @@ import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatDateTimeBR } from '../../lib/format';
 import { isPeriodInvalid, PatientFilter, periodFromParams, QuizFilter, type Period } from './filters';
 import { plural, REVISION_STATUS } from './format';
-import { TableScroll } from './TableScroll';
 
 const PAGE_SIZE = 20;
 
@@ -149,8 +148,6 @@ export function ReceivedAnswersPage() {
       <Text variant="muted" aria-live="polite">
         {revisions.isPending ? 'Carregando respostas…' : countText}
       </Text>
-
-      <TableScroll>
         <Table aria-label="Respostas recebidas">
           <TableHeader>
             <Column id="patient" isRowHeader>
@@ -205,7 +202,6 @@ export function ReceivedAnswersPage() {
             }}
           </TableBody>
         </Table>
-      </TableScroll>
       {total > PAGE_SIZE ? (
         <Pagination take={PAGE_SIZE} skip={filters.skip} total={total} onChange={(skip) => update({ skip })} isDisabled={revisions.isFetching} />
       ) : null}

@@ -25,6 +25,10 @@ export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${formatNumberBR(rate * 100, 1)}%`;
 }
 
+/** Answered / (sent − cancelled), as the API computes the period's answer rate; null when nothing counts. */
+export const rateOf = (c: { answered: number; total: number; cancelled: number }): number | null =>
+  c.total - c.cancelled > 0 ? c.answered / (c.total - c.cancelled) : null;
+
 /** "240 KB", "1,2 MB". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

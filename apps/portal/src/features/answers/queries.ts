@@ -5,7 +5,10 @@ import { invalidateOperation } from '../../lib/queries';
 /** The drawer badge: how many revisions wait for review (`total` of one item). */
 export const pendingCountOptions = () => listPendingAnswerRevisionsOptions({ query: { take: 1, skip: 0 } });
 
-/** Every list and detail that shows revisions: after an approval or a note, all of them are fresh. */
+/**
+ * Every list and detail that shows revisions: after an approval or a note, all of them are fresh. The
+ * schedules lists carry each schedule's answer counts (the "Revisão pendente" badge).
+ */
 export function invalidateRevisions(queryClient: QueryClient) {
   return invalidateOperation(
     queryClient,
@@ -14,6 +17,8 @@ export function invalidateRevisions(queryClient: QueryClient) {
     'listQuizAnswerRevisions',
     'getAnswerRevision',
     'getScheduleAnswerRevisions',
+    'listQuizSchedules',
+    'getQuizSchedule',
   );
 }
 

@@ -149,6 +149,28 @@ export const Empty: Story = {
   },
 };
 
+/** A practice of thousands: a handful of clients in a modality reads "menos de 1%", not "0%". */
+export const ThousandsOfClients: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/patient/totals', () =>
+          HttpResponse.json({ total: 10_200, byStatus: { active: 10_163, inactive: 37 }, byModality: { presencial: 10_109, online: 63, hibrido: 28 } }),
+        ),
+        ...Object.values(patientHandlers),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const totals = within(await canvas.findByRole('region', { name: 'Total de clientes' }));
+    await expect(await totals.findByText('10.200')).toBeVisible();
+    await expect(canvas.getByRole('meter', { name: 'Presencial' })).toHaveAttribute('aria-valuetext', '10.109 (99%)');
+    await expect(canvas.getByRole('meter', { name: 'Online' })).toHaveAttribute('aria-valuetext', '63 (1%)');
+    await expect(canvas.getByRole('meter', { name: 'Híbrido' })).toHaveAttribute('aria-valuetext', '28 (menos de 1%)');
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: [pendingHandler('get', '/patient'), ...Object.values(patientHandlers)] } },
   play: async ({ canvasElement }) => {

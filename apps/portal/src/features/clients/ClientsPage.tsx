@@ -247,7 +247,9 @@ export function ClientsPage() {
                   {patient.email ? <Text variant="small">{patient.email}</Text> : null}
                 </Stack>
               </Cell>
-              <Cell>{formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}</Cell>
+              <Cell>
+                <span css={{ whiteSpace: 'nowrap' }}>{formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}</span>
+              </Cell>
               <Cell>{MODALITY_LABELS[patient.serviceModality]}</Cell>
               <Cell>
                 {patient.currentService ? (
@@ -294,6 +296,13 @@ export function ClientsPage() {
 
 function TotalsCards({ totals }: { totals: { total: number; byStatus: { active: number; inactive: number }; byModality: Record<ServiceModality, number> } }) {
   const share = (n: number) => (totals.total ? Math.round((n / totals.total) * 100) : 0);
+  // A few clients out of thousands are not "0%"; nor are all but a few "100%".
+  const shareLabel = (n: number) => {
+    const pct = share(n);
+    if (n > 0 && pct === 0) return 'menos de 1%';
+    if (n < totals.total && pct === 100) return 'mais de 99%';
+    return `${pct}%`;
+  };
   return (
     <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
       <Card title="Total de clientes" headingLevel={2}>
@@ -310,7 +319,7 @@ function TotalsCards({ totals }: { totals: { total: number; byStatus: { active: 
               key={m}
               label={MODALITY_LABELS[m]}
               value={share(totals.byModality[m])}
-              valueLabel={`${number.format(totals.byModality[m])} (${share(totals.byModality[m])}%)`}
+              valueLabel={`${number.format(totals.byModality[m])} (${shareLabel(totals.byModality[m])})`}
               variant="info"
             />
           ))}

@@ -114,6 +114,8 @@ function PreviewAnswer({ state, label }: { state: BuilderState; label: string })
       const c = state.configs[state.type];
       return (
         <MetricsAnswer
+          // The question's title, right above, already says what to type.
+          isLabelVisible={false}
           label={label}
           unit={unitOf(c) || '—'}
           decimals={c.decimals ?? 0}

@@ -216,6 +216,8 @@ function AnswerControl({ question: q, value, onChange }: { question: Question; v
       const cfg = q.config as Partial<MetricsConfig>;
       return (
         <MetricsAnswer
+          // The question's title, right above, already says what to type.
+          isLabelVisible={false}
           label={q.title}
           unit={cfg.unit ?? ''}
           decimals={cfg.decimals}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { listAnswerRevisionsOptions, listQuizSchedulesOptions, type Patient } from '@acompanha/api-client';
+import { listQuizSchedulesOptions, type Patient } from '@acompanha/api-client';
 import { Badge, Button, Cell, Column, EmptyState, Link, Row, Stack, Table, TableBody, TableHeader, Text } from '@acompanha/ui';
 import { LastRequestCell, NextDueCell, RecurrenceCell, ScheduleStateBadges } from './cells';
 import { ScheduleActions } from './ScheduleActions';
@@ -9,8 +9,6 @@ import { ScheduleQuizDialog } from './ScheduleQuizDialog';
 /** The query of a patient's schedules (the profile's loader may prefetch it). */
 export const patientSchedulesOptions = (patientId: string) => listQuizSchedulesOptions({ query: { patientId, take: 100, skip: 0 } });
 
-/** The patient's answered questionnaires (newest first): which schedules have answers to review. */
-export const patientRevisionsOptions = (patientId: string) => listAnswerRevisionsOptions({ query: { patientId, take: 100, skip: 0 } });
 
 /**
  * 'Questionários' on a patient's profile: every quiz scheduled for the patient with its state,
@@ -20,13 +18,6 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
   const [isScheduling, setScheduling] = useState(false);
   const schedules = useQuery(patientSchedulesOptions(patient.id));
   const items = schedules.data?.items ?? [];
-  const revisions = useQuery(patientRevisionsOptions(patient.id));
-  const answered = new Map<string, { pending: number }>();
-  for (const r of revisions.data?.items ?? []) {
-    const entry = answered.get(r.quizScheduleId) ?? { pending: 0 };
-    if (r.status === 'pending') entry.pending += 1;
-    answered.set(r.quizScheduleId, entry);
-  }
   const scheduleButton = (
     <Button onPress={() => setScheduling(true)} isDisabled={patient.status !== 'active'}>
       Agendar questionário
@@ -58,8 +49,6 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
         </TableHeader>
         <TableBody
           items={items}
-          // The rows also show which schedules have answers: re-render them when those arrive.
-          dependencies={[revisions.data]}
           isLoading={schedules.isPending}
           loadingLabel="Carregando questionários…"
           emptyState={
@@ -82,12 +71,12 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
               <Cell>
                 <Stack gap={2} align="start">
                   <LastRequestCell schedule={s} />
-                  {answered.has(s.id) ? (
+                  {s.answers.total > 0 ? (
                     <Stack direction="row" gap={2} align="center" wrap>
                       <Link variant="standalone" href={`/clients/profile/${patient.id}/quiz/${s.id}`} aria-label={`Ver respostas de ${s.quizTitle}`}>
                         Ver respostas
                       </Link>
-                      {answered.get(s.id)!.pending > 0 ? <Badge tone="warning">Revisão pendente</Badge> : null}
+                      {s.answers.pending > 0 ? <Badge tone="warning">Revisão pendente</Badge> : null}
                     </Stack>
                   ) : null}
                 </Stack>

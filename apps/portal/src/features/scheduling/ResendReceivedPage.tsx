@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Selection } from 'react-aria-components';
-import { listQuizzesOptions, listSchedulesWithoutConfirmationOptions, republishAnswerRequestsMutation, type RepublishResult } from '@acompanha/api-client';
+import { listSchedulesWithoutConfirmationOptions, republishAnswerRequestsMutation, type RepublishResult } from '@acompanha/api-client';
 import {
   Button,
   Card,
@@ -14,8 +14,6 @@ import {
   Page,
   Pagination,
   Row,
-  Select,
-  SelectItem,
   Stack,
   Table,
   TableBody,
@@ -27,6 +25,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatDateTimeBR } from '../../lib/format';
 import { CHANNEL_LABELS } from './labels';
+import { QuizFilter } from '../answers/filters';
 import { invalidateSchedules } from './queries';
 
 const PAGE_SIZE = 20;
@@ -59,7 +58,6 @@ export function ResendReceivedPage() {
   const [toResend, setToResend] = useState<string[] | null>(null);
   const [result, setResult] = useState<RepublishResult | null>(null);
   const requests = useQuery({ ...listOptions(quizId, skip), placeholderData: keepPreviousData });
-  const quizzes = useQuery(listQuizzesOptions({ query: { status: 'all', take: 100, skip: 0 } }));
 
   const items = requests.data?.items ?? [];
   const total = requests.data?.total ?? 0;
@@ -85,26 +83,14 @@ export function ResendReceivedPage() {
       description="Questionários enviados que ainda não foram respondidos. Reenvie para lembrar o cliente: cada reenvio leva um novo PIN."
     >
       <Stack direction="row" gap={3} wrap align="end">
-        <Select
-          label="Questionário"
-          selectedKey={quizId}
-          onSelectionChange={(k) => {
-            setQuizId(String(k));
+        <QuizFilter
+          quizId={quizId === 'all' ? null : quizId}
+          onChange={(id) => {
+            setQuizId(id ?? 'all');
             setSkip(0);
             setSelected(new Set());
           }}
-        >
-          {[
-            <SelectItem key="all" id="all">
-              Todos
-            </SelectItem>,
-            ...(quizzes.data?.items ?? []).map((q) => (
-              <SelectItem key={q.id} id={q.id}>
-                {q.title}
-              </SelectItem>
-            )),
-          ]}
-        </Select>
+        />
       </Stack>
 
       {result ? (

@@ -18,7 +18,8 @@ import {
   Text,
 } from '@acompanha/ui';
 import { formatDateBR } from '../../lib/format';
-import { currentMonthSP, formatCalendarDate, formatCents } from './format';
+import { currentMonthSP, formatCalendarDate } from './format';
+import { formatBRL } from '../../lib/format';
 import { PAYMENT_METHOD_LABELS, SaleStatusBadge } from './sales';
 
 /** Only the invoice goes to paper: the app's drawer, top bar, tabs and buttons stay on screen. */
@@ -69,13 +70,13 @@ export function InvoicePanel() {
             </Text>
             <div css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
               <Card title="Bruto">
-                <Text>{formatCents(data.grossCents)}</Text>
+                <Text>{formatBRL(data.grossCents)}</Text>
               </Card>
               <Card title="Reembolsos">
-                <Text>{formatCents(data.refundsCents)}</Text>
+                <Text>{formatBRL(data.refundsCents)}</Text>
               </Card>
               <Card title="Líquido">
-                <Text>{formatCents(data.netCents)}</Text>
+                <Text>{formatBRL(data.netCents)}</Text>
               </Card>
             </div>
 
@@ -105,9 +106,9 @@ export function InvoicePanel() {
                   <Row id={line.serviceId}>
                     <Cell>{line.name}</Cell>
                     <Cell align="end">{line.count}</Cell>
-                    <Cell align="end">{formatCents(line.grossCents)}</Cell>
-                    <Cell align="end">{formatCents(line.refundsCents)}</Cell>
-                    <Cell align="end">{formatCents(line.netCents)}</Cell>
+                    <Cell align="end">{formatBRL(line.grossCents)}</Cell>
+                    <Cell align="end">{formatBRL(line.refundsCents)}</Cell>
+                    <Cell align="end">{formatBRL(line.netCents)}</Cell>
                   </Row>
                 )}
               </TableBody>
@@ -139,7 +140,7 @@ export function InvoicePanel() {
                       <Cell>
                         <SaleStatusBadge status={sale.status} />
                       </Cell>
-                      <Cell align="end">{formatCents(sale.amountCents)}</Cell>
+                      <Cell align="end">{formatBRL(sale.amountCents)}</Cell>
                     </Row>
                   )}
                 </TableBody>

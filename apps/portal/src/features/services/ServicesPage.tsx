@@ -46,7 +46,8 @@ import {
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { invalidateOperation } from '../../lib/queries';
-import { formatCents, MODALITY_LABELS } from './format';
+import { MODALITY_LABELS } from './format';
+import { formatBRL } from '../../lib/format';
 import { InvoicePanel } from './InvoicePanel';
 import { RegisterSaleModal, SalesTable } from './sales';
 
@@ -152,7 +153,7 @@ function ServicesPanel() {
                   {service.description ? <Text variant="small">{service.description}</Text> : null}
                 </Stack>
               </Cell>
-              <Cell align="end">{formatCents(service.priceCents)}</Cell>
+              <Cell align="end">{formatBRL(service.priceCents)}</Cell>
               <Cell>{MODALITY_LABELS[service.modality]}</Cell>
               <Cell align="end">{service.validityDays === 1 ? '1 dia' : `${service.validityDays} dias`}</Cell>
               <Cell align="end">{service.consultations}</Cell>

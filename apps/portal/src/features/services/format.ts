@@ -2,14 +2,6 @@ import { endOfMonth, parseDate, startOfMonth, today, type CalendarDate } from '@
 
 export const SAO_PAULO = 'America/Sao_Paulo';
 
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** `R$ 1.234,56` from integer cents. */
-export function formatCents(cents: number): string {
-  // Intl puts a no-break space after "R$"; a plain space reads the same and matches what people type.
-  return money.format(cents / 100).replace(/\u00a0/g, ' ');
-}
-
 /**
  * `dd/MM/yyyy` of a calendar date (`YYYY-MM-DD`). Not `formatDateBR`: a bare date parsed as a
  * `Date` is UTC midnight, which is the evening before in São Paulo.

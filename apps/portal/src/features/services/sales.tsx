@@ -39,7 +39,8 @@ import {
 import { invalidateOperation } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
 import { formatDateBR } from '../../lib/format';
-import { formatCalendarDate, formatCents, lastCoveredDay, todaySP } from './format';
+import { formatCalendarDate, lastCoveredDay, todaySP } from './format';
+import { formatBRL } from '../../lib/format';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   pix: 'Pix',
@@ -136,7 +137,7 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
               {showPatient ? <Cell>{sale.patientName}</Cell> : null}
               <Cell>{formatDateBR(sale.soldAt)}</Cell>
               <Cell>{salePeriod(sale)}</Cell>
-              <Cell align="end">{formatCents(sale.amountCents)}</Cell>
+              <Cell align="end">{formatBRL(sale.amountCents)}</Cell>
               <Cell>{PAYMENT_METHOD_LABELS[sale.paymentMethod]}</Cell>
               <Cell>
                 <SaleStatusBadge status={sale.status} />
@@ -181,7 +182,7 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
       >
         {toRefund ? (
           <Text>
-            A venda de “{toRefund.serviceName}” para {toRefund.patientName} ({formatCents(toRefund.amountCents)}) fica marcada como reembolsada e
+            A venda de “{toRefund.serviceName}” para {toRefund.patientName} ({formatBRL(toRefund.amountCents)}) fica marcada como reembolsada e
             deixa de contar como serviço ativo do cliente. O valor aparece como reembolso no faturamento.
           </Text>
         ) : null}
@@ -205,7 +206,7 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
       >
         {toDelete ? (
           <Text>
-            A venda de “{toDelete.serviceName}” para {toDelete.patientName} ({formatCents(toDelete.amountCents)}) será apagada e sai do
+            A venda de “{toDelete.serviceName}” para {toDelete.patientName} ({formatBRL(toDelete.amountCents)}) será apagada e sai do
             faturamento. Use quando ela foi registrada por engano; para devolver o dinheiro, prefira reembolsar.
           </Text>
         ) : null}
@@ -333,7 +334,7 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
           description={activeServices.length === 0 && !services.isPending ? 'Nenhum serviço ativo. Cadastre um em Serviços.' : undefined}
         >
           {activeServices.map((s) => (
-            <SelectItem key={s.id} id={s.id} textValue={s.name} description={`${formatCents(s.priceCents)} · ${s.validityDays} dias`}>
+            <SelectItem key={s.id} id={s.id} textValue={s.name} description={`${formatBRL(s.priceCents)} · ${s.validityDays} dias`}>
               {s.name}
             </SelectItem>
           ))}

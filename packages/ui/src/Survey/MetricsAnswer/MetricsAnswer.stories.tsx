@@ -32,6 +32,17 @@ export const Default: Story = {
   },
 };
 
+/** Under its question, whose title already says what to type: the label is for screen readers only. */
+export const LabelHidden: Story = {
+  args: { label: 'Qual é o seu peso hoje?', isLabelVisible: false },
+  play: async ({ canvas }) => {
+    const field = canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' });
+    await expect(field).toBeVisible();
+    const label = canvas.getByText('Qual é o seu peso hoje?');
+    await expect(label.getBoundingClientRect().height).toBeLessThanOrEqual(1);
+  },
+};
+
 export const Glucose: Story = {
   args: { label: 'Glicemia em jejum', unit: 'mg/dL', decimals: 0, value: 92, minValue: 20, maxValue: 600 },
   play: async ({ canvas }) => {

@@ -5,8 +5,13 @@ import { visuallyHidden } from '../../styles';
 import { answerHintStyles, answerLabelStyles } from '../surveyStyles';
 
 export interface MetricsAnswerProps {
-  /** Visible label, e.g. 'Peso'. */
+  /** Label, e.g. 'Peso' (also the accessible name, with the unit). */
   label: string;
+  /**
+   * Shows `label` above the field. Off where the question's title, right above, already says it.
+   * @default true
+   */
+  isLabelVisible?: boolean;
   /** Unit after the number, e.g. 'kg', 'cm', '%', 'mg/dL'. */
   unit: string;
   /** `null` while empty. */
@@ -80,7 +85,7 @@ export function parseDecimalBR(text: string): number | null {
  * A plain decimal input with the phone's numeric keyboard: lighter than a spin button, and what a
  * patient expects when typing a weight.
  */
-export function MetricsAnswer({ label, unit, value, onChange, decimals = 1, minValue, maxValue, description, isDisabled, isRequired }: MetricsAnswerProps) {
+export function MetricsAnswer({ label, isLabelVisible = true, unit, value, onChange, decimals = 1, minValue, maxValue, description, isDisabled, isRequired }: MetricsAnswerProps) {
   const format = formatter(decimals);
   const [text, setText] = useState(value === null ? '' : format.format(value));
   useEffect(() => {
@@ -122,7 +127,7 @@ export function MetricsAnswer({ label, unit, value, onChange, decimals = 1, minV
       isDisabled={isDisabled}
       isRequired={isRequired}
     >
-      <Label css={answerLabelStyles}>
+      <Label css={isLabelVisible ? answerLabelStyles : visuallyHidden}>
         {label}
         {/* The unit is drawn inside the box (hidden there); screen readers get it with the label. */}
         <span css={visuallyHidden}> em {unit}</span>
