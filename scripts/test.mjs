@@ -49,18 +49,50 @@ for (const [name, cmd, args] of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The names of failing tests, repeated at the very end: a CI log is often read from its tail only.
+const failures = [];
+/** The gist of an error: its first telling lines, without colours or Storybook's debug link. */
+const gist = (message = '') =>
+  message
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && line !== 'Error:' && !line.startsWith('Click to debug'))
+    .slice(0, 3)
+    .join(' ')
+    .slice(0, 400);
 for (const file of ['api', 'unit', 'storybook', 'visual'].map((p) => `test-results/vitest-${p}.json`)) {
   if (!existsSync(file)) continue;
   const v = JSON.parse(readFileSync(file, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  for (const suite of v.testResults ?? []) {
+    const where = suite.name.replace(root, '');
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failures.push(`${where} > ${test.fullName}\n    ${gist(test.failureMessages?.[0])}`);
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${where}\n    ${gist(suite.message)}`);
+    }
+  }
 }
 if (existsSync('test-results/e2e.json')) {
   const p = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
   passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
   failed += p.stats?.unexpected ?? 0;
   skipped += p.stats?.skipped ?? 0;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        failures.push(`e2e/${spec.file} > ${spec.title}\n    ${gist(test.results?.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of p.suites ?? []) walk(suite);
 }
 const failedSteps = results.filter((r) => !r.ok);
 // A step that failed without a failing test (a typecheck, a build, a stale contract) still fails the run.
@@ -69,5 +101,6 @@ failed += failedSteps.filter((r) => !isTestStep(r)).length;
 if (failedSteps.some(isTestStep) && failed === 0) failed = 1;
 
 console.log('\n' + results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`).join('\n'));
+if (failures.length) console.log(`\nFailing tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -178,9 +178,12 @@ export const LinearScale: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    // A tap the moment the question shows: the heading, focused a frame later, does not take focus back.
     await userEvent.click(canvas.getByRole('radio', { name: '7' }));
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('radio', { name: '8' })).toBeChecked();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    await expect(canvas.getByRole('radio', { name: '8' })).toHaveFocus();
     await expect(canvas.getByRole('radio', { name: '10, Ótima' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Sobre a sua semana' })).toBeVisible();
