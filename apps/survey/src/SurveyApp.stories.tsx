@@ -254,6 +254,22 @@ export const FreeFieldAfterReload: Story = {
   },
 };
 
+/** A measurement is kept as it is typed, before the field is left: a reload in the middle loses nothing. */
+export const MetricKeptWhileTyping: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(2) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' });
+    await userEvent.type(field, '72,5');
+    await expect(field).toHaveFocus();
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? '{}')).toEqual({ step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.weight }), draft: expect.objectContaining({ metric: 72.5 }) }),
+    );
+    await userEvent.clear(field);
+    await waitFor(() => expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull());
+  },
+};
+
 /** A draft kept for another question is not put into this one. */
 export const DraftOfAnotherQuestion: Story = {
   parameters: {

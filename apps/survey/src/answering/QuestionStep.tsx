@@ -116,7 +116,14 @@ export default function QuestionStep({ question, current, total, professionalNam
             } else setShowMissing(true);
           }}
         >
-          <AnswerControl question={question} draft={draft} set={set} token={token} />
+          <AnswerControl
+            question={question}
+            draft={draft}
+            set={set}
+            token={token}
+            // A measurement typed and not yet confirmed is kept too: a reload loses no keystroke.
+            keepTyped={(typed) => writeDraft(quizScheduleId, step, keptDraft({ ...draft, ...typed }))}
+          />
           <p role="alert" css={alertStyles}>
             {showMissing && !complete ? missingMessage(question, draft) : null}
           </p>
@@ -131,11 +138,13 @@ function AnswerControl({
   draft,
   set,
   token,
+  keepTyped,
 }: {
   question: SurveyStepQuestion;
   draft: Draft;
   set: <K extends keyof Draft>(key: K) => (value: Draft[K]) => void;
   token: string;
+  keepTyped: (typed: Partial<Draft>) => void;
 }) {
   switch (q.type) {
     case 'multiple-choice': {
@@ -213,6 +222,7 @@ function AnswerControl({
           maxValue={cfg.max}
           value={draft.metric}
           onChange={set('metric')}
+          onTyping={(metric) => keepTyped({ metric })}
         />
       );
     }

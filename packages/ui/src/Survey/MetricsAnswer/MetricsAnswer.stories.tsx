@@ -43,6 +43,20 @@ export const LabelHidden: Story = {
   },
 };
 
+/** While typing (before the field is left): what the text stands for so far, `null` while out of range. */
+export const ReportsTyping: Story = {
+  args: { onTyping: fn() },
+  play: async ({ canvas, args }) => {
+    const field = canvas.getByRole('textbox', { name: 'Peso em kg' });
+    await userEvent.type(field, '7');
+    await expect(args.onTyping).toHaveBeenLastCalledWith(null);
+    await userEvent.type(field, '2,54');
+    await expect(args.onTyping).toHaveBeenLastCalledWith(72.5);
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await expect(field).toHaveValue('72,54');
+  },
+};
+
 export const Glucose: Story = {
   args: { label: 'Glicemia em jejum', unit: 'mg/dL', decimals: 0, value: 92, minValue: 20, maxValue: 600 },
   play: async ({ canvas }) => {

@@ -16,7 +16,13 @@ export interface MetricsAnswerProps {
   unit: string;
   /** `null` while empty. */
   value: number | null;
+  /** Called when the typed value is confirmed (the field loses focus, or Enter): rounded and kept within range. */
   onChange: (value: number | null) => void;
+  /**
+   * Called on every keystroke with what the text typed so far stands for, before it is confirmed:
+   * the rounded number when it is within range, else `null`. For keeping an answer not yet sent.
+   */
+  onTyping?: (value: number | null) => void;
   /**
    * Decimal places allowed (pt-BR decimal comma: `72,5`).
    * @default 1
@@ -85,7 +91,7 @@ export function parseDecimalBR(text: string): number | null {
  * A plain decimal input with the phone's numeric keyboard: lighter than a spin button, and what a
  * patient expects when typing a weight.
  */
-export function MetricsAnswer({ label, isLabelVisible = true, unit, value, onChange, decimals = 1, minValue, maxValue, description, isDisabled, isRequired }: MetricsAnswerProps) {
+export function MetricsAnswer({ label, isLabelVisible = true, unit, value, onChange, onTyping, decimals = 1, minValue, maxValue, description, isDisabled, isRequired }: MetricsAnswerProps) {
   const format = formatter(decimals);
   const [text, setText] = useState(value === null ? '' : format.format(value));
   useEffect(() => {
@@ -95,15 +101,20 @@ export function MetricsAnswer({ label, isLabelVisible = true, unit, value, onCha
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
+  const factor = 10 ** decimals;
+  const rounded = (typed: string) => {
+    const parsed = parseDecimalBR(typed);
+    return parsed === null ? null : Math.round(parsed * factor) / factor;
+  };
+  const inRange = (n: number) => (minValue === undefined || n >= minValue) && (maxValue === undefined || n <= maxValue);
+
   function commit() {
-    const parsed = parseDecimalBR(text);
-    if (parsed === null) {
+    let n = rounded(text);
+    if (n === null) {
       setText('');
       if (value !== null) onChange(null);
       return;
     }
-    const factor = 10 ** decimals;
-    let n = Math.round(parsed * factor) / factor;
     if (minValue !== undefined) n = Math.max(minValue, n);
     if (maxValue !== undefined) n = Math.min(maxValue, n);
     setText(format.format(n));
@@ -119,7 +130,14 @@ export function MetricsAnswer({ label, isLabelVisible = true, unit, value, onCha
     <TextField
       css={metricsStyles}
       value={text}
-      onChange={(next) => setText(next.replace(/[^\d.,-]/g, ''))}
+      onChange={(next) => {
+        const typed = next.replace(/[^\d.,-]/g, '');
+        setText(typed);
+        if (onTyping) {
+          const n = rounded(typed);
+          onTyping(n !== null && inRange(n) ? n : null);
+        }
+      }}
       onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
