@@ -9,6 +9,9 @@ export interface TopBarProps {
   end?: ReactNode;
 }
 
+/** The bar's height: what other sticky parts of a page keep clear of (it stays at the top, above them). */
+export const TOP_BAR_HEIGHT = 60;
+
 /** The private area's header bar (`banner` landmark). */
 export function TopBar({ title, start, end }: TopBarProps) {
   return (
@@ -20,7 +23,7 @@ export function TopBar({ title, start, end }: TopBarProps) {
         display: 'flex',
         alignItems: 'center',
         gap: 'var(--space-3)',
-        minHeight: 60,
+        minHeight: TOP_BAR_HEIGHT,
         padding: '0 var(--space-4)',
         background: 'var(--color-surface)',
         borderBottom: '1px solid var(--color-border)',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { listCategoriesOptions, listQuestionsOptions, type Question, type QuestionType } from '@acompanha/api-client';
 import type { ChosenQuestion, QuizFlowchartEvent } from '@acompanha/machines';
 import {
@@ -24,8 +24,10 @@ import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../questions/labels';
 import { useDebounced } from '../../lib/useDebounced';
 import { alternativesOf } from './quizDraft';
 
-/** The bank query the loader prefetches (no filter): the first screen opens with it. */
-export const BANK_QUERY = { take: 100, includeDrafts: 'false' as const };
+/** A page of the bank: the most the API gives at once. */
+const BANK_PAGE = 100;
+/** The bank query the loader prefetches (no filter, first page): the first screen opens with it. */
+export const BANK_QUERY = { take: BANK_PAGE, includeDrafts: 'false' as const };
 
 export interface FlowchartEditorProps {
   chosenQuestions: ChosenQuestion[];
@@ -44,6 +46,22 @@ const listStyles = {
   display: 'flex',
   flexDirection: 'column',
   gap: 'var(--space-3)',
+} as const;
+
+/**
+ * The bank scrolls in its own box: the questions of the quiz, below it on narrow screens, stay a
+ * short scroll away. The box takes focus, so it scrolls from the keyboard even when every button in
+ * it is disabled.
+ */
+const bankBoxStyles = {
+  maxHeight: 'min(36rem, 70vh)',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  // Room for the buttons' focus rings inside the box.
+  padding: 'var(--space-1)',
+  margin: 'calc(-1 * var(--space-1))',
+  borderRadius: 'var(--radius-md)',
+  '&:focus-visible': { outline: '2px solid var(--color-focus)', outlineOffset: 2 },
 } as const;
 
 const itemStyles = {
@@ -84,15 +102,31 @@ function QuestionBank({
     ...(type !== 'all' ? { type } : {}),
     ...(categoryId !== 'all' ? { categoryId } : {}),
   };
-  const bank = useQuery({ ...listQuestionsOptions({ query }), placeholderData: keepPreviousData });
+  // "Mostrar mais" adds a page; new filters start again from the first page.
+  const filterKey = JSON.stringify(query);
+  const [more, setMore] = useState({ filterKey, pages: 1 });
+  const pageCount = more.filterKey === filterKey ? more.pages : 1;
+  const pages = useQueries({
+    queries: Array.from({ length: pageCount }, (_, page) => ({
+      ...listQuestionsOptions({ query: { ...query, skip: page * BANK_PAGE } }),
+      // The first page stays on screen while a new search loads.
+      ...(page === 0 ? { placeholderData: keepPreviousData } : {}),
+    })),
+  });
+  const bank = pages[0]!;
   const categories = useQuery(listCategoriesOptions());
+  const loaded = pages.flatMap((p) => p.data?.items ?? []);
+  const total = bank.data?.total ?? 0;
+  const isLoadingMore = pages.slice(1).some((p) => p.isPending);
 
+  const loadedKey = pages.map((p) => p.dataUpdatedAt).join();
   useEffect(() => {
-    if (bank.data) onLoaded(bank.data.items);
-  }, [bank.data, onLoaded]);
+    for (const page of pages) if (page.data) onLoaded(page.data.items);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page that (re)loads
+  }, [loadedKey, onLoaded]);
 
   // Drafts are kept in the bank but never go into a quiz.
-  const items = (bank.data?.items ?? []).filter((q) => !q.draft);
+  const items = loaded.filter((q) => !q.draft);
 
   return (
     <Card title="Banco de perguntas" description="Escolha as perguntas que entram neste questionário.">
@@ -121,36 +155,53 @@ function QuestionBank({
         ) : items.length === 0 ? (
           <EmptyState title="Nenhuma pergunta encontrada" description="Mude a busca ou os filtros." headingLevel={3} />
         ) : (
-          <ul aria-label="Perguntas do banco" css={listStyles}>
-            {items.map((q) => {
-              const added = chosenIds.has(q.id);
-              return (
-                <li key={q.id} css={itemStyles}>
-                  <Stack direction="row" gap={3} align="center" justify="space-between">
-                    <Stack gap={1}>
-                      <Text as="span">{q.title}</Text>
-                      <Stack direction="row" gap={2} wrap>
-                        <Text as="span" variant="small">
-                          {QUESTION_TYPE_LABELS[q.type]}
-                        </Text>
-                        {q.isDefault ? <Badge tone="info">Padrão</Badge> : null}
+          <div role="region" aria-label="Resultados do banco" tabIndex={0} css={bankBoxStyles}>
+            <ul aria-label="Perguntas do banco" css={listStyles}>
+              {items.map((q) => {
+                const added = chosenIds.has(q.id);
+                return (
+                  <li key={q.id} css={itemStyles}>
+                    <Stack direction="row" gap={3} align="center" justify="space-between">
+                      <Stack gap={1}>
+                        <Text as="span">{q.title}</Text>
+                        <Stack direction="row" gap={2} wrap>
+                          <Text as="span" variant="small">
+                            {QUESTION_TYPE_LABELS[q.type]}
+                          </Text>
+                          {q.isDefault ? <Badge tone="info">Padrão</Badge> : null}
+                        </Stack>
                       </Stack>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={added ? `Adicionada: ${q.title}` : `Adicionar: ${q.title}`}
+                        isDisabled={added || isDisabled}
+                        onPress={() => send({ type: 'question.add', questionId: q.id })}
+                      >
+                        {added ? 'Adicionada' : 'Adicionar'}
+                      </Button>
                     </Stack>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={added ? `Adicionada: ${q.title}` : `Adicionar: ${q.title}`}
-                      isDisabled={added || isDisabled}
-                      onPress={() => send({ type: 'question.add', questionId: q.id })}
-                    >
-                      {added ? 'Adicionada' : 'Adicionar'}
-                    </Button>
-                  </Stack>
-                </li>
-              );
-            })}
-          </ul>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
         )}
+        {!bank.isPending && total > loaded.length ? (
+          <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
+            <Text variant="muted" aria-live="polite">
+              Mostrando {loaded.length} de {total} perguntas.
+            </Text>
+            <Button
+              variant="secondary"
+              size="sm"
+              isPending={isLoadingMore}
+              onPress={() => setMore({ filterKey, pages: pageCount + 1 })}
+            >
+              Mostrar mais perguntas
+            </Button>
+          </Stack>
+        ) : null}
       </Stack>
     </Card>
   );

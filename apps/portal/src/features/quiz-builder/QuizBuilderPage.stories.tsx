@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ChosenQuestion } from '@acompanha/api-client';
-import { errorHandler, pendingHandler, quizBuilderHandlers, quizFixture } from '@acompanha/api-client/mocks';
+import { errorHandler, pendingHandler, quizBankQuestionFixtures, quizBuilderHandlers, quizFixture } from '@acompanha/api-client/mocks';
 import { FullScreenSpinner, Page, Text, toastQueue } from '@acompanha/ui';
 import { QuizBuilderPage, quizBuilderLoader } from './QuizBuilderPage';
 import { resetPortal } from '../../storybook/PortalScreen';
@@ -116,6 +116,39 @@ export const NewQuizEmpty: Story = {
     await expect(canvas.getByRole('heading', { name: 'Nenhuma pergunta no questionário' })).toBeVisible();
     const preview = within(canvas.getByRole('region', { name: 'Pré-visualização do questionário' }));
     await expect(preview.getByRole('button', { name: 'Começar' })).toBeVisible();
+  },
+};
+
+/** A bank of 130 questions: the first 100 show, "Mostrar mais perguntas" brings the rest. */
+const largeBank = Array.from({ length: 130 }, (_, i) => ({
+  ...quizBankQuestionFixtures.find((q) => !q.draft)!,
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  title: `Pergunta ${String(i + 1).padStart(3, '0')}`,
+  acronym: null,
+}));
+export const BankBeyondOnePage: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/question', ({ request }) => {
+          const q = new URL(request.url).searchParams;
+          const skip = Number(q.get('skip') ?? 0);
+          return HttpResponse.json({ items: largeBank.slice(skip, skip + Number(q.get('take') ?? 20)), total: largeBank.length });
+        }),
+        ...quizBuilderHandlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = screen(canvasElement);
+    const bank = await openQuestionsTab(canvasElement);
+    await expect(bank.getAllByRole('listitem')).toHaveLength(100);
+    await expect(canvas.getByText('Mostrando 100 de 130 perguntas.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Mostrar mais perguntas' }));
+    await waitFor(() => expect(bank.getAllByRole('listitem')).toHaveLength(130));
+    await expect(canvas.queryByRole('button', { name: 'Mostrar mais perguntas' })).toBeNull();
+    await userEvent.click(bank.getByRole('button', { name: 'Adicionar: Pergunta 130' }));
+    await expect(within(canvas.getByRole('list', { name: 'Ordem das perguntas' })).getByText('Pergunta 130')).toBeVisible();
   },
 };
 

@@ -34,8 +34,11 @@ import {
   TabPanel,
   Tabs,
   Text,
+  TextArea,
   TextField,
-  toastQueue, TextArea } from '@acompanha/ui';
+  toastQueue,
+  TOP_BAR_HEIGHT,
+} from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { usePersisted } from '../../app/store';
@@ -318,7 +321,7 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
         onDismiss={dismissError}
       />
 
-      <div css={{ display: 'grid', gap: 'var(--space-5)', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start', '@media (max-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
+      <div css={{ display: 'grid', gap: 'var(--space-5)', gridTemplateColumns: 'minmax(0, 1fr) fit-content(460px)', alignItems: 'start', '@media (max-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as TabId)}>
           <TabList aria-label="Partes do questionário">
             <Tab id="cover">Capa</Tab>
@@ -401,7 +404,8 @@ function SaveBar({
       aria-label="Salvar questionário"
       css={{
         position: 'sticky',
-        top: 0,
+        // Below the app's top bar, which stays above it.
+        top: TOP_BAR_HEIGHT + 8,
         zIndex: 2,
         display: 'grid',
         gap: 'var(--space-3)',
