@@ -79,6 +79,23 @@ export const Pending: Story = {
 
 export const FullWidth: Story = { args: { isFullWidth: true, children: 'Criar conta' } };
 
+/** On a phone-narrow column a long label breaks into lines and the button stays inside it. */
+export const Wrapping: Story = {
+  args: { variant: 'ghost', size: 'sm', isWrapping: true, children: 'Adicionar perguntas complementares à alternativa 1' },
+  render: (args) => (
+    <div data-testid="column" style={{ width: 180, border: '1px dashed var(--color-border)' }}>
+      <Button {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Adicionar perguntas complementares à alternativa 1' });
+    const column = canvas.getByTestId('column').getBoundingClientRect();
+    await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(column.right);
+    await expect(button.getBoundingClientRect().height).toBeGreaterThan(40);
+  },
+};
+
 export const Dark: Story = {
   globals: { colorMode: 'dark' },
   render: (args) => (

@@ -18,6 +18,8 @@ export interface ButtonProps extends AriaButtonProps {
   size?: ButtonSize;
   /** Stretches the button to the width of its container. */
   isFullWidth?: boolean;
+  /** A long label breaks into lines when its container is narrower (a phone) instead of overflowing it. */
+  isWrapping?: boolean;
 }
 
 export const buttonStyles = css`
@@ -43,6 +45,7 @@ export const buttonStyles = css`
   &[data-size='md'] { min-height: 40px; padding: 0 var(--space-4); font-size: var(--font-size-sm); }
   &[data-size='lg'] { min-height: 48px; padding: 0 var(--space-5); font-size: var(--font-size-md); }
   &[data-full-width] { width: 100%; }
+  &[data-wrapping] { max-width: 100%; white-space: normal; text-align: start; padding-block: var(--space-1); }
 
   &[data-variant='primary'] {
     background: var(--color-action-bg);
@@ -86,13 +89,14 @@ export const buttonStyles = css`
 `;
 
 /** The main action control. `isPending` shows a spinner while keeping the accessible name. */
-export function Button({ variant = 'primary', size = 'md', isFullWidth, children, ...props }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', isFullWidth, isWrapping, children, ...props }: ButtonProps) {
   return (
     <AriaButton
       {...props}
       data-variant={variant}
       data-size={size}
       data-full-width={isFullWidth || undefined}
+      data-wrapping={isWrapping || undefined}
       css={buttonStyles}
     >
       {composeRenderProps(children, (children, { isPending }) => (

@@ -122,7 +122,9 @@ export function Table(props: TableProps) {
     // pt-BR for RAC's own strings ("Selecionar tudo") and announcements.
     <I18nProvider locale="pt-BR">
       {/* A table wider than a phone scrolls sideways in its own box instead of widening the whole page. */}
-      <div className="table-scroll" css={{ overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' }}>
+      {/* Positioned: absolutely placed pieces of a cell (visually hidden text, checkbox inputs) are
+          clipped by the box too, instead of widening the page beyond the screen. */}
+      <div className="table-scroll" css={{ position: 'relative', overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' }}>
         <AriaTable {...props} css={tableStyles} />
       </div>
     </I18nProvider>

@@ -71,6 +71,8 @@ function MultipleChoiceEditor({ config, onChange, errors, isReadOnly, questionId
         renderExtra={(item, i) => {
           const alternative = alternatives[i]!;
           const name = item.text.trim() ? `“${item.text.trim()}”` : `a alternativa ${i + 1}`;
+          // "a “Sim”", but "à alternativa 1" (a + a).
+          const toName = item.text.trim() ? `a ${name}` : `à alternativa ${i + 1}`;
           const label = `Perguntas complementares ao escolher ${name}`;
           const error = errors[`config.alternatives.${i}.subQuestionIds`];
           const isOpen = openPickers.has(item.id) || alternative.subQuestionIds.length > 0 || !!error;
@@ -78,8 +80,8 @@ function MultipleChoiceEditor({ config, onChange, errors, isReadOnly, questionId
             if (isReadOnly) return null;
             return (
               <div>
-                <Button variant="ghost" size="sm" onPress={() => setOpenPickers((s) => new Set(s).add(item.id))}>
-                  Adicionar perguntas complementares a {name}
+                <Button variant="ghost" size="sm" isWrapping onPress={() => setOpenPickers((s) => new Set(s).add(item.id))}>
+                  Adicionar perguntas complementares {toName}
                 </Button>
               </div>
             );

@@ -413,6 +413,8 @@ function SaveBar({
         background: 'var(--color-surface)',
         border: '1px solid var(--color-border)',
         borderRadius: 'var(--radius-md)',
+        // On a phone both buttons still fit on one line: the bar stays short while it follows the page.
+        '@media (max-width: 480px)': { padding: 'var(--space-3)' },
       }}
     >
       <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
