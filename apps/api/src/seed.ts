@@ -3,6 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { professionals, subscriptions } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
+import { seedDemoFollowUp } from './demo-follow-up.js';
 import { seedDemoPractice } from './demo-practice.js';
 
 /** The demo account created on an empty database. */
@@ -14,8 +15,9 @@ export const DEMO_CREDENTIALS = {
 } as const;
 
 /**
- * Seeds the demo professional when there is no professional yet, and the demo practice (patients,
- * services, sales) when the demo professional has no patient. Idempotent: returns true only when the
+ * Seeds the demo professional when there is no professional yet, the demo practice (patients,
+ * services, sales) when the demo professional has no patient, and the demo follow-up (a weekly quiz
+ * with 8 weeks of answers) when she has no quiz. Idempotent: returns true only when the
  * demo professional was just created.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig): Promise<boolean> {
@@ -26,6 +28,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<boolean> {
       // Several API processes may start together: one seeds, the others then find the patients.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(7340112002)`);
       await seedDemoPractice(tx, demo.id, config.now());
+      await seedDemoFollowUp(tx, demo.id, config.now());
     });
   }
   return created;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config.js';
 import { patients, professionals } from '../src/db/schema.js';
+import { DEMO_QUIZ_TITLE } from '../src/demo-follow-up.js';
 import { DEMO_SERVICES, seedDemoPractice } from '../src/demo-practice.js';
 import { isValidCpf } from '../src/lib/br.js';
 import { normalizePhone } from '../src/patient/fields.js';
@@ -63,5 +64,67 @@ describe.each(backends)('demo seed on $name', (backend) => {
         .sort();
     expect(await practice(otherRow!.id)).toEqual(await practice(demo!.id));
     expect(other).toBeTruthy();
+  });
+
+  it('gives the demo professional a weekly quiz with 8 weeks of answers: reviewed, awaiting review and missed; once', async () => {
+    const config = resolveConfig(testConfig(t.clock));
+    await seedIfEmpty(t.database.db, config);
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
+    const jwt = login.json().jwt as string;
+    const get = async (url: string) => {
+      const res = await t.call({ method: 'GET', url: `/api${url}`, headers: bearer(jwt) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json();
+    };
+    const quizzes = (await get('/quiz?status=all')).items as { id: string; title: string }[];
+    expect(quizzes.map((q) => q.title)).toEqual([DEMO_QUIZ_TITLE]);
+    const quizId = quizzes[0]!.id;
+    const detail = await get(`/quiz/${quizId}`);
+    expect(detail.chosenQuestions).toHaveLength(6);
+
+    const schedules = (await get(`/quiz/schedule?quizId=${quizId}&take=100`)).items as {
+      id: string;
+      patientId: string;
+      nextDueAt: string | null;
+      answers: { total: number; pending: number };
+      lastRequest: { status: string } | null;
+    }[];
+    expect(schedules).toHaveLength(16);
+    const now = t.clock.now().getTime();
+    for (const s of schedules) {
+      expect(new Date(s.nextDueAt!).getTime()).toBeGreaterThanOrEqual(now);
+      expect(new Date(s.nextDueAt!).getTime()).toBeLessThanOrEqual(now + 7 * 86_400_000);
+      expect(s.answers.total).toBeGreaterThan(0);
+    }
+    // Some clients have not answered this week's link yet: they are on the resend list.
+    expect(schedules.filter((s) => s.lastRequest?.status === 'sent').length).toBeGreaterThan(0);
+    expect((await get('/answer-revision/delayed?take=100')).total).toBeGreaterThan(0);
+
+    const pending = await get('/answer-revision?status=pending&take=100');
+    const completed = await get('/answer-revision?status=completed&take=1');
+    expect(pending.total).toBeGreaterThan(5);
+    expect(schedules.reduce((n, s) => n + s.answers.total, 0)).toBeGreaterThan(80);
+    expect(completed.total).toBeGreaterThan(50);
+    // Every answer opens in the review screen with its answers, the reviewed ones sometimes with a note.
+    const one = await get(`/answer-revision/${pending.items[0].id}`);
+    expect(one.answers.length).toBeGreaterThanOrEqual(6);
+    expect(one.quizTitle).toBe(DEMO_QUIZ_TITLE);
+    expect((await get('/answer-revision?status=completed&take=100')).items.some((r: { noteCount: number }) => r.noteCount > 0)).toBe(true);
+
+    // The weight series of one client goes down over the weeks.
+    const patientId = schedules[0]!.patientId;
+    const series = await get(`/answer-revision/patient/${patientId}/series?quizId=${quizId}`);
+    expect(JSON.stringify(series)).toContain('kg');
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(t.clock.now());
+    const from = new Date(now - 60 * 86_400_000).toISOString().slice(0, 10);
+    const report = await get(`/answer-revision/status-report?from=${from}&to=${today}&granularity=week`);
+    expect(report.totals.answered).toBeGreaterThan(80);
+    expect(report.answerRate).toBeGreaterThan(0.6);
+    expect(report.answerRate).toBeLessThan(1);
+
+    // Once: a second start seeds nothing more.
+    await seedIfEmpty(t.database.db, config);
+    expect((await get('/quiz?status=all')).items).toHaveLength(1);
   });
 });
