@@ -6,22 +6,26 @@
  * week's link yet. Each schedule's next send is materialised as the API does. Deterministic, like the
  * practice; only the dates follow the clock.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from './db/client.js';
 import {
   answerItems,
   answerRequests,
   answerRevisionNotes,
   answerRevisions,
+  messages,
   patients,
+  professionals,
   quizAnswers,
   quizQuestions,
   quizSchedules,
   quizzes,
+  sales,
   type NOTIFICATION_CHANNELS,
 } from './db/schema.js';
+import { DEFAULT_TEMPLATE_MESSAGE, firstName, MASKED_PIN, renderTemplate } from './delivery/template.js';
 import { prng } from './demo-practice.js';
-import { spDate } from './lib/dates.js';
+import { addDays, spDate } from './lib/dates.js';
 import { searchable } from './lib/text.js';
 import { defaultQuestionId } from './question/library.js';
 import { buildFlow } from './quiz-answer/service.js';
@@ -65,8 +69,11 @@ const NOTES = [
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 type ItemValue = Record<string, unknown> & { type: string };
 
-/** Seeds the follow-up once: does nothing when the professional already has a quiz. */
-export async function seedDemoFollowUp(db: Executor, professionalId: string, now: Date): Promise<boolean> {
+/**
+ * Seeds the follow-up once: does nothing when the professional already has a quiz. `publicUrl` makes
+ * the links in the message history, as the sends would have.
+ */
+export async function seedDemoFollowUp(db: Executor, professionalId: string, now: Date, publicUrl: string): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.professionalId, professionalId));
   if (Number(n) > 0) return false;
   const rand = prng(20_241_115);
@@ -100,17 +107,28 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
   );
   const flow = await buildFlow(db, quizId);
 
+  // Active clients whose plan covers the coming week too (a link only goes to a client with a service).
+  const today = spDate(now);
   const candidates = await db
     .select()
     .from(patients)
-    .where(and(eq(patients.professionalId, professionalId), eq(patients.status, 'active')))
+    .where(
+      and(
+        eq(patients.professionalId, professionalId),
+        eq(patients.status, 'active'),
+        sql`EXISTS (SELECT 1 FROM ${sales} s WHERE s.patient_id = ${patients.id} AND s.status = 'paid' AND s.starts_at <= ${today} AND s.ends_at > ${addDays(today, 7)})`,
+      ),
+    )
     .orderBy(asc(patients.searchName))
     .limit(CLIENTS * 2);
   const chosen = candidates
     .map((p) => ({ patient: p, channel: (p.preferences?.channel ?? 'whatsapp') as Channel }))
     .filter(({ patient, channel }) => !deliveryRuleProblem(patient, channel))
-    .filter((_, i) => i % 2 === 0)
     .slice(0, CLIENTS);
+  const [professional] = await db
+    .select({ name: professionals.name, templateMessage: professionals.templateMessage })
+    .from(professionals)
+    .where(eq(professionals.id, professionalId));
 
   // The weekly send falls three days before today: this week's link went out long enough ago (over
   // 48 hours) for the unanswered ones to count as late, whatever the hour the demo starts at, and the
@@ -163,6 +181,18 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
           createdAt: new Date(dueAt.getTime() - 7 * DAY),
         })
         .returning({ id: answerRequests.id });
+      // The message history keeps every link sent, with the PIN masked, as a real send does.
+      const link = `${publicUrl}/quiz-survey/${schedule!.id}`;
+      const fill = { paciente: firstName(patient.name), profissional: professional?.name ?? '', questionario: DEMO_QUIZ_TITLE, link, pin: MASKED_PIN };
+      await db.insert(messages).values({
+        professionalId,
+        patientId: patient.id,
+        channel,
+        body: renderTemplate(professional?.templateMessage ?? DEFAULT_TEMPLATE_MESSAGE, fill),
+        status: 'sent',
+        answerRequestId: request!.id,
+        createdAt: sentAt,
+      });
       weight = Math.max(45, weight - loss + (rand() - 0.35) * 0.6);
       if (!answered) continue;
 

@@ -28,7 +28,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<boolean> {
       // Several API processes may start together: one seeds, the others then find the patients.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(7340112002)`);
       await seedDemoPractice(tx, demo.id, config.now());
-      await seedDemoFollowUp(tx, demo.id, config.now());
+      await seedDemoFollowUp(tx, demo.id, config.now(), config.publicUrl);
     });
   }
   return created;

@@ -111,6 +111,11 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(one.quizTitle).toBe(DEMO_QUIZ_TITLE);
     expect((await get('/answer-revision?status=completed&take=100')).items.some((r: { noteCount: number }) => r.noteCount > 0)).toBe(true);
 
+    // Every link sent is in the client's message history, with the PIN masked.
+    const history = JSON.stringify(await get(`/chat/history/${schedules[0]!.patientId}`));
+    expect(history).toContain(`/quiz-survey/${schedules[0]!.id}`);
+    expect(history.split('/quiz-survey/').length - 1).toBeGreaterThanOrEqual(8);
+
     // The weight series of one client goes down over the weeks.
     const patientId = schedules[0]!.patientId;
     const series = await get(`/answer-revision/patient/${patientId}/series?quizId=${quizId}`);
