@@ -1,10 +1,11 @@
 /**
  * Demo follow-up for the demo professional: a weekly quiz ("Acompanhamento semanal") built from the
- * starter library, sent to 16 active clients every week for the last two months. Most weeks were answered (weight
- * going down, adherence, energy, a line about the week); a few were missed. Answers older than a week
- * are reviewed, some with a note; the latest wait for review; a few clients have not answered this
- * week's link yet. Each schedule's next send is materialised as the API does. Deterministic, like the
- * practice; only the dates follow the clock.
+ * starter library, in her green default appearance, sent to 16 active clients every week for the
+ * last two months. Most weeks were answered (weight going down, adherence, energy, a line about the
+ * week); a few were missed. Older answers are reviewed, some with a note; the latest wait for review;
+ * a few clients have not answered this week's link yet. Every send is in the message history, and each
+ * schedule's next send is materialised as the API does. Deterministic, like the practice; only the
+ * dates follow the clock.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from './db/client.js';
@@ -13,6 +14,7 @@ import {
   answerRequests,
   answerRevisionNotes,
   answerRevisions,
+  appearances,
   messages,
   patients,
   professionals,
@@ -23,6 +25,7 @@ import {
   sales,
   type NOTIFICATION_CHANNELS,
 } from './db/schema.js';
+import { DEFAULT_COLOR_SCHEME } from './appearance/schemas.js';
 import { DEFAULT_TEMPLATE_MESSAGE, firstName, MASKED_PIN, renderTemplate } from './delivery/template.js';
 import { prng } from './demo-practice.js';
 import { addDays, spDate } from './lib/dates.js';
@@ -79,6 +82,26 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
   const rand = prng(20_241_115);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const between = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+
+  // Her brand on the patients' phones: a green default appearance (every pair above 4.5:1).
+  const green = '#166534';
+  await db.insert(appearances).values({
+    professionalId,
+    name: 'Verde do consultório',
+    isDefault: true,
+    colorScheme: {
+      ...DEFAULT_COLOR_SCHEME,
+      activeButton: { background: green, text: '#FFFFFF' },
+      body: { ...DEFAULT_COLOR_SCHEME.body, primary: green, filled: green },
+      header: { ...DEFAULT_COLOR_SCHEME.header, icon: green, iconBackground: '#DCFCE7' },
+      activeAlternative: { background: green, text: '#FFFFFF', border: green, filled: green },
+      uploadField: { ...DEFAULT_COLOR_SCHEME.uploadField, background: '#F0FDF4', icon: green },
+    },
+    subtitle: 'Nutricionista',
+    forwardText: 'Prosseguir',
+    createdAt: new Date(now.getTime() - (WEEKS * 7 + 6) * DAY),
+    updatedAt: new Date(now.getTime() - (WEEKS * 7 + 6) * DAY),
+  });
 
   const [quiz] = await db
     .insert(quizzes)

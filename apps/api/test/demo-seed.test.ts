@@ -79,6 +79,8 @@ describe.each(backends)('demo seed on $name', (backend) => {
     const quizzes = (await get('/quiz?status=all')).items as { id: string; title: string }[];
     expect(quizzes.map((q) => q.title)).toEqual([DEMO_QUIZ_TITLE]);
     const quizId = quizzes[0]!.id;
+    const [appearance] = await get('/quiz/my/appearance');
+    expect(appearance).toMatchObject({ name: 'Verde do consultório', isDefault: true });
     const detail = await get(`/quiz/${quizId}`);
     expect(detail.chosenQuestions).toHaveLength(6);
 
