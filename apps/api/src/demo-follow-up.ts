@@ -91,7 +91,7 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
     isDefault: true,
     colorScheme: {
       ...DEFAULT_COLOR_SCHEME,
-      activeButton: { background: green, text: '#FFFFFF' },
+      activeButton: { background: green, text: '#FFFFFF', border: green },
       body: { ...DEFAULT_COLOR_SCHEME.body, primary: green, filled: green },
       header: { ...DEFAULT_COLOR_SCHEME.header, icon: green, iconBackground: '#DCFCE7' },
       activeAlternative: { background: green, text: '#FFFFFF', border: green, filled: green },
