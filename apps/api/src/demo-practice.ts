@@ -60,11 +60,15 @@ export async function seedDemoPractice(db: Executor, professionalId: string, now
   const phones = new Set<string>();
   const docs = new Set<string>();
   const emails = new Set<string>();
+  const names = new Set<string>();
   const rows: (typeof patients.$inferInsert)[] = [];
   for (let i = 0; i < 200; i++) {
     const female = rand() < 0.62;
     const first = pick(female ? FEMALE : MALE);
-    const name = `${first} ${pick(SURNAMES)}${rand() < 0.5 ? ` ${pick(SURNAMES)}` : ''}`;
+    // No two clients with the same full name: a demo list with three "Bárbara Barbosa" reads as a bug.
+    let name = '';
+    while (!name || names.has(name)) name = `${first} ${pick(SURNAMES)}${rand() < 0.5 ? ` ${pick(SURNAMES)}` : ''}`;
+    names.add(name);
     let phone: string | null = null;
     while (!phone || phones.has(phone)) {
       const sub = String(6 + Math.floor(rand() * 4)) + String(Math.floor(rand() * 1e7)).padStart(7, '0');

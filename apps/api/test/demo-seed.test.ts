@@ -40,6 +40,7 @@ describe.each(backends)('demo seed on $name', (backend) => {
     }
     expect(rows.some((p) => /[áéíóúâêôãõç]/i.test(p.name))).toBe(true);
     expect(new Set(rows.map((p) => p.phone)).size).toBe(200);
+    expect(new Set(rows.map((p) => p.name)).size).toBe(200);
     const services = await get('/services');
     expect(services.map((s: { name: string; priceCents: number }) => [s.name, s.priceCents]).sort()).toEqual(
       DEMO_SERVICES.map((s) => [s.name, s.priceCents]).sort(),
