@@ -9,6 +9,7 @@ import {
   resetAnswersState,
   resetSchedulingState,
   schedulingHandlerList,
+  schedulingQuizFixtures,
 } from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
@@ -106,6 +107,37 @@ export const FilteredByQuiz: Story = {
     const g = await grid(canvasElement);
     await waitFor(() => expect(g.getAllByRole('row')).toHaveLength(2));
     await expect(g.getByText('Avaliação inicial')).toBeVisible();
+  },
+};
+
+/** 130 quizzes: the filter offers every one, the API's pages of 100 read one after the other. */
+const manyQuizzes = Array.from({ length: 130 }, (_, i) => ({
+  ...schedulingQuizFixtures[0]!,
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  title: `Questionário ${String(i + 1).padStart(3, '0')}`,
+}));
+export const QuizFilterBeyondOnePage: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/quiz', ({ request }) => {
+          const q = new URL(request.url).searchParams;
+          const skip = Number(q.get('skip') ?? 0);
+          return HttpResponse.json({ items: manyQuizzes.slice(skip, skip + Number(q.get('take') ?? 20)), total: manyQuizzes.length });
+        }),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await grid(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /Questionário/ }));
+    const listbox = await body().findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(131));
+    await expect(within(listbox).getByRole('option', { name: 'Questionário 130' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
   },
 };
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import { getPatientOptions, getPatientQueryKey, listPatientsOptions, listQuizzesOptions } from '@acompanha/api-client';
+import { getPatientOptions, getPatientQueryKey, listPatientsOptions } from '@acompanha/api-client';
 import { ComboBox, ComboBoxItem, Select, SelectItem } from '@acompanha/ui';
+import { everyQuizOptions } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
 
-/** The same list of quizzes as the other screens' filters (one cache entry). */
-export const quizFilterOptions = () => listQuizzesOptions({ query: { status: 'all', take: 100, skip: 0 } });
+/** The same list of quizzes as the other screens' filters (one cache entry): every quiz, disabled ones too. */
+export const quizFilterOptions = () => everyQuizOptions('all');
 
 /** "Questionário": every quiz, or one. */
 export function QuizFilter({ quizId, onChange, label = 'Questionário' }: { quizId: string | null; onChange: (quizId: string | null) => void; label?: string }) {

@@ -4,13 +4,13 @@ import {
   asApiError,
   createQuizScheduleMutation,
   listPatientsOptions,
-  listQuizzesOptions,
   rescheduleQuizScheduleMutation,
   type Patient,
   type QuizSchedule,
 } from '@acompanha/api-client';
 import { draftFromRecurrence, emptyRecurrence, toRecurrence, validateRecurrence, type RecurrenceDraft } from '@acompanha/machines';
 import { Button, ComboBox, ComboBoxItem, Form, InlineAlert, Modal, Select, SelectItem, Stack, Text, toastQueue } from '@acompanha/ui';
+import { everyQuizOptions } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
 import { todaySP } from '../services/format';
 import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES } from './labels';
@@ -91,7 +91,7 @@ function ScheduleForm({
 
   const choosesQuiz = !schedule && !fixedQuiz;
   const choosesPatient = !schedule && !fixedPatient;
-  const quizzes = useQuery({ ...listQuizzesOptions({ query: { status: 'active', take: 100, skip: 0 } }), enabled: choosesQuiz });
+  const quizzes = useQuery({ ...everyQuizOptions('active'), enabled: choosesQuiz });
   const patients = useQuery({
     ...listPatientsOptions({ query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) } }),
     enabled: choosesPatient,
