@@ -24,6 +24,7 @@ import type {
   StatusReport,
 } from '../gen/types.gen';
 import { errorBody, professionalFixture } from './fixtures';
+import { pageOf } from './handlers';
 import { practicePatientFixture } from './practice';
 import {
   marianaInitialScheduleFixture,
@@ -677,11 +678,6 @@ const fail = (code: ErrorCode, status?: number) => {
   return HttpResponse.json({ ...body, statusCode: status ?? byCode }, { status: status ?? byCode });
 };
 
-const page = <T>(items: T[], url: URL) => {
-  const take = Number(url.searchParams.get('take') ?? 20);
-  const skip = Number(url.searchParams.get('skip') ?? 0);
-  return { items: items.slice(skip, skip + take), total: items.length };
-};
 
 function listed(url: URL, fixed: { status?: string; quizId?: string } = {}): AnswerRevisionPage {
   const q = url.searchParams;
@@ -695,7 +691,7 @@ function listed(url: URL, fixed: { status?: string; quizId?: string } = {}): Ans
     .filter((r) => (!from || spDate(r.finishedAt) >= from) && (!to || spDate(r.finishedAt) <= to))
     .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))
     .map(toItem);
-  return page(items, url);
+  return pageOf(items, url);
 }
 
 const find = (id: unknown) => state.revisions.find((r) => r.id === id);
@@ -713,7 +709,7 @@ export const answersHandlers = {
   delayed: http.get(api('/answer-revision/delayed'), async ({ request }) => {
     await delay(30);
     const url = new URL(request.url);
-    return HttpResponse.json(page(delayedRequests(url.searchParams), url) satisfies DelayedRequestPage);
+    return HttpResponse.json(pageOf(delayedRequests(url.searchParams), url) satisfies DelayedRequestPage);
   }),
   statusReport: http.get(api('/answer-revision/status-report'), async ({ request }) => {
     await delay(40);
@@ -769,7 +765,7 @@ export const answersHandlers = {
       const known = schedulingSchedules().some((s) => s.id === params.scheduleId && s.patientId === params.patientId);
       return known ? fail('SCHEDULE_NOT_ANSWERED', 404) : fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', 404);
     }
-    return HttpResponse.json(page(items.map(detailOf), url) satisfies AnswerRevisionDetailPage);
+    return HttpResponse.json(pageOf(items.map(detailOf), url) satisfies AnswerRevisionDetailPage);
   }),
   list: http.get(api('/answer-revision'), async ({ request }) => {
     await delay(30);

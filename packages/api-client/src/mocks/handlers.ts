@@ -60,3 +60,14 @@ export const accountHandlers = {
   }),
   logout: http.post(api('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
 };
+
+/** A `take`/`skip` page of `items`, as the API's list endpoints answer (20 by default). */
+export const pageOf = <T>(items: T[], url: URL) => {
+  const take = Number(url.searchParams.get('take') ?? 20);
+  const skip = Number(url.searchParams.get('skip') ?? 0);
+  return { items: items.slice(skip, skip + take), total: items.length };
+};
+
+/** GET `path` answered page by page from `items`: for a story with more than one page of something. */
+export const pagedListHandler = <T>(path: string, items: T[]) =>
+  http.get(api(path), ({ request }) => HttpResponse.json(pageOf(items, new URL(request.url))));

@@ -15,6 +15,7 @@ import type {
   UnconfirmedRequest,
 } from '../gen/types.gen';
 import { errorBody } from './fixtures';
+import { pageOf } from './handlers';
 import { practiceOtherPatientFixture, practicePatientFixture, practiceServiceFixtures } from './practice';
 import { quizFixture } from './quizzes';
 
@@ -363,11 +364,6 @@ function unconfirmed(quizId: string | null): UnconfirmedRequest[] {
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
 }
 
-const page = <T>(items: T[], url: URL) => {
-  const take = Number(url.searchParams.get('take') ?? 20);
-  const skip = Number(url.searchParams.get('skip') ?? 0);
-  return { items: items.slice(skip, skip + take), total: items.length };
-};
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -413,13 +409,13 @@ export const schedulingHandlers = {
       .filter((p) => !q.get('status') || p.status === q.get('status'))
       .filter((p) => !q.get('serviceId') || p.currentService?.id === q.get('serviceId'))
       .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-    return HttpResponse.json(page(items, url));
+    return HttpResponse.json(pageOf(items, url));
   }),
   listServices: http.get(api('/services'), () => HttpResponse.json(practiceServiceFixtures.filter((s) => s.isActive))),
   listQuizzes: http.get(api('/quiz'), ({ request: req }) => {
     const url = new URL(req.url);
     const status = url.searchParams.get('status') ?? 'active';
-    return HttpResponse.json(page(state.quizzes.filter((q) => status === 'all' || q.isActive === (status === 'active')), url));
+    return HttpResponse.json(pageOf(state.quizzes.filter((q) => status === 'all' || q.isActive === (status === 'active')), url));
   }),
   getQuiz: http.get(api('/quiz/:id'), ({ params }) => {
     const quiz = state.quizzes.find((q) => q.id === params.id);
@@ -613,7 +609,7 @@ export const schedulingHandlers = {
       )
       .sort((a, b) => a.patientName.localeCompare(b.patientName, 'pt-BR') || a.quizTitle.localeCompare(b.quizTitle, 'pt-BR'))
       .map(withAnswers);
-    return HttpResponse.json(page(items, url));
+    return HttpResponse.json(pageOf(items, url));
   }),
   create: http.post(api('/quiz/schedule'), async ({ request: req }) => {
     const body = (await req.json()) as RecurrenceBody & { quizId: string; patientId: string };
@@ -631,7 +627,7 @@ export const schedulingHandlers = {
 
   unconfirmed: http.get(api('/answer-revision/schedules-without-confirmation'), ({ request: req }) => {
     const url = new URL(req.url);
-    return HttpResponse.json(page(unconfirmed(url.searchParams.get('quizId')), url));
+    return HttpResponse.json(pageOf(unconfirmed(url.searchParams.get('quizId')), url));
   }),
 
   getTemplate: http.get(api('/professional/me/template-message'), () =>

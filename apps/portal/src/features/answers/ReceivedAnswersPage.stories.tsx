@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   answersHandlerList,
   errorHandler,
+  pagedListHandler,
   pendingHandler,
   practicePatientFixture,
   resetAnswersState,
@@ -120,11 +121,7 @@ export const QuizFilterBeyondOnePage: Story = {
   parameters: {
     msw: {
       handlers: [
-        http.get('*/api/quiz', ({ request }) => {
-          const q = new URL(request.url).searchParams;
-          const skip = Number(q.get('skip') ?? 0);
-          return HttpResponse.json({ items: manyQuizzes.slice(skip, skip + Number(q.get('take') ?? 20)), total: manyQuizzes.length });
-        }),
+        pagedListHandler('/quiz', manyQuizzes),
         ...answersHandlerList,
         ...schedulingHandlerList,
       ],

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ChosenQuestion } from '@acompanha/api-client';
-import { errorHandler, pendingHandler, quizBankQuestionFixtures, quizBuilderHandlers, quizFixture } from '@acompanha/api-client/mocks';
+import { errorHandler, pagedListHandler, pendingHandler, quizBankQuestionFixtures, quizBuilderHandlers, quizFixture } from '@acompanha/api-client/mocks';
 import { FullScreenSpinner, Page, Text, toastQueue } from '@acompanha/ui';
 import { QuizBuilderPage, quizBuilderLoader } from './QuizBuilderPage';
 import { resetPortal } from '../../storybook/PortalScreen';
@@ -130,11 +130,7 @@ export const BankBeyondOnePage: Story = {
   parameters: {
     msw: {
       handlers: [
-        http.get('*/api/question', ({ request }) => {
-          const q = new URL(request.url).searchParams;
-          const skip = Number(q.get('skip') ?? 0);
-          return HttpResponse.json({ items: largeBank.slice(skip, skip + Number(q.get('take') ?? 20)), total: largeBank.length });
-        }),
+        pagedListHandler('/question', largeBank),
         ...quizBuilderHandlers,
       ],
     },
