@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   answerRevisionsState,
@@ -97,6 +98,41 @@ export const ApproveAndBackToPending: Story = {
     await expect(await canvas.findByText('Aguardando a sua revisão.')).toBeVisible();
     await expect(await canvas.findByRole('button', { name: 'Aprovar' })).toBeVisible();
     await waitFor(() => expect(answerRevisionsState().find((r) => r.quizScheduleId === marianaWeeklyScheduleFixture.id && r.status === 'pending')).toBeTruthy());
+  },
+};
+
+/** Approved: "Próxima pendente" opens the newest answer still waiting, without going back to the list. */
+export const ApproveThenNextPending: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('link', { name: /^Próxima pendente/ })).toBeNull();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Aprovar' }));
+    const next = await canvas.findByRole('link', { name: /^Próxima pendente: / });
+    const [, quizTitle, patientName] = /^Próxima pendente: (.+) de (.+)$/.exec(next.getAttribute('aria-label') ?? '')!;
+    await userEvent.click(next);
+    await expect(await canvas.findByText(`Respondido por ${patientName}`, { exact: false })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: quizTitle })).toBeVisible();
+    await expect(canvas.getByText('Aguardando a sua revisão.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Aprovar' })).toBeVisible();
+  },
+};
+
+/** The last one approved: nothing else waits. */
+export const ApproveTheLastPending: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/answer-revision/pending', () => HttpResponse.json({ items: [], total: 0 })),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Aprovar' }));
+    await expect(await canvas.findByText('Nenhuma outra resposta aguardando revisão.')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: /^Próxima pendente/ })).toBeNull();
   },
 };
 

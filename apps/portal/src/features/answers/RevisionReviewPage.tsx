@@ -6,6 +6,7 @@ import {
   getAnswerRevisionOptions,
   getAnswerRevisionQueryKey,
   getScheduleAnswerRevisionsOptions,
+  listPendingAnswerRevisionsOptions,
   setAnswerRevisionPendingMutation,
   type AnswerRevision,
   type AnswerRevisionDetail,
@@ -115,6 +116,7 @@ function Review({ clientId, scheduleId, revisionId }: { clientId: string; schedu
               Imprimir
             </LinkButton>
             <StatusAction revision={revision} />
+            <NextPending revision={revision} />
           </>
         }
       >
@@ -180,6 +182,32 @@ function RevisionNavigation({ revision, here, count }: { revision: AnswerRevisio
         </Text>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * Once this answer is approved, the next one waiting for review (the newest, as in "Respostas
+ * recebidas"), one click away: reviewing a week of answers needs no trip back to the list.
+ */
+function NextPending({ revision }: { revision: AnswerRevisionDetail }) {
+  const next = useQuery({ ...listPendingAnswerRevisionsOptions({ query: { take: 2, skip: 0 } }), enabled: revision.status === 'completed' });
+  if (revision.status !== 'completed' || !next.data) return null;
+  const other = next.data.items.find((r) => r.id !== revision.id);
+  if (!other) {
+    return (
+      <Text as="span" variant="small">
+        Nenhuma outra resposta aguardando revisão.
+      </Text>
+    );
+  }
+  return (
+    <LinkButton
+      variant="primary"
+      href={`/clients/profile/${other.patientId}/quiz/${other.quizScheduleId}?revisionId=${other.id}`}
+      aria-label={`Próxima pendente: ${other.quizTitle} de ${other.patientName}`}
+    >
+      Próxima pendente →
+    </LinkButton>
   );
 }
 
