@@ -7,7 +7,8 @@
  * schedule's next send is materialised as the API does. Deterministic, like the practice; only the
  * dates follow the clock.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { getISODay } from 'date-fns';
 import type { Executor } from './db/client.js';
 import {
   answerItems,
@@ -22,18 +23,17 @@ import {
   quizQuestions,
   quizSchedules,
   quizzes,
-  sales,
   type NOTIFICATION_CHANNELS,
 } from './db/schema.js';
 import { DEFAULT_COLOR_SCHEME } from './appearance/schemas.js';
-import { DEFAULT_TEMPLATE_MESSAGE, firstName, MASKED_PIN, renderTemplate } from './delivery/template.js';
+import { linkMessage, MASKED_PIN } from './delivery/template.js';
 import { prng } from './demo-practice.js';
 import { addDays, spDate } from './lib/dates.js';
 import { searchable } from './lib/text.js';
 import { defaultQuestionId } from './question/library.js';
 import { buildFlow } from './quiz-answer/service.js';
-import { occurrences } from './schedule/recurrence.js';
-import { deliveryRuleProblem, materializeNext } from './schedule/service.js';
+import { occurrences, spDay } from './schedule/recurrence.js';
+import { deliveryRuleProblem, hasActiveServiceSql, materializeNext, ruleOf, surveyLink } from './schedule/service.js';
 
 const DAY = 86_400_000;
 const WEEKS = 8;
@@ -139,7 +139,7 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
       and(
         eq(patients.professionalId, professionalId),
         eq(patients.status, 'active'),
-        sql`EXISTS (SELECT 1 FROM ${sales} s WHERE s.patient_id = ${patients.id} AND s.status = 'paid' AND s.starts_at <= ${today} AND s.ends_at > ${addDays(today, 7)})`,
+        hasActiveServiceSql(today, addDays(today, 7)),
       ),
     )
     .orderBy(asc(patients.searchName))
@@ -157,7 +157,7 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
   // 48 hours) for the unanswered ones to count as late, whatever the hour the demo starts at, and the
   // next send is four days ahead.
   const startDate = spDate(new Date(now.getTime() - (WEEKS * 7 + 3) * DAY));
-  const weekday = ((new Date(`${startDate}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  const weekday = getISODay(spDay(startDate));
   for (const [index, { patient, channel }] of chosen.entries()) {
     const [schedule] = await db
       .insert(quizSchedules)
@@ -176,8 +176,7 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
         updatedAt: new Date(now.getTime() - (WEEKS * 7 + 4) * DAY),
       })
       .returning();
-    const rule = { startDate, hour: schedule!.hour, periodicity: 'weekly' as const, intervalDays: null, weekdays: [weekday], endDate: null };
-    const past = occurrences(rule, new Date(now.getTime() - (WEEKS * 7 + 4) * DAY), WEEKS + 2).filter((d) => d.getTime() < now.getTime());
+    const past = occurrences(ruleOf(schedule!), new Date(now.getTime() - (WEEKS * 7 + 4) * DAY), WEEKS + 2).filter((d) => d.getTime() < now.getTime());
 
     // One client's story: a starting weight that goes down most weeks, an adherence that sways.
     let weight = between(580, 980) / 10;
@@ -205,13 +204,15 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
         })
         .returning({ id: answerRequests.id });
       // The message history keeps every link sent, with the PIN masked, as a real send does.
-      const link = `${publicUrl}/quiz-survey/${schedule!.id}`;
-      const fill = { paciente: firstName(patient.name), profissional: professional?.name ?? '', questionario: DEMO_QUIZ_TITLE, link, pin: MASKED_PIN };
       await db.insert(messages).values({
         professionalId,
         patientId: patient.id,
         channel,
-        body: renderTemplate(professional?.templateMessage ?? DEFAULT_TEMPLATE_MESSAGE, fill),
+        body: linkMessage(
+          professional?.templateMessage ?? null,
+          { patientName: patient.name, professionalName: professional?.name ?? '', quizTitle: DEMO_QUIZ_TITLE, link: surveyLink(publicUrl, schedule!.id) },
+          MASKED_PIN,
+        ),
         status: 'sent',
         answerRequestId: request!.id,
         createdAt: sentAt,

@@ -12,7 +12,7 @@ import {
   type SurveyMockOptions,
 } from '@acompanha/api-client/mocks';
 import { draftStepOf } from './answering/draft';
-import { writeDraft, writeSession } from './lib/storage';
+import { draftKeyOf, writeDraft, writeSession } from './lib/storage';
 import { SurveyApp } from './SurveyApp';
 
 interface SurveyParameters {
@@ -219,7 +219,12 @@ export const FreeField: Story = {
   },
 };
 
-const DRAFT_KEY = `acompanha.survey.${SURVEY_SCHEDULE_ID}.draft`;
+const DRAFT_KEY = draftKeyOf(SURVEY_SCHEDULE_ID);
+
+/** Signed in, at the question after `answered` answers, with `draft` kept on this phone for the question `questionId`. */
+const withDraft = (answered: number, questionId: string, draft: object) => ({
+  survey: { signedIn: true, server: { answers: answeredUpTo(answered) }, draft: { step: draftStepOf({ questionId }), draft } } satisfies SurveyParameters,
+});
 
 /** What the patient types is kept on the phone as she types, and removed once the answer is sent. */
 export const FreeFieldKeptWhileTyping: Story = {
@@ -237,13 +242,7 @@ export const FreeFieldKeptWhileTyping: Story = {
 
 /** Back after a reload (or a closed tab): the text typed before is still there, ready to send. */
 export const FreeFieldAfterReload: Story = {
-  parameters: {
-    survey: {
-      signedIn: true,
-      server: { answers: answeredUpTo(5) },
-      draft: { step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.meals }), draft: { text: 'Café com frutas e' } },
-    },
-  },
+  parameters: withDraft(5, SURVEY_QUESTION_IDS.meals, { text: 'Café com frutas e' }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const field = await canvas.findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
@@ -272,13 +271,7 @@ export const MetricKeptWhileTyping: Story = {
 
 /** A draft kept for another question is not put into this one. */
 export const DraftOfAnotherQuestion: Story = {
-  parameters: {
-    survey: {
-      signedIn: true,
-      server: { answers: answeredUpTo(5) },
-      draft: { step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.weight }), draft: { text: 'não é daqui' } },
-    },
-  },
+  parameters: withDraft(5, SURVEY_QUESTION_IDS.weight, { text: 'não é daqui' }),
   play: async ({ canvasElement }) => {
     const field = await within(canvasElement).findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
     await expect(field).toHaveValue('');

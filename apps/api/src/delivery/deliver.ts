@@ -13,10 +13,19 @@ import { answerRequests, messages, patients, professionals, quizAnswers, quizSch
 import type { ErrorCode } from '../errors/codes.js';
 import { spDate } from '../lib/dates.js';
 import { generatePin, hashPin } from '../quiz-answer/pin.js';
-import { deliveryRuleProblem, formatLastError, hasActiveServiceSql, materializeNext, patientNotActive, quizNotActive, withoutActiveService } from '../schedule/service.js';
+import {
+  deliveryRuleProblem,
+  formatLastError,
+  hasActiveServiceSql,
+  materializeNext,
+  patientNotActive,
+  quizNotActive,
+  surveyLink,
+  withoutActiveService,
+} from '../schedule/service.js';
 import type { Channels } from './channels.js';
 import { DeliveryError } from './errors.js';
-import { DEFAULT_TEMPLATE_MESSAGE, firstName, MASKED_PIN, renderTemplate } from './template.js';
+import { linkMessage, MASKED_PIN } from './template.js';
 
 export interface DeliveryDeps {
   db: Db;
@@ -106,11 +115,10 @@ export async function deliverAnswerRequest(deps: DeliveryDeps, requestId: string
   if (claimed.length === 0) return 'skipped';
 
   const pin = generatePin();
-  const link = `${config.publicUrl}/quiz-survey/${schedule.id}`;
-  const template = row.templateMessage ?? DEFAULT_TEMPLATE_MESSAGE;
-  const values = { paciente: firstName(patient.name), profissional: row.professionalName, questionario: row.quizTitle, link };
-  const text = renderTemplate(template, { ...values, pin });
-  const historyText = renderTemplate(template, { ...values, pin: MASKED_PIN });
+  const link = surveyLink(config.publicUrl, schedule.id);
+  const message = { patientName: patient.name, professionalName: row.professionalName, quizTitle: row.quizTitle, link };
+  const text = linkMessage(row.templateMessage, message, pin);
+  const historyText = linkMessage(row.templateMessage, message, MASKED_PIN);
 
   let providerMessageId: string | null;
   try {

@@ -67,3 +67,21 @@ export function firstName(name: string): string {
 
 /** The PIN as shown in the chat history. */
 export const MASKED_PIN = '••••••';
+
+/**
+ * The message that carries a survey link: the professional's template (or the default) filled in.
+ * With `MASKED_PIN`, it is what the client's message history keeps.
+ */
+export function linkMessage(
+  template: string | null,
+  v: { patientName: string; professionalName: string; quizTitle: string; link: string },
+  pin: string,
+): string {
+  return renderTemplate(template ?? DEFAULT_TEMPLATE_MESSAGE, {
+    paciente: firstName(v.patientName),
+    profissional: v.professionalName,
+    questionario: v.quizTitle,
+    link: v.link,
+    pin,
+  });
+}

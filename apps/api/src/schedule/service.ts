@@ -163,8 +163,9 @@ async function findOwnQuiz(tx: Executor, professionalId: string, quizId: string)
  * "Has a paid sale covering `today`" for the `patients` row of the outer query. Written out with qualified
  * names: drizzle leaves the columns of a one-table select unqualified, which would bind to `sales`.
  */
-export const hasActiveServiceSql = (today: string) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM ${sales} s WHERE s.patient_id = "patients"."id" AND s.status = 'paid' AND s.starts_at <= ${today} AND s.ends_at > ${today})`.mapWith(
+/** A paid sale covers `today` (and, when given, runs past `through` too). */
+export const hasActiveServiceSql = (today: string, through: string = today) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${sales} s WHERE s.patient_id = "patients"."id" AND s.status = 'paid' AND s.starts_at <= ${today} AND s.ends_at > ${through})`.mapWith(
     Boolean,
   );
 
@@ -411,7 +412,8 @@ export function toRequestDto(r: RequestRow): AnswerRequestDto {
   };
 }
 
-export const surveyLink = (ctx: AppContext, quizScheduleId: string) => `${ctx.config.publicUrl}/quiz-survey/${quizScheduleId}`;
+/** The stable survey link of a schedule (the same in every message and in the portal). */
+export const surveyLink = (publicUrl: string, quizScheduleId: string) => `${publicUrl}/quiz-survey/${quizScheduleId}`;
 
 const scheduleColumns = { schedule: quizSchedules, quizTitle: quizzes.title, patientName: patients.name };
 type ScheduleJoin = { schedule: ScheduleRow; quizTitle: string; patientName: string };
@@ -473,7 +475,7 @@ async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[
       endDate: s.endDate,
       channel: s.channel,
       enabled: s.enabled,
-      link: surveyLink(ctx, s.id),
+      link: surveyLink(ctx.config.publicUrl, s.id),
       nextDueAt: next.get(s.id)?.toISOString() ?? null,
       lastRequest: lastRequest ? toRequestDto(lastRequest) : null,
       pinLocked: !!s.pinLockedUntil && s.pinLockedUntil.getTime() > now.getTime(),

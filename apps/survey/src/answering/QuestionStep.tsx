@@ -89,7 +89,9 @@ const byOrder = <T extends { order?: number }>(list: T[]) => list.map((a, i) => 
 export default function QuestionStep({ question, current, total, professionalName, token, quizScheduleId, onSubmit }: QuestionStepProps) {
   const step = draftStepOf(question);
   const [draft, setDraft] = useState<Draft>(() => restoreDraft(readDraft(quizScheduleId, step)));
-  useEffect(() => writeDraft(quizScheduleId, step, keptDraft(draft)), [quizScheduleId, step, draft]);
+  const keep = (d: Draft) => writeDraft(quizScheduleId, step, keptDraft(d));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows quizScheduleId and step
+  useEffect(() => keep(draft), [quizScheduleId, step, draft]);
   const [showMissing, setShowMissing] = useState(false);
   const ref = useFocusHeading<HTMLDivElement>(step);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
@@ -122,7 +124,7 @@ export default function QuestionStep({ question, current, total, professionalNam
             set={set}
             token={token}
             // A measurement typed and not yet confirmed is kept too: a reload loses no keystroke.
-            keepTyped={(typed) => writeDraft(quizScheduleId, step, keptDraft({ ...draft, ...typed }))}
+            keepTyped={(typed) => keep({ ...draft, ...typed })}
           />
           <p role="alert" css={alertStyles}>
             {showMissing && !complete ? missingMessage(question, draft) : null}

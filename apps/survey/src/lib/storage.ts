@@ -37,7 +37,7 @@ export function writeSession(quizScheduleId: string, session: KeptSession): void
  * a phone that drops the page does not lose what the patient typed. One per survey link; only restored on
  * the question it was given to, and removed when that answer is sent.
  */
-const draftKeyOf = (quizScheduleId: string) => `acompanha.survey.${quizScheduleId}.draft`;
+export const draftKeyOf = (quizScheduleId: string) => `acompanha.survey.${quizScheduleId}.draft`;
 
 export function readDraft(quizScheduleId: string, step: string): Record<string, unknown> | null {
   try {
