@@ -91,6 +91,14 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 0 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  // The pool drops a connection whose query failed and opens a new one. On PostgreSQL that is a new backend
+  // with no prepared statements; on the embedded database every socket connection shares PGlite's single
+  // backend, which still holds the named statements (auth_session_by_jti…) that the new connection does not
+  // know about: its first Parse would fail with "already exists", and so would every request after it.
+  // Each new connection therefore starts from a clean slate (queued before anything the pool hands it).
+  pool.on('connect', (client) => {
+    client.query('DEALLOCATE ALL').catch(() => {});
+  });
   const db = drizzle(pool, { schema });
   return {
     db,
