@@ -1,13 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { E2E_JWT_SECRET } from './secret.mjs';
+import { E2E_JWT_SECRET, operatorHeaders } from './secret.mjs';
 
 /** Reads the newest message sent to `to` from the dev mailbox and pulls the 6-digit code out of it. */
 async function verificationCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: operatorHeaders });
       const messages = (await res.json()) as { subject: string; text: string }[];
       code = messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
       return code;
@@ -145,7 +145,7 @@ test('password recovery: request a link, set a new password, sign in with it; th
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const messages = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders })).json()) as { text: string }[];
       link = messages.map((m) => /https?:\/\/\S+\/recovery\?token=[\w-]+/.exec(m.text)?.[0]).find(Boolean);
       return link;
     })

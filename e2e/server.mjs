@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_JWT_SECRET } from './secret.mjs';
+import { E2E_JWT_SECRET, E2E_OPERATOR_TOKEN } from './secret.mjs';
 import { apiStartArgs, buildApi } from '../apps/api/scripts/production.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -15,7 +15,7 @@ for (const app of ['portal', 'survey']) {
   }
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'acompanha-e2e-'));
-const env = { ...process.env, JWT_SECRET: E2E_JWT_SECRET, DATA_DIR: dataDir, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}` };
+const env = { ...process.env, JWT_SECRET: E2E_JWT_SECRET, OPERATOR_TOKEN: E2E_OPERATOR_TOKEN, DATA_DIR: dataDir, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}` };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 // The API as `pnpm start` runs it: the production bundle (built here, in about a second).

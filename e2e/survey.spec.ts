@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { operatorHeaders } from './secret.mjs';
 
 /*
  * The heart of the product, on the real portal, survey and API, in two browser contexts:
@@ -107,7 +108,7 @@ async function readInvitation(request: APIRequestContext): Promise<{ link: strin
   await expect
     .poll(
       async () => {
-        const res = await request.get('/api/dev/mailbox', { params: { to: PATIENT.email } });
+        const res = await request.get('/api/dev/mailbox', { params: { to: PATIENT.email }, headers: operatorHeaders });
         const body = (await res.json()) as { items?: { text: string }[] } | { text: string }[];
         const mails = Array.isArray(body) ? body : (body.items ?? []);
         for (const mail of mails) {

@@ -64,6 +64,8 @@ export async function startSurveyStack({ log = () => {} } = {}) {
     PUBLIC_URL: base,
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // A production start opens the dev mailbox over HTTP only to the operator credential it is given.
+    OPERATOR_TOKEN: randomBytes(24).toString('hex'),
     NODE_ENV: 'production',
   };
   delete env.DATABASE_URL;
@@ -106,10 +108,10 @@ export async function startSurveyStack({ log = () => {} } = {}) {
     }
     log(`API on ${base}`);
 
-    const call = async (method, path, body, token) => {
+    const call = async (method, path, body, token, headers = {}) => {
       const res = await fetch(`${base}/api${path}`, {
         method,
-        headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -165,7 +167,7 @@ export async function startSurveyStack({ log = () => {} } = {}) {
 
     let message;
     for (let i = 0; !message; i++) {
-      const mails = await call('GET', '/dev/mailbox', undefined, jwt).catch(() => call('GET', '/dev/mailbox'));
+      const mails = await call('GET', '/dev/mailbox', undefined, undefined, { 'X-Operator-Token': env.OPERATOR_TOKEN });
       message = (mails.items ?? mails).find((m) => m.to.includes(email));
       if (i > 300) throw new Error(`no e-mail reached ${email} in 30 s:\n${output}`);
       if (!message) await sleep(100);

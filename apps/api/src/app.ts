@@ -50,8 +50,8 @@ export interface AppDeps {
   config?: ConfigOverrides;
   /** Serve the built SPAs (production). */
   spa?: SpaOptions;
-  /** Fastify trustProxy (behind a load balancer, so request.ip is the client's). */
-  trustProxy?: boolean | string;
+  /** The proxies in front of the API (a hop count or addresses/CIDRs, see trustProxyFromEnv), so request.ip is the client's. */
+  trustProxy?: number | string;
 }
 
 export const API_VERSION = '0.1.0';
@@ -60,7 +60,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   const config = resolveConfig(deps.config);
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-    trustProxy: deps.trustProxy ?? false,
+    // A hop count is supported at run time (getTrustProxyFn in fastify/lib/request.js) though its types leave numbers out.
+    trustProxy: (deps.trustProxy ?? false) as string | boolean,
     bodyLimit: 1024 * 1024,
     // Signed upload tokens travel as one path segment (PUT /api/file/upload/{token}).
     routerOptions: { maxParamLength: 1000 },
@@ -130,6 +131,12 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           surveyAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Survey token from POST /quiz-answer/validate-pin (one quiz schedule, 2 hours).' },
+          operatorToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Operator-Token',
+            description: 'The operator credential printed by the server at start (or OPERATOR_TOKEN): development mailbox and outbox only.',
+          },
         },
       },
     },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { s3ConfigFromEnv, type S3Config } from './file/s3.js';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +13,16 @@ export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
 export interface ThrottleConfig {
   /** Fixed window (seconds) in which failures are counted. */
   windowSeconds: number;
-  /** Failures per e-mail after which every attempt is refused with 429 until the window passes. */
+  /** Failures per account and client address after which that pair gets 429 until the window passes. */
   maxFailures: number;
-  /** Failures per client IP after which every attempt is refused with 429. */
+  /**
+   * Failures per account, from every address, in `accountWindowSeconds`: past it, only addresses the owner
+   * has signed in from before may still try (NIST SP 800-63B §5.2.2: at most 100 failures per account); she can
+   * also reset her password, which clears the count.
+   */
+  maxFailuresPerAccount: number;
+  accountWindowSeconds: number;
+  /** Failures per client address, across accounts, after which unknown accounts get 429 from that address. */
   maxFailuresPerIp: number;
   /** Failures after which each further attempt is delayed. */
   delayAfterFailures: number;
@@ -21,6 +30,37 @@ export interface ThrottleConfig {
   baseDelayMs: number;
   /** Delay cap (ms). */
   maxDelayMs: number;
+}
+
+/** A fixed-window budget: at most `max` in `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Budgets of the operations that check a secret or send a message (counted in the database, per key). */
+export interface RateLimits {
+  /** Account registrations per client address. */
+  registrationsPerAddress: RateLimit;
+  /** Verification e-mails (registration and resends) per e-mail address. */
+  verificationEmailsPerEmail: RateLimit;
+  /** Verification resends per client address. */
+  verificationResendsPerAddress: RateLimit;
+  /** Wrong verification codes per client address, across accounts. */
+  verificationFailuresPerAddress: RateLimit;
+  /** Password-recovery e-mails per e-mail address, and per client address. */
+  recoveryEmailsPerEmail: RateLimit;
+  recoveryEmailsPerAddress: RateLimit;
+  /** Unknown or used recovery links tried per client address. */
+  recoveryTokenFailuresPerAddress: RateLimit;
+  /** Wrong current passwords per professional (password change). */
+  passwordChangeFailuresPerAccount: RateLimit;
+  /** Wrong PINs per client address, across survey links (each link also locks after 5). */
+  pinFailuresPerAddress: RateLimit;
+  /** Wrong PINs per client address after which each further try waits. */
+  pinDelayAfterFailures: number;
+  /** Wrong operator tokens (dev mailbox and outbox) per client address. */
+  operatorFailuresPerAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -34,6 +74,12 @@ export interface AppConfig {
   recoveryTokenTtlSeconds: number;
   trialDays: number;
   throttle: ThrottleConfig;
+  limits: RateLimits;
+  /**
+   * The operator credential that opens the development mailbox and WhatsApp outbox over HTTP
+   * (`X-Operator-Token`). Unset: those endpoints answer 404.
+   */
+  operatorToken?: string;
   /** Folder of the local file store (uploads), `<DATA_DIR>/uploads`. */
   uploadsDir: string;
   /** An S3-compatible bucket for uploads (`S3_*` variables); unset = the local folder. */
@@ -57,10 +103,25 @@ export const defaultConfig: AppConfig = {
   throttle: {
     windowSeconds: 15 * 60,
     maxFailures: 5,
+    maxFailuresPerAccount: 100,
+    accountWindowSeconds: 60 * 60,
     maxFailuresPerIp: 50,
     delayAfterFailures: 3,
     baseDelayMs: 500,
     maxDelayMs: 2000,
+  },
+  limits: {
+    registrationsPerAddress: { max: 20, windowSeconds: 60 * 60 },
+    verificationEmailsPerEmail: { max: 6, windowSeconds: 60 * 60 },
+    verificationResendsPerAddress: { max: 20, windowSeconds: 60 * 60 },
+    verificationFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
+    recoveryEmailsPerEmail: { max: 3, windowSeconds: 60 * 60 },
+    recoveryEmailsPerAddress: { max: 10, windowSeconds: 60 * 60 },
+    recoveryTokenFailuresPerAddress: { max: 20, windowSeconds: 15 * 60 },
+    passwordChangeFailuresPerAccount: { max: 5, windowSeconds: 15 * 60 },
+    pinFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
+    pinDelayAfterFailures: 10,
+    operatorFailuresPerAddress: { max: 10, windowSeconds: 15 * 60 },
   },
   uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
@@ -68,10 +129,11 @@ export const defaultConfig: AppConfig = {
   now: () => new Date(),
 };
 
-export type ConfigOverrides = Partial<Omit<AppConfig, 'argon2' | 'verification' | 'throttle'>> & {
+export type ConfigOverrides = Partial<Omit<AppConfig, 'argon2' | 'verification' | 'throttle' | 'limits'>> & {
   argon2?: Partial<AppConfig['argon2']>;
   verification?: Partial<AppConfig['verification']>;
   throttle?: Partial<ThrottleConfig>;
+  limits?: Partial<RateLimits>;
 };
 
 export function resolveConfig(overrides: ConfigOverrides = {}): AppConfig {
@@ -81,6 +143,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): AppConfig {
     argon2: { ...defaultConfig.argon2, ...overrides.argon2 },
     verification: { ...defaultConfig.verification, ...overrides.verification },
     throttle: { ...defaultConfig.throttle, ...overrides.throttle },
+    limits: { ...defaultConfig.limits, ...overrides.limits },
   };
 }
 
@@ -100,5 +163,34 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
   if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
+  // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
+  // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
+  if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;
+  else if (env.NODE_ENV !== 'production') out.operatorToken = randomBytes(24).toString('base64url');
   return out;
+}
+
+/**
+ * `TRUST_PROXY` names the proxies in front of the API, so `request.ip` is the client's address read from
+ * `X-Forwarded-For` only as far as those proxies vouch for it: a hop count (`1`: one load balancer) or a
+ * comma-separated list of addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`). `true` would trust any header,
+ * letting every request choose its own address (and its own rate limits): refused.
+ */
+export function trustProxyFromEnv(value: string | undefined): number | string | undefined {
+  const v = value?.trim();
+  if (!v || v === 'false') return undefined;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true' || v === '*') {
+    throw new Error(
+      'TRUST_PROXY=true would trust any X-Forwarded-For header. Name the proxies instead: a hop count (TRUST_PROXY=1) ' +
+        'or their addresses and ranges (TRUST_PROXY=10.0.0.0/8,127.0.0.1).',
+    );
+  }
+  for (const part of v.split(',')) {
+    const [addr, bits] = part.trim().split('/');
+    if (!addr || !isIP(addr) || (bits !== undefined && !/^\d{1,3}$/.test(bits))) {
+      throw new Error(`TRUST_PROXY: "${part.trim()}" is not an IP address, a CIDR range or a hop count.`);
+    }
+  }
+  return v;
 }

@@ -5,11 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { configFromEnv, REPO_ROOT, resolveConfig } from './config.js';
+import { configFromEnv, REPO_ROOT, resolveConfig, trustProxyFromEnv } from './config.js';
 import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
+import { whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
 
@@ -51,6 +52,7 @@ function lockDataDir(dir: string): () => void {
 
 async function main(): Promise<void> {
   const env = configFromEnv();
+  const trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   fs.mkdirSync(dataDir, { recursive: true });
 
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
     db: database.db,
     mailer,
     config: overrides,
-    trustProxy: process.env.TRUST_PROXY === 'true' ? true : undefined,
+    trustProxy,
     spa: {
       portalDir: path.join(REPO_ROOT, 'apps/portal/dist'),
       surveyDir: path.join(REPO_ROOT, 'apps/survey/dist'),
@@ -121,11 +123,23 @@ async function main(): Promise<void> {
   console.log(`  Acompanha is running at ${url}`);
   console.log(`  Database: ${embedded ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
   console.log(`  Demo login: ${DEMO_CREDENTIALS.email} / ${DEMO_CREDENTIALS.password}${seeded ? ' (just created)' : ''}`);
+  const production = process.env.NODE_ENV === 'production';
   if (mailer.kind === 'dev-mailbox') {
-    console.log(`  E-mails go to the dev mailbox: GET ${url}/api/dev/mailbox (and are printed here)`);
+    if (production) console.log('  WARNING: SMTP_URL is not set, so NO e-mail leaves this server (codes, links, PINs).');
+    console.log('  E-mails: printed on this console and kept in the dev mailbox (no SMTP_URL)');
   } else {
-    console.log('  E-mails are sent through SMTP_URL');
+    console.log('  E-mails: sent through SMTP_URL');
   }
+  console.log(
+    `  WhatsApp: ${whatsappCloudConfigFromEnv() ? 'sent through the WhatsApp Cloud API' : 'kept in the outbox, not sent (no WHATSAPP_TOKEN)'}`,
+  );
+  if (config.operatorToken) {
+    console.log(`  Dev mailbox and WhatsApp outbox: GET ${url}/api/dev/mailbox and /api/dev/whatsapp-outbox`);
+    console.log(`    with the header X-Operator-Token: ${config.operatorToken}${process.env.OPERATOR_TOKEN ? ' (OPERATOR_TOKEN)' : ' (new at every start)'}`);
+  } else {
+    console.log('  Dev mailbox and WhatsApp outbox over HTTP: off (NODE_ENV=production without OPERATOR_TOKEN)');
+  }
+  if (trustProxy !== undefined) console.log(`  Trusted proxies: ${trustProxy}`);
   console.log(`  Quiz delivery: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
   console.log('');
 }

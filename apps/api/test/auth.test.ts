@@ -302,7 +302,7 @@ describe.each(backends)('auth on $name', (backend) => {
       expect(fifth.ms).toBeGreaterThanOrEqual(290);
       expect(fifth.ms).toBeGreaterThan(fourth.ms);
 
-      const [row] = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, `email:${email}`));
+      const [row] = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, `login:${email}|${ip}`));
       expect(row!.failures).toBe(5);
 
       // 5 failures: even the right password is refused now
@@ -319,7 +319,7 @@ describe.each(backends)('auth on $name', (backend) => {
       try {
         const ok = await attempt(email, 'segredo123');
         expect(ok.res.statusCode).toBe(200);
-        const rows = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, `email:${email}`));
+        const rows = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, `login:${email}|${ip}`));
         expect(rows).toHaveLength(0);
         const again = await attempt(email, 'errada123');
         expect(again.res.statusCode).toBe(401);

@@ -16,7 +16,7 @@ import type { Mailer } from '../src/mail/mailer.js';
 import { verifyPin } from '../src/quiz-answer/pin.js';
 import { quizAnswers } from '../src/db/schema.js';
 import { backends } from './helpers/backends.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, operator, type TestApp } from './helpers/app.js';
 import { expectCode, pinClock, practice } from './helpers/scheduling.js';
 
 /** Monday, 4 March 2030, 10:00 in São Paulo. */
@@ -185,7 +185,9 @@ describe.each(backends)('delivery on $name', (backend) => {
         const caio = await patient({ name: 'Caio Mendes', phone: '(21) 99876-1234', channel: 'whatsapp' });
         const { schedule, request: r } = await scheduleNow(caio.id);
         await sentRequest(r.id);
-        const outbox = await p.ok(api('GET', `/dev/whatsapp-outbox?to=${encodeURIComponent('+5521998761234')}`, ''));
+        const outbox = await p.ok(
+          t.call({ method: 'GET', url: `/api/dev/whatsapp-outbox?to=${encodeURIComponent('+5521998761234')}`, headers: operator }) as never,
+        );
         expect(outbox).toHaveLength(1);
         const pin = /PIN (\d{6})$/.exec(outbox[0].body)?.[1];
         expect(outbox[0]).toMatchObject({
@@ -367,7 +369,7 @@ describe.each(backends)('delivery on $name', (backend) => {
       process.env.WHATSAPP_TOKEN = 'x';
       process.env.WHATSAPP_PHONE_NUMBER_ID = '1';
       try {
-        expectCode(await api('GET', '/dev/whatsapp-outbox', ''), 404, 'NOT_FOUND');
+        expectCode((await t.call({ method: 'GET', url: '/api/dev/whatsapp-outbox', headers: operator })) as never, 404, 'NOT_FOUND');
       } finally {
         delete process.env.WHATSAPP_TOKEN;
         delete process.env.WHATSAPP_PHONE_NUMBER_ID;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { backends } from './helpers/backends.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, operator, type TestApp } from './helpers/app.js';
 
 const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code: string) => {
   expect(res.statusCode).toBe(status);
@@ -79,7 +79,7 @@ describe.each(backends)('error model on $name', (backend) => {
   it('GET /api/dev/mailbox lists messages newest first, filtered by recipient', async () => {
     await t.register({ email: 'mailbox@example.com' });
     await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email: 'mailbox@example.com' } });
-    const res = await t.call({ method: 'GET', url: '/api/dev/mailbox?to=MAILBOX@example.com' });
+    const res = await t.call({ method: 'GET', url: '/api/dev/mailbox?to=MAILBOX@example.com', headers: operator });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: string; to: string; subject: string; text: string; html: string; createdAt: string }[];
     expect(list).toHaveLength(2);
@@ -92,8 +92,45 @@ describe.each(backends)('error model on $name', (backend) => {
       html: expect.stringMatching(/<html/),
       createdAt: expect.any(String),
     });
-    const all = await t.call({ method: 'GET', url: '/api/dev/mailbox' });
+    const all = await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator });
     expect((all.json() as unknown[]).length).toBeGreaterThanOrEqual(2);
+  });
+  it('the dev mailbox and outbox answer only the operator: no credential or a wrong one → 401, none configured → 404', async () => {
+    await t.register({ email: 'secret-code@example.com' });
+    for (const url of ['/api/dev/mailbox', '/api/dev/mailbox?to=%00', '/api/dev/whatsapp-outbox']) {
+      const anonymous = await t.call({ method: 'GET', url });
+      expectError(anonymous, 401, 'Unauthorized');
+      expect(anonymous.body).not.toContain('secret-code');
+      expectError(await t.call({ method: 'GET', url, headers: { 'x-operator-token': 'guess' } }), 401, 'Unauthorized');
+    }
+    const off = await createTestApp(backends[0]!, { config: { operatorToken: undefined } });
+    try {
+      expectError(await off.call({ method: 'GET', url: '/api/dev/mailbox' }), 404, 'NOT_FOUND');
+      expectError(await off.call({ method: 'GET', url: '/api/dev/whatsapp-outbox', headers: operator }), 404, 'NOT_FOUND');
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('wrong operator tokens are limited per address', async () => {
+    const remoteAddress = '10.77.0.1';
+    for (let i = 0; i < 10; i++) {
+      expect((await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: { 'x-operator-token': `guess-${i}` }, remoteAddress })).statusCode).toBe(401);
+    }
+    const limited = await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator, remoteAddress });
+    expectError(limited, 429, 'TOO_MANY_ATTEMPTS');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator })).statusCode).toBe(200);
+  });
+
+  it('GET /api/dev/mailbox → 404 NOT_FOUND when SMTP is the mailer', async () => {
+    const smtp: Mailer = { kind: 'smtp', async send() {} };
+    const withSmtp = await createTestApp(backend, { mailer: () => smtp });
+    try {
+      expectError(await withSmtp.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator }), 404, 'NOT_FOUND');
+    } finally {
+      await withSmtp.close();
+    }
   });
 });
 
@@ -106,10 +143,5 @@ describe('error model without a database', () => {
     await app.close();
   });
 
-  it('GET /api/dev/mailbox → 404 NOT_FOUND when SMTP is the mailer', async () => {
-    const smtp: Mailer = { kind: 'smtp', async send() {} };
-    const app = buildApp({ mailer: smtp, config: { logger: false } });
-    expectError(await app.inject({ method: 'GET', url: '/api/dev/mailbox' }), 404, 'NOT_FOUND');
-    await app.close();
-  });
+
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/mail/mailer.js';
 import { backends } from './helpers/backends.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, operator, type TestApp } from './helpers/app.js';
 
 interface Received {
   from: string;
@@ -73,7 +73,7 @@ describe('registration through real SMTP (nodemailer → smtp-server)', () => {
 
     const verify = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'carla@example.com', code } });
     expect(verify.statusCode).toBe(200);
-    const dev = await t.call({ method: 'GET', url: '/api/dev/mailbox' });
+    const dev = await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator });
     expect(dev.statusCode).toBe(404);
   });
 });

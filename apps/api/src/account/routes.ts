@@ -17,11 +17,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: 'E-mail a password recovery link (always 204, also for unknown e-mails)',
           body: PasswordRecoveryRequestBody,
-          response: { 204: z.undefined().describe('Done'), ...errorResponses(400) },
+          response: { 204: z.undefined().describe('Done'), ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {
-        await service.requestPasswordRecovery(ctx, request.body.email);
+        await service.requestPasswordRecovery(ctx, request.body.email, { ip: request.ip });
         return reply.code(204).send();
       },
     );
@@ -34,11 +34,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: 'Set a new password with the e-mailed token (single use, 1 hour); signs out every session',
           body: PasswordResetBody,
-          response: { 204: z.undefined().describe('Password changed'), ...errorResponses(400, 404) },
+          response: { 204: z.undefined().describe('Password changed'), ...errorResponses(400, 404, 429) },
         },
       },
       async (request, reply) => {
-        await service.resetPassword(ctx, request.body.token, request.body.password);
+        await service.resetPassword(ctx, request.body.token, request.body.password, { ip: request.ip });
         return reply.code(204).send();
       },
     );

@@ -1,13 +1,26 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { loginAttempts, passwordRecoveryTokens, professionals } from '../db/schema.js';
+import { passwordRecoveryTokens, professionals } from '../db/schema.js';
+import { clearLoginCounts } from '../auth/throttle.js';
+import { refund, reserveAll } from '../lib/rate-limit.js';
 import { AppError } from '../errors/app-error.js';
 import { hashPassword } from '../auth/passwords.js';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
 import { passwordRecoveryEmail } from '../mail/templates.js';
 
-/** Silent for unknown e-mails (no account enumeration). */
-export async function requestPasswordRecovery(ctx: AppContext, email: string): Promise<void> {
+type Meta = { ip: string };
+
+/** Silent for unknown e-mails (no account enumeration); limited per e-mail and per client address either way. */
+export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: Meta): Promise<void> {
+  const { limits } = ctx.config;
+  await reserveAll(
+    ctx.db,
+    [
+      { key: `recovery-ip:${meta.ip}`, limit: limits.recoveryEmailsPerAddress, message: 'Muitos pedidos de recuperação a partir deste endereço. Tente novamente mais tarde.' },
+      { key: `recovery-mail:${email}`, limit: limits.recoveryEmailsPerEmail, message: 'Já enviamos vários e-mails de recuperação para este endereço. Confira sua caixa de entrada ou tente mais tarde.' },
+    ],
+    ctx.config.now(),
+  );
   const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, email));
   if (!pro) return;
   const token = randomToken();
@@ -26,8 +39,15 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string): P
  * Single use: sets the password, burns every open recovery token of the professional, revokes every
  * session, marks the e-mail verified (the mailbox was proven) and clears the sign-in throttle.
  */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AppContext, token: string, password: string, meta: Meta): Promise<void> {
   const now = ctx.config.now();
+  // Unknown or used links tried from one address are limited (the token is reserved before it is looked up).
+  const addressKey = `recovery-reset-ip:${meta.ip}`;
+  await reserveAll(
+    ctx.db,
+    [{ key: addressKey, limit: ctx.config.limits.recoveryTokenFailuresPerAddress, message: 'Muitas tentativas com links inválidos. Tente novamente mais tarde.' }],
+    now,
+  );
   const tokenHash = sha256Hex(token);
   const [row] = await ctx.db
     .select()
@@ -35,6 +55,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .where(and(eq(passwordRecoveryTokens.tokenHash, tokenHash), isNull(passwordRecoveryTokens.usedAt), gt(passwordRecoveryTokens.expiresAt, now)));
   const notFound = () => new AppError(404, 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND', 'Link de recuperação inválido ou expirado.');
   if (!row) throw notFound();
+  await refund(ctx.db, [addressKey]);
   const passwordHash = await hashPassword(ctx.config, password);
   await ctx.db.transaction(async (tx) => {
     // Claim the token atomically so two concurrent resets cannot both succeed.
@@ -54,6 +75,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .set({ passwordHash, updatedAt: now, emailVerifiedAt: pro?.emailVerifiedAt ?? now })
       .where(eq(professionals.id, row.professionalId));
     await ctx.tokens.revokeAll(row.professionalId, tx);
-    if (pro) await tx.delete(loginAttempts).where(eq(loginAttempts.key, `email:${pro.email}`));
+    if (pro) await clearLoginCounts(tx, pro.email);
   });
 }

@@ -29,12 +29,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: RegistrationBody,
           response: {
             201: json(RegistrationResponseSchema, 'Account created; a 6-digit code was e-mailed'),
-            ...errorResponses(400, 409),
+            ...errorResponses(400, 409, 429),
           },
         },
       },
       async (request, reply) => {
-        const { email } = await service.register(ctx, request.body);
+        const { email } = await service.register(ctx, request.body, { ip: request.ip });
         return reply.code(201).send({ email, verificationRequired: true as const });
       },
     );
@@ -54,7 +54,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.verifyEmail(ctx, request.body.email, request.body.code);
+        await service.verifyEmail(ctx, request.body.email, request.body.code, { ip: request.ip });
         return { verified: true as const };
       },
     );
@@ -67,11 +67,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: 'Send a new verification code (the previous one stops working); always 204',
           body: EmailBody,
-          response: { 204: noContent('Done (also for unknown or verified e-mails)'), ...errorResponses(400) },
+          response: { 204: noContent('Done (also for unknown or verified e-mails)'), ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {
-        await service.resendVerification(ctx, request.body.email);
+        await service.resendVerification(ctx, request.body.email, { ip: request.ip });
         return reply.code(204).send();
       },
     );
@@ -85,7 +85,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Sign in with e-mail and password',
           description:
             'Wrong e-mail or password → 401 Unauthorized (same answer). Unverified e-mail → 403 EMAIL_NOT_VERIFIED. ' +
-            'After 3 failures attempts are slowed down; after 5 failures in 15 minutes → 429 TOO_MANY_ATTEMPTS with Retry-After.',
+            'Each attempt is reserved before the password is checked. Per account and client address: slowed after 3 failures, ' +
+            '429 TOO_MANY_ATTEMPTS with Retry-After after 5 in 15 minutes. Per account: past 100 failures in an hour only addresses ' +
+            'the owner signed in from before may try (a password reset clears it). Per address: past 50 failures in 15 minutes, ' +
+            'only accounts that signed in from it before.',
           body: LoginBody,
           response: {
             200: json(LoginResponseSchema, 'Signed in'),

@@ -1,16 +1,17 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { emailVerifications, professionals, subscriptions } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
-import { sha256Hex, sixDigitCode } from '../lib/crypto.js';
+import { safeEqual, sha256Hex, sixDigitCode } from '../lib/crypto.js';
 import { verificationCodeEmail } from '../mail/templates.js';
 import { findSubscription, toProfessionalDto, toSignatureDto } from '../professional/service.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { reserveAll, refund } from '../lib/rate-limit.js';
 import { LoginThrottle } from './throttle.js';
 import type { LoginBody, LoginResponseSchema, RegistrationBody } from './schemas.js';
 
-type Meta = { ip: string; userAgent?: string };
+export type Meta = { ip: string; userAgent?: string };
 
 const codeHash = (professionalId: string, code: string) => sha256Hex(`${professionalId}:${code}`);
 
@@ -27,7 +28,16 @@ const alreadyExists = () => new AppError(409, 'PROFESSIONAL_ALREADY_EXISTS', 'J�
 const notFound = () => new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
 
 /** Creates the unverified professional with a trial subscription and e-mails a verification code. */
-export async function register(ctx: AppContext, body: z.infer<typeof RegistrationBody>): Promise<{ email: string }> {
+export async function register(ctx: AppContext, body: z.infer<typeof RegistrationBody>, meta: Meta): Promise<{ email: string }> {
+  const { limits } = ctx.config;
+  await reserveAll(
+    ctx.db,
+    [
+      { key: `register-ip:${meta.ip}`, limit: limits.registrationsPerAddress, message: 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.' },
+      { key: `verification-mail:${body.email}`, limit: limits.verificationEmailsPerEmail, message: 'Muitos e-mails enviados para este endereço. Tente novamente mais tarde.' },
+    ],
+    ctx.config.now(),
+  );
   const [existing] = await ctx.db.select({ id: professionals.id }).from(professionals).where(eq(professionals.email, body.email));
   if (existing) throw alreadyExists();
   const passwordHash = await hashPassword(ctx.config, body.password);
@@ -70,29 +80,40 @@ export async function register(ctx: AppContext, body: z.infer<typeof Registratio
   return { email: body.email };
 }
 
-export async function verifyEmail(ctx: AppContext, email: string, code: string): Promise<void> {
+/**
+ * One attempt = one reservation: a single UPDATE takes an attempt only while fewer than `maxAttempts` were
+ * made on this code, and only a reserved attempt is compared, so concurrent guesses buy nothing. Wrong codes
+ * also count per client address, across accounts.
+ */
+export async function verifyEmail(ctx: AppContext, email: string, code: string, meta: Meta): Promise<void> {
   const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, email));
   if (!pro) throw notFound();
   if (pro.emailVerifiedAt) return;
-  const [row] = await ctx.db.select().from(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
+  const addressKey = `verify-ip:${meta.ip}`;
+  await reserveAll(
+    ctx.db,
+    [{ key: addressKey, limit: ctx.config.limits.verificationFailuresPerAddress, message: 'Muitos códigos incorretos a partir deste endereço. Tente novamente mais tarde.' }],
+    ctx.config.now(),
+  );
+  const [row] = await ctx.db
+    .update(emailVerifications)
+    .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
+    .where(and(eq(emailVerifications.professionalId, pro.id), lt(emailVerifications.failedAttempts, ctx.config.verification.maxAttempts)))
+    .returning();
   const invalid = () => new AppError(400, 'INVALID_VERIFICATION_CODE', 'Código de verificação inválido.');
-  if (!row) throw invalid();
-  const now = ctx.config.now();
-  if (row.failedAttempts >= ctx.config.verification.maxAttempts) {
+  if (!row) {
+    const [exists] = await ctx.db.select({ id: emailVerifications.professionalId }).from(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
+    if (!exists) throw invalid();
     throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Muitas tentativas com código errado. Peça um novo código.', {
       retryAfterSeconds: 0,
     });
   }
+  const now = ctx.config.now();
   if (row.expiresAt <= now) {
     throw new AppError(400, 'VERIFICATION_CODE_EXPIRED', 'O código de verificação expirou. Peça um novo código.');
   }
-  if (row.codeHash !== codeHash(pro.id, code)) {
-    await ctx.db
-      .update(emailVerifications)
-      .set({ failedAttempts: row.failedAttempts + 1 })
-      .where(eq(emailVerifications.professionalId, pro.id));
-    throw invalid();
-  }
+  if (!safeEqual(row.codeHash, codeHash(pro.id, code))) throw invalid();
+  await refund(ctx.db, [addressKey]);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(professionals)
@@ -103,7 +124,17 @@ export async function verifyEmail(ctx: AppContext, email: string, code: string):
 }
 
 /** A new code replaces the old one. Silent for unknown or already verified e-mails. */
-export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+export async function resendVerification(ctx: AppContext, email: string, meta: Meta): Promise<void> {
+  const { limits } = ctx.config;
+  // Counted whether or not the e-mail has an account, so the answer tells nothing about it.
+  await reserveAll(
+    ctx.db,
+    [
+      { key: `resend-ip:${meta.ip}`, limit: limits.verificationResendsPerAddress, message: 'Muitos pedidos de código a partir deste endereço. Tente novamente mais tarde.' },
+      { key: `verification-mail:${email}`, limit: limits.verificationEmailsPerEmail, message: 'Muitos e-mails enviados para este endereço. Tente novamente mais tarde.' },
+    ],
+    ctx.config.now(),
+  );
   const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, email));
   if (!pro || pro.emailVerifiedAt) return;
   const now = ctx.config.now();
@@ -130,14 +161,11 @@ export async function login(
   meta: Meta,
 ): Promise<z.infer<typeof LoginResponseSchema>> {
   const throttle = new LoginThrottle(ctx.db, ctx.config);
-  await throttle.before(body.email, meta.ip);
   const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, body.email));
+  await throttle.reserve(body.email, meta.ip, pro?.id);
   const ok = pro ? await verifyPassword(pro.passwordHash, body.password) : await verifyAgainstDummy(ctx.config, body.password);
-  if (!pro || !ok) {
-    await throttle.fail(body.email, meta.ip);
-    throw new AppError(401, 'Unauthorized', 'E-mail ou senha incorretos.');
-  }
-  await throttle.reset(body.email);
+  if (!pro || !ok) throw new AppError(401, 'Unauthorized', 'E-mail ou senha incorretos.');
+  await throttle.succeeded(body.email, meta.ip);
   if (!pro.emailVerifiedAt) {
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirme seu e-mail antes de entrar.');
   }

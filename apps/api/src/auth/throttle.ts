@@ -1,9 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppConfig, ThrottleConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { loginAttempts } from '../db/schema.js';
-import { errors } from '../errors/app-error.js';
+import { sessions } from '../db/schema.js';
 import { sleep } from '../lib/crypto.js';
+import { clear, clearPrefix, refund, reserveAll } from '../lib/rate-limit.js';
 
 /** Wait before an attempt, given the failures already counted: 0, then doubling from baseDelayMs, capped. */
 export function throttleDelayMs(failures: number, t: ThrottleConfig): number {
@@ -11,61 +11,88 @@ export function throttleDelayMs(failures: number, t: ThrottleConfig): number {
   return Math.min(t.maxDelayMs, t.baseDelayMs * 2 ** (failures - t.delayAfterFailures));
 }
 
+/** The counters' keys for one sign-in attempt. */
+export const loginKeys = (email: string, ip: string) => ({
+  pair: `login:${email}|${ip}`,
+  account: `login:${email}`,
+  address: `login-ip:${ip}`,
+});
+
 /**
- * Sign-in brute-force protection, counted in the database (shared by every API process):
- * failures per e-mail and per IP in a fixed window that starts at the first failure.
- * After `delayAfterFailures` failures each attempt waits (doubling, capped); after `maxFailures`
- * (per e-mail) or `maxFailuresPerIp` (per IP) every attempt gets 429 until the window passes.
+ * Sign-in guessing protection (OWASP Authentication Cheat Sheet, NIST SP 800-63B §5.2.2), counted in the
+ * database and shared by every API process. Each attempt reserves its slot before the password is checked,
+ * so concurrent guesses buy nothing:
+ * - per account and client address: 5 failures in 15 minutes, slowed from the 3rd, then 429 for that pair;
+ * - per account, from every address: 100 failures an hour; past that, only an address the owner has signed in
+ *   from before may still try (an attacker failing against an account does not keep its owner out), and a
+ *   password reset clears the count;
+ * - per client address, across accounts: 50 failures in 15 minutes; past that the address is refused, except
+ *   for an account that has signed in from it before (so one guesser behind a shared address does not lock
+ *   everyone behind it out).
+ * A success gives its slots back and clears the pair's count.
  */
 export class LoginThrottle {
+  private reserved: string[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
   ) {}
 
-  private keys(email: string, ip: string) {
-    return { emailKey: `email:${email}`, ipKey: `ip:${ip}` };
+  /** Whether the professional has signed in from this address before (a session was issued to it). */
+  private async knownAddress(professionalId: string | undefined, ip: string): Promise<boolean> {
+    if (!professionalId) return false;
+    const [row] = await this.db
+      .select({ jti: sessions.jti })
+      .from(sessions)
+      .where(and(eq(sessions.professionalId, professionalId), eq(sessions.ip, ip)))
+      .limit(1);
+    return !!row;
   }
 
-  /** Throws 429 when locked; otherwise waits the due delay. */
-  async before(email: string, ip: string): Promise<void> {
+  /** Reserves this attempt (429 when a budget is spent), then waits the pair's due delay. */
+  async reserve(email: string, ip: string, professionalId: string | undefined): Promise<void> {
     const t = this.config.throttle;
-    const { emailKey, ipKey } = this.keys(email, ip);
-    const now = this.config.now();
-    const rows = await this.db.select().from(loginAttempts).where(inArray(loginAttempts.key, [emailKey, ipKey]));
-    let emailFailures = 0;
-    for (const row of rows) {
-      const windowEnd = row.windowStartedAt.getTime() + t.windowSeconds * 1000;
-      if (windowEnd <= now.getTime()) continue;
-      const limit = row.key === emailKey ? t.maxFailures : t.maxFailuresPerIp;
-      if (row.failures >= limit) throw errors.tooManyAttempts(Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)));
-      if (row.key === emailKey) emailFailures = row.failures;
-    }
-    const delay = throttleDelayMs(emailFailures, t);
+    const keys = loginKeys(email, ip);
+    const known = await this.knownAddress(professionalId, ip);
+    const budgets = [
+      ...(known
+        ? []
+        : [
+            {
+              key: keys.address,
+              limit: { max: t.maxFailuresPerIp, windowSeconds: t.windowSeconds },
+              message: 'Muitas tentativas de entrar a partir deste endereço. Tente novamente mais tarde.',
+            },
+            {
+              key: keys.account,
+              limit: { max: t.maxFailuresPerAccount, windowSeconds: t.accountWindowSeconds },
+              message:
+                'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha em "Esqueci minha senha".',
+            },
+          ]),
+      { key: keys.pair, limit: { max: t.maxFailures, windowSeconds: t.windowSeconds } },
+    ];
+    const counts = await reserveAll(this.db, budgets, this.config.now());
+    this.reserved = budgets.map((b) => b.key);
+    const delay = throttleDelayMs(counts.at(-1)! - 1, t);
     if (delay > 0) await sleep(delay);
   }
 
-  async fail(email: string, ip: string): Promise<void> {
-    const { emailKey, ipKey } = this.keys(email, ip);
-    const now = this.config.now();
-    const windowStart = new Date(now.getTime() - this.config.throttle.windowSeconds * 1000).toISOString();
-    const nowIso = now.toISOString();
-    for (const key of [emailKey, ipKey]) {
-      await this.db
-        .insert(loginAttempts)
-        .values({ key, failures: 1, windowStartedAt: now, lastFailureAt: now })
-        .onConflictDoUpdate({
-          target: loginAttempts.key,
-          set: {
-            failures: sql`CASE WHEN ${loginAttempts.windowStartedAt} <= ${windowStart}::timestamptz THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
-            windowStartedAt: sql`CASE WHEN ${loginAttempts.windowStartedAt} <= ${windowStart}::timestamptz THEN ${nowIso}::timestamptz ELSE ${loginAttempts.windowStartedAt} END`,
-            lastFailureAt: now,
-          },
-        });
-    }
+  /** The password was right: the slots are given back and the pair starts afresh. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    const keys = loginKeys(email, ip);
+    await refund(
+      this.db,
+      this.reserved.filter((k) => k !== keys.pair),
+    );
+    await clear(this.db, [keys.pair]);
   }
+}
 
-  async reset(email: string): Promise<void> {
-    await this.db.delete(loginAttempts).where(inArray(loginAttempts.key, [`email:${email}`]));
-  }
+/** A password reset proves the mailbox: every sign-in count of the account starts afresh. */
+export async function clearLoginCounts(db: Parameters<typeof clearPrefix>[0], email: string): Promise<void> {
+  const { account } = loginKeys(email, '');
+  await clear(db, [account]);
+  await clearPrefix(db, `${account}|`);
 }

@@ -56,7 +56,7 @@ export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Change the password; every existing token is revoked and a fresh one returned',
           security: bearerSecurity,
           body: ChangePasswordBody,
-          response: { 200: json(TokenResponseSchema, 'Password changed'), ...errorResponses(400, 401, 404) },
+          response: { 200: json(TokenResponseSchema, 'Password changed'), ...errorResponses(400, 401, 404, 429) },
         },
       },
       async (request) => ({

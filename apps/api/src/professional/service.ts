@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { professionals, subscriptions } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { clear, reserveAll } from '../lib/rate-limit.js';
 import { DEFAULT_TEMPLATE_MESSAGE, TEMPLATE_VARIABLES, validateTemplate } from '../delivery/template.js';
 import type {
   ChangePasswordBody,
@@ -84,9 +85,17 @@ export async function changePassword(
   meta: { ip?: string; userAgent?: string },
 ): Promise<string> {
   const row = await findProfessional(ctx.db, id);
+  // The attempt is reserved before the check: a stolen session cannot guess the current password quickly.
+  const key = `password-change:${id}`;
+  await reserveAll(
+    ctx.db,
+    [{ key, limit: ctx.config.limits.passwordChangeFailuresPerAccount, message: 'Muitas tentativas com a senha atual incorreta. Tente novamente mais tarde.' }],
+    ctx.config.now(),
+  );
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
     throw errors.field(['currentPassword'], 'Senha atual incorreta.');
   }
+  await clear(ctx.db, [key]);
   const passwordHash = await hashPassword(ctx.config, body.newPassword);
   return ctx.db.transaction(async (tx) => {
     await tx.update(professionals).set({ passwordHash, updatedAt: ctx.config.now() }).where(eq(professionals.id, id));

@@ -31,10 +31,10 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'is refused unseen. Attempts are counted per link, also under concurrent guesses. A right PIN resets the count. ' +
             'Unknown or deleted schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.',
           body: ValidatePinBody,
-          response: { 200: json(SurveyTokenSchema, 'The survey token'), ...errorResponses(400, 404, 423) },
+          response: { 200: json(SurveyTokenSchema, 'The survey token'), ...errorResponses(400, 404, 423, 429) },
         },
       },
-      async (request) => service.validatePin(ctx, request.body),
+      async (request) => service.validatePin(ctx, request.body, { ip: request.ip }),
     );
 
     app.get(

@@ -14,6 +14,9 @@ import {
   quizSchedules,
   quizzes,
 } from '../db/schema.js';
+import { refund, reserveAll } from '../lib/rate-limit.js';
+import { sleep } from '../lib/crypto.js';
+import { throttleDelayMs } from '../auth/throttle.js';
 import { AppError } from '../errors/app-error.js';
 import { FILE_KEY } from '../file/schemas.js';
 import type { QuizFolderSchema } from '../quiz/schemas.js';
@@ -61,8 +64,22 @@ const alternativeDoesNotBelong = (questionId: string, ids: string[]) =>
  * sets the lock in that same statement. Only a reserved attempt is compared with the hash, so however
  * many guesses arrive at once, at most 5 are evaluated per 15 minutes.
  */
-export async function validatePin(ctx: AppContext, body: z.infer<typeof ValidatePinBody>): Promise<{ token: string; expiresAt: string }> {
+export async function validatePin(
+  ctx: AppContext,
+  body: z.infer<typeof ValidatePinBody>,
+  meta: { ip: string },
+): Promise<{ token: string; expiresAt: string }> {
   const now = ctx.config.now();
+  // One address guessing across many links: slowed after a few wrong PINs, then refused for a while.
+  const { limits } = ctx.config;
+  const addressKey = `pin-ip:${meta.ip}`;
+  const [addressCount] = await reserveAll(
+    ctx.db,
+    [{ key: addressKey, limit: limits.pinFailuresPerAddress, message: 'Muitas tentativas de PIN a partir deste endereço. Tente novamente mais tarde.' }],
+    now,
+  );
+  const delay = throttleDelayMs(addressCount! - 1, { ...ctx.config.throttle, delayAfterFailures: limits.pinDelayAfterFailures });
+  if (delay > 0) await sleep(delay);
   const nowTs = sql`${now.toISOString()}::timestamptz`;
   const lockedUntil = new Date(now.getTime() + PIN_LOCK_MS);
   const counted = sql`(CASE WHEN ${quizSchedules.pinLockedUntil} IS NOT NULL THEN 1 ELSE ${quizSchedules.pinFailedAttempts} + 1 END)`;
@@ -89,11 +106,13 @@ export async function validatePin(ctx: AppContext, body: z.infer<typeof Validate
       .select({ lockedUntil: quizSchedules.pinLockedUntil })
       .from(quizSchedules)
       .where(and(eq(quizSchedules.id, body.quizScheduleId), isNull(quizSchedules.deletedAt)));
+    await refund(ctx.db, [addressKey]);
     if (!row) throw scheduleNotFound();
     throw pinLocked(row.lockedUntil ?? lockedUntil);
   }
 
   if (verifyPin(reserved.pinHash, body.pin)) {
+    await refund(ctx.db, [addressKey]);
     await ctx.db
       .update(quizSchedules)
       .set({ pinFailedAttempts: 0, pinLockedUntil: null })

@@ -19,8 +19,16 @@ export class TestClock {
   }
 }
 
+/** The operator credential of the test apps' dev mailbox and outbox. */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token';
+export const operator = { 'x-operator-token': TEST_OPERATOR_TOKEN };
+
+/** A budget no suite reaches: suites sign many accounts up from one address (tests of the limits set their own). */
+const roomy = { max: 100_000, windowSeconds: 60 };
+
 export const testConfig = (clock: TestClock, overrides: ConfigOverrides = {}): ConfigOverrides => ({
   logger: false,
+  operatorToken: TEST_OPERATOR_TOKEN,
   publicUrl: 'http://acompanha.test',
   now: clock.now,
   ...overrides,
@@ -28,6 +36,18 @@ export const testConfig = (clock: TestClock, overrides: ConfigOverrides = {}): C
   argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1, ...overrides.argon2 },
   verification: { resendCooldownSeconds: 0, ...overrides.verification },
   throttle: { baseDelayMs: 150, maxDelayMs: 400, maxFailuresPerIp: 8, ...overrides.throttle },
+  limits: {
+    registrationsPerAddress: roomy,
+    verificationEmailsPerEmail: roomy,
+    verificationResendsPerAddress: roomy,
+    verificationFailuresPerAddress: roomy,
+    recoveryEmailsPerEmail: roomy,
+    recoveryEmailsPerAddress: roomy,
+    recoveryTokenFailuresPerAddress: roomy,
+    pinFailuresPerAddress: roomy,
+    pinDelayAfterFailures: 100_000,
+    ...overrides.limits,
+  },
 });
 
 export interface TestApp {
@@ -47,7 +67,7 @@ export interface TestApp {
 
 export async function createTestApp(
   backend: Backend,
-  options: { config?: ConfigOverrides; mailer?: (mailbox: DevMailbox) => Mailer } = {},
+  options: { config?: ConfigOverrides; mailer?: (mailbox: DevMailbox) => Mailer; trustProxy?: number | string } = {},
 ): Promise<TestApp> {
   const database = await backend.create();
   const clock = new TestClock();
@@ -57,6 +77,7 @@ export async function createTestApp(
     db: database.db,
     mailer: options.mailer ? options.mailer(mailbox) : mailbox,
     config: testConfig(clock, { uploadsDir, ...options.config }),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   await app.ready();
   const call = (opts: InjectOptions) => app.inject(opts);
