@@ -23,6 +23,8 @@ import { AppError } from './errors/app-error.js';
 import { installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
 import { fileRoutes } from './file/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { loggerOptions } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
 import { professionalRoutes } from './professional/routes.js';
@@ -48,6 +50,8 @@ export interface AppDeps {
   /** Defaults to the dev mailbox on `db`. */
   mailer?: Mailer;
   config?: ConfigOverrides;
+  /** Where the log goes (tests read it); defaults to stdout when `config.logger` is on. */
+  logStream?: NodeJS.WritableStream;
   /** Serve the built SPAs (production). */
   spa?: SpaOptions;
   /** The proxies in front of the API (a hop count or addresses/CIDRs, see trustProxyFromEnv), so request.ip is the client's. */
@@ -59,7 +63,7 @@ export const API_VERSION = '0.1.0';
 export function buildApp(deps: AppDeps = {}): FastifyInstance {
   const config = resolveConfig(deps.config);
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: config.logger || deps.logStream ? loggerOptions(process.env.LOG_LEVEL ?? 'info', deps.logStream) : false,
     // A hop count is supported at run time (getTrustProxyFn in fastify/lib/request.js) though its types leave numbers out.
     trustProxy: (deps.trustProxy ?? false) as string | boolean,
     bodyLimit: 1024 * 1024,
@@ -95,6 +99,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   });
 
   installErrorHandler(app);
+  registerSecurityHeaders(app as unknown as FastifyInstance, config);
 
   app.register(fastifySwagger, {
     openapi: {

@@ -67,7 +67,7 @@ export interface TestApp {
 
 export async function createTestApp(
   backend: Backend,
-  options: { config?: ConfigOverrides; mailer?: (mailbox: DevMailbox) => Mailer; trustProxy?: number | string } = {},
+  options: { config?: ConfigOverrides; mailer?: (mailbox: DevMailbox) => Mailer; trustProxy?: number | string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = await backend.create();
   const clock = new TestClock();
@@ -78,6 +78,7 @@ export async function createTestApp(
     mailer: options.mailer ? options.mailer(mailbox) : mailbox,
     config: testConfig(clock, { uploadsDir, ...options.config }),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   const call = (opts: InjectOptions) => app.inject(opts);
