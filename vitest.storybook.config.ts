@@ -24,6 +24,9 @@ export default defineConfig({
     // React, React Aria and the whole UI through the dev server (the "setup" time went from ~295 s to
     // ~10 s of a run). Stories already render into a clean root; preview.tsx resets the toast queue.
     isolate: false,
+    // In CI a failed browser test runs once more; the summary of `pnpm test` names every test that passed
+    // only on that retry as flaky (scripts/vitest-flaky-reporter.mjs), so a flake is seen, never hidden.
+    retry: process.env.CI ? 1 : 0,
     browser: {
       enabled: true,
       headless: true,
@@ -40,6 +43,9 @@ export default defineConfig({
             '--no-first-run',
           ],
         },
+        // The stories run as a patient with reduced motion would see them: no entering animation leaves a
+        // dialog at opacity 0 in the frame where a play function looks at it (the "Quick Add" flake).
+        contextOptions: { reducedMotion: 'reduce' },
       }),
       instances: [{ browser: 'chromium' }],
     },

@@ -28,16 +28,17 @@ const steps = [
   ].map(([name, pattern]) => [
     `Vitest ${name}`,
     'pnpm',
-    ['exec', 'vitest', 'run', '--project', pattern, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${name}.json`],
+    ['exec', 'vitest', 'run', '--project', pattern, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${name}.json`, '--reporter=./scripts/vitest-flaky-reporter.mjs'],
+    { VITEST_FLAKY_OUTPUT: `test-results/vitest-${name}-flaky.json` },
   ]),
   ['Playwright', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json']],
 ];
 
 const results = [];
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, extraEnv = {}] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const env = { ...process.env };
+  const env = { ...process.env, ...extraEnv };
   // Absolute: Playwright resolves a relative name against its config folder (e2e/).
   if (name === 'Playwright') env.PLAYWRIGHT_JSON_OUTPUT_NAME = `${root}test-results/e2e.json`;
   const run = spawnSync(cmd, args, { stdio: 'inherit', env });
@@ -49,6 +50,13 @@ for (const [name, cmd, args] of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Tests that failed and then passed on their retry (browser projects and journeys retry once in CI).
+const flaky = [];
+for (const p of ['api', 'unit', 'storybook', 'visual']) {
+  const file = `test-results/vitest-${p}-flaky.json`;
+  if (!existsSync(file)) continue;
+  for (const t of JSON.parse(readFileSync(file, 'utf8'))) flaky.push(`${t.file} > ${t.name} (${t.retries} retr${t.retries === 1 ? 'y' : 'ies'})`);
+}
 // The names of failing tests, repeated at the very end: a CI log is often read from its tail only.
 const failures = [];
 /** The gist of an error: its first telling lines, without colours or Storybook's debug link. */
@@ -86,6 +94,7 @@ if (existsSync('test-results/e2e.json')) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') flaky.push(`e2e/${spec.file} > ${spec.title}`);
         if (test.status !== 'unexpected') continue;
         failures.push(`e2e/${spec.file} > ${spec.title}\n    ${gist(test.results?.at(-1)?.error?.message)}`);
       }
@@ -102,5 +111,6 @@ if (failedSteps.some(isTestStep) && failed === 0) failed = 1;
 
 console.log('\n' + results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`).join('\n'));
 if (failures.length) console.log(`\nFailing tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+console.log(flaky.length ? `\nFlaky (passed only on a retry):\n${flaky.map((f) => `  ${f}`).join('\n')}` : '\nFlaky (passed only on a retry): none');
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
