@@ -1,5 +1,5 @@
 import { client } from './gen/client.gen';
-import { ApiError, classifyError, messageForCode, toApiError } from './errors';
+import { ApiError, classifyError, toApiError } from './errors';
 import type { PersistedStore } from './store';
 
 export interface ApiClientOptions {
@@ -45,7 +45,7 @@ export function configureApiClient(options: ApiClientOptions) {
       options.store.logout();
       if (hadSession) options.onUnauthorized?.();
     } else if (action === 'toast') {
-      options.notify(messageForCode(error.code), error);
+      options.notify(error.userMessage, error);
     }
     return error;
   });

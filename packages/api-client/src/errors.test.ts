@@ -65,3 +65,12 @@ describe('toApiError', () => {
     expect(toApiError('<html>bad gateway</html>', 502).userMessage).toBe(UNKNOWN_ERROR_MESSAGE);
   });
 });
+
+describe('ApiError.userMessage', () => {
+  it('is the catalogue sentence, except for a refused attempt, whose server sentence names the way out', () => {
+    expect(new ApiError(404, 'NOT_FOUND', 'Rota GET /x não encontrada.').userMessage).toBe(ERROR_MESSAGES.NOT_FOUND);
+    const refused = new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha.');
+    expect(refused.userMessage).toMatch(/redefina sua senha/);
+    expect(new ApiError(429, 'TOO_MANY_ATTEMPTS', '').userMessage).toBe(ERROR_MESSAGES.TOO_MANY_ATTEMPTS);
+  });
+});

@@ -124,8 +124,12 @@ export class ApiError extends Error {
     this.details = details;
   }
 
-  /** The Portuguese sentence for this error. */
+  /**
+   * The Portuguese sentence for this error. A refused attempt (TOO_MANY_ATTEMPTS) keeps the server's own
+   * sentence: it says which limit was reached and the way out ("Esqueci minha senha", another device, later).
+   */
   get userMessage(): string {
+    if (this.code === 'TOO_MANY_ATTEMPTS' && this.message) return this.message;
     return messageForCode(this.code);
   }
 

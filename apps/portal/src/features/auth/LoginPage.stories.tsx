@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
 import { accountHandlers, errorHandler, patientHandlers } from '@acompanha/api-client/mocks';
 import { LoginPage } from './LoginPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
@@ -64,6 +65,31 @@ export const TooManyAttempts: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'ana@exemplo.com.br', 'errada123');
     await expect(await within(document.body).findByText(/Muitas tentativas seguidas/)).toBeVisible();
+  },
+};
+
+/** The account's ceiling: the server's sentence, with the way out, is what the professional reads. */
+export const AccountUnderAttack: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/api/auth/login', () =>
+          HttpResponse.json(
+            {
+              statusCode: 429,
+              application_error_code: 'TOO_MANY_ATTEMPTS',
+              message: 'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha em "Esqueci minha senha".',
+              details: { retryAfterSeconds: 3600 },
+            },
+            { status: 429, headers: { 'Retry-After': '3600' } },
+          ),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'ana@exemplo.com.br', 'segredo123');
+    await expect(await within(document.body).findByText(/redefina sua senha em "Esqueci minha senha"/)).toBeVisible();
   },
 };
 
