@@ -23,6 +23,7 @@ import { AppError } from './errors/app-error.js';
 import { installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
 import { fileRoutes } from './file/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { controlCharacterIssues } from './lib/input-guard.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
@@ -70,7 +71,17 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     // Signed upload tokens travel as one path segment (PUT /api/file/upload/{token}).
     routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every input first passes the shared control-character rule (lib/input-guard.ts), then its route's schema.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return (data: unknown) => {
+      const issues = controlCharacterIssues(route.schema as z.ZodType, data);
+      if (issues.length > 0) {
+        return { error: issues.map((i) => ({ keyword: 'control_character', instancePath: `/${i.path.join('/')}`, message: i.message })) as never };
+      }
+      return validate(data);
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const getDb = (): Db => {

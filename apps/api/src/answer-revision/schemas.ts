@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { REVISION_STATUSES } from '../db/schema.js';
 import { calendarDate } from '../lib/dates.js';
 import { pagination } from '../lib/text.js';
@@ -32,12 +33,13 @@ export const RevisionNoteSchema = z
 
 export const NoteBody = z
   .object({
-    note: z
-      .string()
-      .trim()
-      .min(1, 'Escreva a anotação.')
-      .max(NOTE_MAX_LENGTH, `A anotação deve ter no máximo ${NOTE_MAX_LENGTH} caracteres.`)
-      .meta({ description: `The note's text: trimmed, 1–${NOTE_MAX_LENGTH} characters.` }),
+    note: multiline(
+      z
+        .string()
+        .trim()
+        .min(1, 'Escreva a anotação.')
+        .max(NOTE_MAX_LENGTH, `A anotação deve ter no máximo ${NOTE_MAX_LENGTH} caracteres.`),
+    ).meta({ description: `The note's text: trimmed, 1–${NOTE_MAX_LENGTH} characters.` }),
   })
   .strict();
 

@@ -19,6 +19,7 @@ export const VerifyEmailBody = z.object({
   code: z
     .string()
     .trim()
+    .max(6, 'O código tem 6 dígitos.')
     .regex(/^\d{6}$/, 'O código tem 6 dígitos.'),
 });
 

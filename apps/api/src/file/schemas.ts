@@ -37,4 +37,4 @@ export const UploadResultSchema = z
   .meta({ id: 'UploadResult' });
 
 export const TokenParams = z.object({ token: z.string().min(1).max(2000) });
-export const KeyParams = z.object({ key: z.string().regex(FILE_KEY, 'Chave de arquivo inválida.') });
+export const KeyParams = z.object({ key: z.string().max(200).regex(FILE_KEY, 'Chave de arquivo inválida.') });

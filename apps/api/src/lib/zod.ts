@@ -5,13 +5,16 @@ import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
 export const emailField = () => z.string().trim().toLowerCase().email('E-mail inválido.').max(254);
 
 export const passwordField = () =>
-  z.string().min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');
+  z
+    .string()
+    .min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');
 
 /** Phone with or without mask; stored as digits (DDD + number). */
 export const phoneField = () =>
   z
     .string()
     .trim()
+    .max(30, 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).')
     .refine(isValidPhone, 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).')
     .transform(onlyDigits)
     .meta({ description: 'Telefone com DDD, com ou sem máscara, ex. (11) 91234-5678. Guardado só com dígitos.' });
@@ -21,6 +24,7 @@ export const documentField = () =>
   z
     .string()
     .trim()
+    .max(20, 'CPF ou CNPJ inválido.')
     .refine(isValidDocument, 'CPF ou CNPJ inválido.')
     .transform(onlyDigits)
     .meta({ description: 'CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem máscara. Guardado só com dígitos.' });

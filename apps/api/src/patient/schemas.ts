@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { NOTIFICATION_CHANNELS, PATIENT_SEXES, SERVICE_MODALITIES } from '../db/schema.js';
 import { ErrorCodeSchema } from '../errors/schemas.js';
 import { calendarDate } from '../lib/dates.js';
@@ -91,14 +92,14 @@ const patientFields = {
   status: PatientStatusSchema.optional().meta({ description: 'Default active.' }),
   serviceModality: ServiceModalitySchema.optional().meta({ description: 'Default presencial.' }),
   tags: z.array(z.string().trim().min(1).max(40)).max(30).optional(),
-  notes: optText(5000),
+  notes: multiline(z.string().trim().max(5000)).nullable().optional(),
 };
 
 export const CreatePatientBody = z.object({ ...patientFields, preferences: PreferencesBody.optional() }).strict();
 export const UpdatePatientBody = z.object(patientFields).partial().strict();
 export const UpdatePreferencesBody = PreferencesBody;
 
-const reason = z.string().trim().min(3, 'Informe o motivo (pelo menos 3 caracteres).').max(500);
+const reason = multiline(z.string().trim().min(3, 'Informe o motivo (pelo menos 3 caracteres).').max(500));
 
 export const DeletePatientBody = z
   .discriminatedUnion('mode', [
@@ -156,6 +157,7 @@ export const PatientImportBody = z.object({
     .meta({ type: 'string', format: 'binary', description: 'CSV (UTF-8 or Latin-1, comma or semicolon) or XLSX (first sheet), at most 5 MB and 10,000 rows.' }),
   mapping: z
     .string()
+    .max(4000)
     .optional()
     .meta({
       description:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { SUBSCRIPTION_STATUSES } from '../db/schema.js';
 import { documentField, passwordField, phoneField } from '../lib/zod.js';
 
@@ -76,11 +77,9 @@ export const TemplateMessageSchema = z
 
 export const UpdateTemplateMessageBody = z
   .object({
-    templateMessage: z
-      .string()
-      .trim()
-      .min(1, 'Escreva a mensagem.')
-      .max(1000, 'A mensagem deve ter no máximo 1000 caracteres.')
+    templateMessage: multiline(
+      z.string().trim().min(1, 'Escreva a mensagem.').max(1000, 'A mensagem deve ter no máximo 1000 caracteres.'),
+    )
       .nullable()
       .meta({
         description:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { QUESTION_TYPES } from '../db/schema.js';
 import { httpUrl } from '../lib/text.js';
 
@@ -76,8 +77,8 @@ export const MetricsConfigSchema = z
       .max(12)
       .meta({ description: `One of ${METRIC_UNITS.join(', ')} or a custom unit (up to 12 characters).` }),
     decimals: z.number().int().min(0).max(3),
-    min: z.number().optional(),
-    max: z.number().optional(),
+    min: z.number().min(-1_000_000).max(1_000_000).optional(),
+    max: z.number().min(-1_000_000).max(1_000_000).optional(),
   })
   .refine((c) => c.min === undefined || c.max === undefined || c.min < c.max, {
     path: ['max'],
@@ -148,7 +149,7 @@ const questionFields = {
   iconId: nullableText(60),
   acronym: nullableText(20),
   categoryId: z.uuid(),
-  description: nullableText(2000),
+  description: multiline(z.string().trim().max(2000)).nullable(),
   type: QuestionTypeSchema,
   config: QuestionConfigSchema,
 };

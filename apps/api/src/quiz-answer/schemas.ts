@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { ResolvedAppearanceSchema } from '../appearance/schemas.js';
 import { FileContentTypeSchema, QuestionConfigSchema, QuestionTypeSchema } from '../question/schemas.js';
 import { QuizFolderSchema } from '../quiz/schemas.js';
@@ -8,7 +9,7 @@ import { QuizFolderSchema } from '../quiz/schemas.js';
 export const ValidatePinBody = z
   .object({
     quizScheduleId: z.uuid(),
-    pin: z.string().trim().regex(/^\d{6}$/, 'O PIN tem 6 dígitos.'),
+    pin: z.string().trim().max(6, 'O PIN tem 6 dígitos.').regex(/^\d{6}$/, 'O PIN tem 6 dígitos.'),
   })
   .strict();
 
@@ -39,16 +40,16 @@ export const AnswerValueSchema = z
         alternativeIds: z.array(z.string().min(1).max(64)).min(1).max(20).meta({ description: 'One, or several when allowMultiple.' }),
       })
       .strict(),
-    z.object({ type: z.literal('linear-scale'), value: z.number().int() }).strict(),
+    z.object({ type: z.literal('linear-scale'), value: z.number().int().min(0).max(10) }).strict(),
     z
       .object({
         type: z.literal('likert-scale'),
-        levels: z.record(z.string(), z.string()).meta({ description: 'statementId → levelId, for every statement.' }),
+        levels: z.record(z.string().min(1).max(64), z.string().min(1).max(64)).meta({ description: 'statementId → levelId, for every statement.' }),
       })
       .strict(),
-    z.object({ type: z.literal('free-field'), text: z.string().max(5000) }).strict(),
+    z.object({ type: z.literal('free-field'), text: multiline(z.string().max(5000)) }).strict(),
     z.object({ type: z.literal('file-upload'), files: z.array(AnswerFileSchema).min(1).max(5) }).strict(),
-    z.object({ type: z.literal('metrics'), value: z.number().meta({ description: 'In the unit of the question, within its bounds and decimals.' }) }).strict(),
+    z.object({ type: z.literal('metrics'), value: z.number().min(-1_000_000).max(1_000_000).meta({ description: 'In the unit of the question, within its bounds and decimals.' }) }).strict(),
   ])
   .meta({ id: 'AnswerValue', description: 'An answer, shaped by the question type (`type` must be the question’s).' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { ResolvedAppearanceSchema } from '../appearance/schemas.js';
 import { hexColor, httpUrl } from '../lib/text.js';
 import { QuestionSchema } from '../question/schemas.js';
@@ -84,7 +85,7 @@ const ChosenQuestionBody = z
 export const CreateQuizBody = z
   .object({
     title: z.string().trim().min(1, 'Informe o título.').max(200),
-    description: optText(2000),
+    description: multiline(z.string().trim().max(2000)).nullable().optional(),
     appearanceId: z.uuid().nullable().optional(),
     folder: FolderBody.optional(),
     chosenQuestions: z.array(ChosenQuestionBody).max(200).optional(),

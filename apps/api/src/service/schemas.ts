@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from '../lib/input-guard.js';
 import { calendarDate } from '../lib/dates.js';
 import { ServiceModalitySchema } from '../patient/schemas.js';
 import { SaleSchema } from '../sale/schemas.js';
@@ -21,7 +22,7 @@ export const ServiceSchema = z
 export const CreateServiceBody = z
   .object({
     name: z.string().trim().min(1, 'Informe o nome.').max(120),
-    description: z.string().trim().max(2000).nullable().optional(),
+    description: multiline(z.string().trim().max(2000)).nullable().optional(),
     priceCents: z.number().int().min(0).max(100_000_000).meta({ description: 'Integer cents, e.g. 39000 = R$ 390,00.' }),
     modality: ServiceModalitySchema.optional().meta({ description: 'Default presencial.' }),
     validityDays: z.number().int().min(1).max(730),

@@ -216,7 +216,7 @@ export const setAnswerRevisionPending = <ThrowOnError extends boolean = false>(o
 /**
  * Sign in with e-mail and password
  *
- * Wrong e-mail or password → 401 Unauthorized (same answer). Unverified e-mail → 403 EMAIL_NOT_VERIFIED. After 3 failures attempts are slowed down; after 5 failures in 15 minutes → 429 TOO_MANY_ATTEMPTS with Retry-After.
+ * Wrong e-mail or password → 401 Unauthorized (same answer). Unverified e-mail → 403 EMAIL_NOT_VERIFIED. Each attempt is reserved before the password is checked. Per account and client address: slowed after 3 failures, 429 TOO_MANY_ATTEMPTS with Retry-After after 5 in 15 minutes. Per account: past 100 failures in an hour only addresses the owner signed in from before may try (a password reset clears it). Per address: past 50 failures in 15 minutes, only accounts that signed in from it before.
  */
 export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
     url: '/auth/login',
@@ -344,14 +344,22 @@ export const getDashboardSummary = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * E-mails caught by the development mailbox, newest first (404 when SMTP is configured)
+ * E-mails caught by the development mailbox, newest first (operator only; 404 when SMTP is configured)
  */
-export const listDevMailbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevMailboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevMailboxResponses, ListDevMailboxErrors, ThrowOnError>({ url: '/dev/mailbox', ...options });
+export const listDevMailbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevMailboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevMailboxResponses, ListDevMailboxErrors, ThrowOnError>({
+    security: [{ name: 'X-Operator-Token', type: 'apiKey' }],
+    url: '/dev/mailbox',
+    ...options
+});
 
 /**
- * WhatsApp messages recorded by the outbox, newest first (404 when the WhatsApp Cloud API is configured)
+ * WhatsApp messages recorded by the outbox, newest first (operator only; 404 when the WhatsApp Cloud API is configured)
  */
-export const listDevWhatsappOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevWhatsappOutboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevWhatsappOutboxResponses, ListDevWhatsappOutboxErrors, ThrowOnError>({ url: '/dev/whatsapp-outbox', ...options });
+export const listDevWhatsappOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListDevWhatsappOutboxData, ThrowOnError>) => (options?.client ?? client).get<ListDevWhatsappOutboxResponses, ListDevWhatsappOutboxErrors, ThrowOnError>({
+    security: [{ name: 'X-Operator-Token', type: 'apiKey' }],
+    url: '/dev/whatsapp-outbox',
+    ...options
+});
 
 /**
  * Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)

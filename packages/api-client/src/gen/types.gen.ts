@@ -1705,6 +1705,10 @@ export type RequestPasswordRecoveryErrors = {
      */
     400: ErrorResponse;
     /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
      * Unexpected error (INTERNAL_ERROR)
      */
     500: ErrorResponse;
@@ -1740,6 +1744,10 @@ export type ResetPasswordErrors = {
      * Not found
      */
     404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */
@@ -2521,6 +2529,10 @@ export type RegisterErrors = {
      */
     409: ErrorResponse;
     /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
      * Unexpected error (INTERNAL_ERROR)
      */
     500: ErrorResponse;
@@ -2591,6 +2603,10 @@ export type ResendVerificationErrors = {
      * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
      */
     400: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */
@@ -2891,9 +2907,17 @@ export type ListDevMailboxErrors = {
      */
     400: ErrorResponse;
     /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
      * Not found
      */
     404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */
@@ -2929,9 +2953,17 @@ export type ListDevWhatsappOutboxErrors = {
      */
     400: ErrorResponse;
     /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
      * Not found
      */
     404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */
@@ -3677,6 +3709,10 @@ export type ChangePasswordErrors = {
      */
     404: ErrorResponse;
     /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
      * Unexpected error (INTERNAL_ERROR)
      */
     500: ErrorResponse;
@@ -4246,6 +4282,10 @@ export type ValidateQuizPinErrors = {
      * Locked (PIN_LOCKED: too many wrong PINs, details.lockedUntil)
      */
     423: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */

@@ -369,7 +369,7 @@ export const setAnswerRevisionPendingMutation = (options?: Partial<Options<SetAn
 /**
  * Sign in with e-mail and password
  *
- * Wrong e-mail or password → 401 Unauthorized (same answer). Unverified e-mail → 403 EMAIL_NOT_VERIFIED. After 3 failures attempts are slowed down; after 5 failures in 15 minutes → 429 TOO_MANY_ATTEMPTS with Retry-After.
+ * Wrong e-mail or password → 401 Unauthorized (same answer). Unverified e-mail → 403 EMAIL_NOT_VERIFIED. Each attempt is reserved before the password is checked. Per account and client address: slowed after 3 failures, 429 TOO_MANY_ATTEMPTS with Retry-After after 5 in 15 minutes. Per account: past 100 failures in an hour only addresses the owner signed in from before may try (a password reset clears it). Per address: past 50 failures in 15 minutes, only accounts that signed in from it before.
  */
 export const loginMutation = (options?: Partial<Options<LoginData>>): UseMutationOptions<LoginResponse2, LoginError, Options<LoginData>> => {
     const mutationOptions: UseMutationOptions<LoginResponse2, LoginError, Options<LoginData>> = {
@@ -579,7 +579,7 @@ export const getDashboardSummaryOptions = (options?: Options<GetDashboardSummary
 export const listDevMailboxQueryKey = (options?: Options<ListDevMailboxData>) => createQueryKey('listDevMailbox', options);
 
 /**
- * E-mails caught by the development mailbox, newest first (404 when SMTP is configured)
+ * E-mails caught by the development mailbox, newest first (operator only; 404 when SMTP is configured)
  */
 export const listDevMailboxOptions = (options?: Options<ListDevMailboxData>) => queryOptions<ListDevMailboxResponse, ListDevMailboxError, ListDevMailboxResponse, ReturnType<typeof listDevMailboxQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -597,7 +597,7 @@ export const listDevMailboxOptions = (options?: Options<ListDevMailboxData>) => 
 export const listDevWhatsappOutboxQueryKey = (options?: Options<ListDevWhatsappOutboxData>) => createQueryKey('listDevWhatsappOutbox', options);
 
 /**
- * WhatsApp messages recorded by the outbox, newest first (404 when the WhatsApp Cloud API is configured)
+ * WhatsApp messages recorded by the outbox, newest first (operator only; 404 when the WhatsApp Cloud API is configured)
  */
 export const listDevWhatsappOutboxOptions = (options?: Options<ListDevWhatsappOutboxData>) => queryOptions<ListDevWhatsappOutboxResponse, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ReturnType<typeof listDevWhatsappOutboxQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
