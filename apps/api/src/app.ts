@@ -20,12 +20,12 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { AppError } from './errors/app-error.js';
-import { installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
+import { frameworkError, installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
 import { fileRoutes } from './file/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { controlCharacterIssues } from './lib/input-guard.js';
 import { loggerOptions } from './http/logging.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
 import { professionalRoutes } from './professional/routes.js';
@@ -70,6 +70,12 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     bodyLimit: 1024 * 1024,
     // Signed upload tokens travel as one path segment (PUT /api/file/upload/{token}).
     routerOptions: { maxParamLength: 1000 },
+    // A bad URL or an over-long path segment, refused by the router before any route: in the error model too.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply.headers(BASELINE_HEADERS) as never,
+        frameworkError(error.code) ?? new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Requisição inválida.'),
+      ),
   }).withTypeProvider<ZodTypeProvider>();
   // Every input first passes the shared control-character rule (lib/input-guard.ts), then its route's schema.
   app.setValidatorCompiler((route) => {

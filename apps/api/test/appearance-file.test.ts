@@ -155,7 +155,7 @@ describe.each(backends)('appearances and files on $name', (backend) => {
     it('a body over 20 MB is refused', async () => {
       const s = (await sign({ key: 'big.pdf', contentType: 'application/pdf', contentSize: 20 * 1024 * 1024 })).json();
       const res = await put(s.uploadData.url, Buffer.alloc(20 * 1024 * 1024 + 1), 'application/pdf');
-      expectCode(res, 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(res, 413, 'PAYLOAD_TOO_LARGE');
     });
   });
 });

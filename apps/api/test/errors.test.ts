@@ -134,6 +134,42 @@ describe.each(backends)('error model on $name', (backend) => {
   });
 });
 
+describe.each(backends)('framework errors and authentication order on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each([
+    ['a bad percent-encoding', { method: 'GET', url: '/api/quiz/%E0%A4%A' }, 400, 'WRONG_COMMAND_PARAMETERS'],
+    ['an over-long path segment', { method: 'GET', url: `/api/quiz/${'a'.repeat(1200)}` }, 414, 'URI_TOO_LONG'],
+    ['a body over 1 MB', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` }, 413, 'PAYLOAD_TOO_LARGE'],
+    ['an unsupported media type', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['malformed JSON', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"a":' }, 400, 'WRONG_COMMAND_PARAMETERS'],
+  ] as const)('%s: in the error model, in Portuguese, with the security headers', async (_name, request, status, code) => {
+    const res = await t.call(request as never);
+    const body = expectError(res, status, code);
+    expect(String(body.message)).not.toMatch(/request|body|url|media/i);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('authenticates before it reads or validates the body: an anonymous bad body is 401, not 400', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/patient'],
+      ['PUT', '/api/professional/me'],
+      ['POST', '/api/quiz/schedule'],
+      ['POST', '/api/file/signed-url'],
+      ['PUT', '/api/quiz-answer/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await t.call({ method, url, payload: { nonsense: 'a\u0000b', name: 42 } });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
 describe('error model without a database', () => {
   it('anything unexpected → 500 INTERNAL_ERROR without leaking details', async () => {
     const app = buildApp({ config: { logger: false } });

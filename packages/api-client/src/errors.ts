@@ -104,6 +104,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_VERIFICATION_CODE: 'Código de verificação incorreto. Confira o código enviado para o seu e-mail.',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente novamente.',
   METHOD_NOT_ALLOWED: 'Esta operação não é permitida.',
+  PAYLOAD_TOO_LARGE: 'O conteúdo enviado é grande demais.',
+  URI_TOO_LONG: 'O endereço pedido é longo demais.',
+  UNSUPPORTED_MEDIA_TYPE: 'O formato do conteúdo enviado não é aceito.',
   INTERNAL_ERROR: UNKNOWN_ERROR_MESSAGE,
 };
 

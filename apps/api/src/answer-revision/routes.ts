@@ -47,7 +47,8 @@ const NOTE_RULES = `The note is trimmed; empty or longer than ${NOTE_MAX_LENGTH}
 
 export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', authenticate(ctx.tokens));
+    // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
+    app.addHook('onRequest', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
 
     app.get(

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { errors } from '../errors/app-error.js';
 import type { AuthInfo, TokenService } from './tokens.js';
 
@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 /** Missing header → 401 Unauthorized; bad, expired or revoked token → 401 INVALID_JWT. */
-export function authenticate(tokens: TokenService): preHandlerAsyncHookHandler {
+export function authenticate(tokens: TokenService): onRequestAsyncHookHandler {
   return async function (request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     if (!header || !header.trim()) throw errors.unauthorized();

@@ -102,7 +102,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/logout',
       {
-        preHandler: authenticate(ctx.tokens),
+        onRequest: authenticate(ctx.tokens),
         schema: {
           operationId: 'logout',
           tags: TAGS,

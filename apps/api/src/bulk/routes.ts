@@ -45,7 +45,8 @@ export function bulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.addHook('onClose', async () => runner.stop());
 
-    app.addHook('preHandler', authenticate(ctx.tokens));
+    // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
+    app.addHook('onRequest', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
 
     app.post(

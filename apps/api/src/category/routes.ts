@@ -10,7 +10,8 @@ const TAGS = ['category'];
 
 export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', authenticate(ctx.tokens));
+    // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
+    app.addHook('onRequest', authenticate(ctx.tokens));
 
     app.get(
       '/category',

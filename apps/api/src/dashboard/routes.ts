@@ -7,7 +7,8 @@ import { summary } from './service.js';
 
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', authenticate(ctx.tokens));
+    // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
+    app.addHook('onRequest', authenticate(ctx.tokens));
     app.get(
       '/dashboard/summary',
       {

@@ -33,14 +33,39 @@ export function toAppError(err: unknown, request: FastifyRequest): AppError {
     }));
     return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Parâmetros inválidos.', issues);
   }
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.code === 'string' && e.code.startsWith('FST_')) {
-    // Malformed JSON, empty JSON body, unsupported media type, body too large…
-    return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [
-      { path: [], message: e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'JSON malformado.' : e.message },
-    ]);
+  if (typeof e?.code === 'string' && e.code.startsWith('FST_')) {
+    const known = frameworkError(e.code);
+    if (known) return known;
+    if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Requisição inválida.', [{ path: [], message: 'Requisição inválida.' }]);
+    }
   }
   request.log.error({ err }, 'unexpected error');
   return new AppError(500, 'INTERNAL_ERROR', 'Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.');
+}
+
+/** Fastify's own refusals, in the error model with a Portuguese sentence (never its English message). */
+export function frameworkError(code: string): AppError | undefined {
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'O formato do conteúdo enviado não é aceito. Envie JSON.')
+        : new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'O tamanho informado do conteúdo não confere.', [{ path: [], message: 'Content-Length inválido.' }]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [{ path: [], message: 'JSON malformado.' }]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [{ path: [], message: 'O corpo JSON está vazio.' }]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError(414, 'URI_TOO_LONG', 'O endereço pedido é longo demais.');
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Endereço inválido.', [{ path: [], message: 'O endereço tem uma codificação inválida.' }]);
+    default:
+      return undefined;
+  }
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

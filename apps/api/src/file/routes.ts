@@ -30,8 +30,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/file/signed-url',
       {
-        // The professional's session, or a patient's survey token (answer files).
-        preHandler: async (request, reply) => {
+        // The professional's session, or a patient's survey token (answer files), before the body is read.
+        onRequest: async (request, reply) => {
           const header = request.headers.authorization;
           const token = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
           if (token && looksLikeSurveyToken(token)) request.survey = await verifySurveyToken(ctx, token);

@@ -20,6 +20,18 @@ export function s3Origin(s3: S3Config): string {
  * - HSTS only on a request that came over https (directly or as the trusted proxy says), never on plain http,
  *   where it would do nothing but could pin a development host.
  */
+/**
+ * The headers for an answer given before any hook runs (the router refusing a bad URL): a JSON error that
+ * nothing may frame, sniff or run.
+ */
+export const BASELINE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
 /** Registers on the root instance (not inside a plugin), so the headers reach every route and every error. */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const bucket = config.s3 ? [s3Origin(config.s3)] : [];

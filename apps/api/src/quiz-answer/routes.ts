@@ -40,7 +40,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/quiz-answer/:scheduleId',
       {
-        preHandler: surveyAuthenticate(ctx),
+        onRequest: surveyAuthenticate(ctx),
         schema: {
           operationId: 'getSurveyState',
           tags: TAGS,
@@ -59,7 +59,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/quiz-answer',
       {
-        preHandler: surveyAuthenticate(ctx),
+        onRequest: surveyAuthenticate(ctx),
         schema: {
           operationId: 'startQuizAnswer',
           tags: TAGS,
@@ -86,7 +86,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/quiz-answer/:quizAnswerId',
       {
-        preHandler: surveyAuthenticate(ctx),
+        onRequest: surveyAuthenticate(ctx),
         schema: {
           operationId: 'saveQuizAnswer',
           tags: TAGS,

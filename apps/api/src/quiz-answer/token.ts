@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors/app-error.js';
@@ -72,8 +72,8 @@ export function bearerOf(request: FastifyRequest): string {
   return match[1];
 }
 
-/** preHandler: missing header → 401 Unauthorized; bad or expired survey token → 401 INVALID_JWT. */
-export function surveyAuthenticate(ctx: AppContext): preHandlerAsyncHookHandler {
+/** onRequest hook: missing header → 401 Unauthorized; bad or expired survey token → 401 INVALID_JWT. */
+export function surveyAuthenticate(ctx: AppContext): onRequestAsyncHookHandler {
   return async function (request: FastifyRequest, _reply: FastifyReply) {
     request.survey = await verifySurveyToken(ctx, bearerOf(request));
   };

@@ -33,7 +33,8 @@ const RECURRENCE_CODES =
 
 export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', authenticate(ctx.tokens));
+    // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
+    app.addHook('onRequest', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
 
     app.post(

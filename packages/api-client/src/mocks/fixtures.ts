@@ -40,6 +40,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   EMAIL_NOT_VERIFIED: 403,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL_ERROR: 500,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
 };
 
 /** The API's error body for a code, with the status it is sent with. */
