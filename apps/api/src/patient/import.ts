@@ -6,8 +6,6 @@
  * nothing changes, so importing a file twice creates no duplicates. Cell text is stored verbatim: a
  * cell starting with = + - @ is never evaluated.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -18,15 +16,14 @@ import { onlyDigits } from '../lib/br.js';
 import { spDate } from '../lib/dates.js';
 import { searchable } from '../lib/text.js';
 import { birthDateProblem, CPF_INVALID, normalizeCpf, normalizePhone, PHONE_INVALID } from './fields.js';
+import { MAX_IMPORT_ROWS, parseSpreadsheet, type Cell } from './parse-import.js';
 import { IMPORT_FIELDS, type ImportField, type PatientImportResultSchema } from './schemas.js';
 import { defaultPreferences, rethrowDuplicate } from './service.js';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 10_000;
 
 type ImportResult = z.infer<typeof PatientImportResultSchema>;
 type ImportError = ImportResult['errors'][number];
-type Cell = string | number | boolean | Date | null | undefined;
 
 /** The template's headers (also the auto-mapping's first choice). */
 export const TEMPLATE_HEADERS: Record<ImportField, string> = {
@@ -59,44 +56,17 @@ const ALIASES: Record<ImportField, string[]> = {
   notes: ['observacoes', 'observacao', 'obs', 'notas', 'notes', 'anotacoes'],
 };
 
-function decodeText(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    return new TextDecoder('windows-1252').decode(data);
-  }
-}
-
-function detectDelimiter(text: string): string {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const outside = firstLine.replace(/"[^"]*"/g, '');
-  const counts = [';', ',', '\t'].map((d) => [d, outside.split(d).length - 1] as const);
-  counts.sort((a, b) => b[1] - a[1]);
-  return counts[0]![1] > 0 ? counts[0]![0] : ',';
-}
-
 const isXlsx = (data: Buffer) => data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 
 const fileError = (message: string) => errors.field(['file'], message);
 
 async function readRows(filename: string, data: Buffer): Promise<Cell[][]> {
   if (data.length === 0) throw fileError('O arquivo está vazio.');
-  if (isXlsx(data)) {
-    try {
-      return (await readSheet(data)) as Cell[][];
-    } catch {
-      throw fileError('Não foi possível ler a planilha XLSX.');
-    }
-  }
+  if (isXlsx(data)) return parseSpreadsheet('xlsx', data);
   if (/\.(xls|ods|numbers)$/i.test(filename) || data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
     throw fileError('Formato não suportado: envie um arquivo CSV ou XLSX.');
   }
-  const text = decodeText(data).replace(/^\uFEFF/, '');
-  try {
-    return parseCsv(text, { delimiter: detectDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
-  } catch (err) {
-    throw fileError(`CSV inválido: ${(err as Error).message}`);
-  }
+  return parseSpreadsheet('csv', data);
 }
 
 function parseMapping(raw: string | undefined): Partial<Record<ImportField, string>> {
