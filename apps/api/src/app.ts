@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
+  createSerializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,7 +21,9 @@ import type { Db } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { AppError } from './errors/app-error.js';
 import { frameworkError, installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
+import { FileAccess, stableFileUrls } from './file/access.js';
 import { fileRoutes } from './file/routes.js';
+import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
 import { controlCharacterIssues } from './lib/input-guard.js';
 import { loggerOptions } from './http/logging.js';
@@ -85,10 +87,13 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       if (issues.length > 0) {
         return { error: issues.map((i) => ({ keyword: 'control_character', instancePath: `/${i.path.join('/')}`, message: i.message })) as never };
       }
-      return validate(data);
+      const result = validate(data) as { value?: unknown; error?: unknown };
+      // A signed file link sent back (an editor saving what it loaded) is kept by its stable address.
+      return result.error ? (result as never) : { value: stableFileUrls(result.value, config.publicUrl) };
     };
   });
-  app.setSerializerCompiler(serializerCompiler);
+  // Every file address in a JSON answer leaves as a short-lived signed link (file/access.ts).
+  app.setSerializerCompiler(createSerializerCompiler({ replacer: (key, value) => (deps.db ? files.replacer(key, value) : value) }));
 
   const getDb = (): Db => {
     if (!deps.db) throw new Error('This app instance has no database (built for OpenAPI generation).');
@@ -101,6 +106,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     },
   };
   const mailer = deps.mailer ?? (deps.db ? createDevMailbox(deps.db) : noMailer);
+  const files = new FileAccess(getDb, config);
   const ctx: AppContext = {
     get db() {
       return getDb();
@@ -108,7 +114,11 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     mailer,
     config,
     tokens: new TokenService(getDb, config),
+    files,
+    storage: createFileStores(getDb, config),
   };
+  // File links are signed on the way out; the signing secret is loaded before the first request.
+  if (deps.db) app.addHook('onReady', () => files.load());
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {

@@ -80,6 +80,8 @@ export interface AppConfig {
    * (`X-Operator-Token`). Unset: those endpoints answer 404.
    */
   operatorToken?: string;
+  /** Bytes of uploads each professional may keep (`STORAGE_QUOTA_MB`, default 1 GiB). */
+  storageQuotaBytes: number;
   /** Folder of the local file store (uploads), `<DATA_DIR>/uploads`. */
   uploadsDir: string;
   /** An S3-compatible bucket for uploads (`S3_*` variables); unset = the local folder. */
@@ -123,6 +125,7 @@ export const defaultConfig: AppConfig = {
     pinDelayAfterFailures: 10,
     operatorFailuresPerAddress: { max: 10, windowSeconds: 15 * 60 },
   },
+  storageQuotaBytes: 1024 * 1024 * 1024,
   uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
   patientListCache: true,
@@ -163,6 +166,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
   if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
+  if (env.STORAGE_QUOTA_MB && Number(env.STORAGE_QUOTA_MB) > 0) out.storageQuotaBytes = Math.round(Number(env.STORAGE_QUOTA_MB) * 1024 * 1024);
   // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
   // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
   if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;

@@ -2,6 +2,8 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TokenService } from './auth/tokens.js';
+import type { FileAccess } from './file/access.js';
+import type { FileStores } from './file/stores.js';
 
 /** What every route plugin receives. `db` throws when the app was built without a database (OpenAPI generation). */
 export interface AppContext {
@@ -9,4 +11,8 @@ export interface AppContext {
   readonly mailer: Mailer;
   readonly config: AppConfig;
   readonly tokens: TokenService;
+  /** Signed read links (and the check of one). */
+  readonly files: FileAccess;
+  /** Where uploads are kept: the local folder, or the S3-compatible bucket when configured. */
+  readonly storage: FileStores;
 }

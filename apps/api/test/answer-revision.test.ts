@@ -298,10 +298,12 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       );
       const photo = first.answers[5];
       expect(photo.files).toEqual([
-        { key: fileKeys[0], name: 'frente.jpg', contentType: 'image/jpeg', size: JPEG.length, url: `http://acompanha.test/api/file/${fileKeys[0]}` },
+        { key: fileKeys[0], name: 'frente.jpg', contentType: 'image/jpeg', size: JPEG.length, url: expect.stringMatching(/\?exp=\d+&sig=/) },
       ]);
-      // The URL serves the uploaded bytes.
-      const file = await t.call({ method: 'GET', url: new URL(photo.files[0].url).pathname });
+      expect(photo.files[0].url.startsWith(`http://acompanha.test/api/file/${fileKeys[0]}?`)).toBe(true);
+      // The signed link serves the uploaded bytes.
+      const link = new URL(photo.files[0].url);
+      const file = await t.call({ method: 'GET', url: `${link.pathname}${link.search}` });
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(JPEG)).toBe(true);
 
@@ -598,8 +600,14 @@ describe.each(backends)('answer revisions on $name', (backend) => {
         '3',
         likert1,
         `'=HYPERLINK("http://x","clique")\nsegunda linha`,
-        `frente.jpg (http://acompanha.test/api/file/${fileKeys[0]})`,
+        expect.stringMatching(new RegExp(`^frente\\.jpg \\(http://acompanha\\.test/api/file/${fileKeys[0]!.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]+\\)$`)),
       ]);
+      // The export's link works for seven days (it is read later), not forever.
+      const exported = new URL(/\((http[^)]+)\)/.exec(rows[1]![9]!)![1]!);
+      const exp = Number(exported.searchParams.get('exp'));
+      expect(exp * 1000 - t.clock.now().getTime()).toBeGreaterThan(7 * 86_400_000 - 1000);
+      expect(exp * 1000 - t.clock.now().getTime()).toBeLessThanOrEqual(7 * 86_400_000 + 3_600_000);
+      expect((await t.call({ method: 'GET', url: `${exported.pathname}${exported.search}` })).statusCode).toBe(200);
       expect(rows[2]!.slice(0, 7)).toEqual(['Bruno Lima', '05/03/2030 11:00', 'Aprovada', '88,0 kg', 'Não', '', '2']);
       expect(rows[2]![8]).toBe("'+ disposição @nutri");
       expect(rows[3]!.slice(0, 5)).toEqual(['Ana Beatriz Costa', '11/03/2030 10:00', 'Pendente', '69,8 kg', 'Não']);

@@ -105,12 +105,14 @@ describe.each(backends)('appearances and files on $name', (backend) => {
       const s = res.json();
       expect(s.key).toMatch(/^[0-9a-f-]{36}_[0-9a-f]{32}_Foto-do-almoco\.png$/);
       expect(s.uploadData.metadata).toEqual({ method: 'PUT', headers: { 'Content-Type': 'image/png' } });
-      expect(s.downloadUrl).toBe(`http://acompanha.test/api/file/${s.key}`);
+      // A short-lived signed link, never the bare address.
+      expect(s.downloadUrl).toMatch(new RegExp(`^http://acompanha\\.test/api/file/${s.key.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]+$`));
       expect(s.uploadData.url).toMatch(/^http:\/\/acompanha\.test\/api\/file\/upload\//);
       const up = await put(s.uploadData.url, png, 'image/png');
       expect(up.statusCode, up.body).toBe(200);
       expect(up.json()).toEqual({ key: s.key, downloadUrl: s.downloadUrl, contentType: 'image/png', contentSize: png.length });
-      const got = await t.call({ method: 'GET', url: new URL(s.downloadUrl).pathname });
+      const link = new URL(s.downloadUrl);
+      const got = await t.call({ method: 'GET', url: `${link.pathname}${link.search}` });
       expect(got.statusCode).toBe(200);
       expect(got.headers['content-type']).toBe('image/png');
       expect(got.rawPayload.equals(png)).toBe(true);
@@ -194,10 +196,12 @@ describe.each(backends)('uploads to an S3-compatible store on $name', (backend) 
     const put = new URL(body.uploadData.url);
     expect(put.origin).toBe('http://127.0.0.1:9000');
     expect(put.pathname).toBe(`/acompanha-arquivos/${body.key}`);
-    expect(put.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(put.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(body.uploadData.metadata.method).toBe('PUT');
 
-    const download = await t.call({ method: 'GET', url: new URL(body.downloadUrl).pathname });
+    const link = new URL(body.downloadUrl);
+    expect((await t.call({ method: 'GET', url: link.pathname })).statusCode).toBe(404);
+    const download = await t.call({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(download.statusCode).toBe(302);
     expect(download.headers.location).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:9000/acompanha-arquivos/${body.key}\\?`));
 

@@ -304,6 +304,7 @@ describe('OpenAPI document (built without a database)', () => {
       'PAYLOAD_TOO_LARGE',
       'URI_TOO_LONG',
       'UNSUPPORTED_MEDIA_TYPE',
+      'STORAGE_QUOTA_EXCEEDED',
       'INTERNAL_ERROR',
       'CATEGORY_HAS_QUESTIONS',
       'PATIENT_DOCUMENT_ALREADY_EXISTS',

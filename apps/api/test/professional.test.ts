@@ -67,24 +67,29 @@ describe.each(backends)('professional on $name', (backend) => {
   });
 
   it('PUT /professional/me updates part of the profile; masks are stripped; null clears', async () => {
+    const avatar = `/api/file/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}_${'a'.repeat(32)}_foto.png`;
     const res = await update({
       name: '  Dra. Maria Teste ',
       phone: '(21) 3456-7890',
       document: '529.982.247-25',
       councilRegistration: 'CRN-3 12345',
       profession: 'nutricionista esportiva',
-      avatarUrl: 'https://cdn.example.com/a.png',
+      avatarUrl: avatar,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Dra. Maria Teste',
       phone: '2134567890',
       document: '52998224725',
       councilRegistration: 'CRN-3 12345',
       profession: 'nutricionista esportiva',
-      avatarUrl: 'https://cdn.example.com/a.png',
+      avatarUrl: expect.stringMatching(new RegExp(`^http://acompanha\\.test${avatar}\\?exp=\\d+&sig=`)),
       email: 'me@example.com',
     });
+    // Only a file uploaded here: no page loads an image from an address someone typed.
+    const outside = await update({ avatarUrl: 'https://cdn.example.com/a.png' });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().details[0].path).toEqual(['avatarUrl']);
     const cnpj = await update({ document: '11.222.333/0001-81', phone: null });
     expect(cnpj.json()).toMatchObject({ document: '11222333000181', phone: null, name: 'Dra. Maria Teste' });
     expect((await me()).json().document).toBe('11222333000181');

@@ -453,7 +453,8 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().next).toEqual({ questionId: q('peso'), parentQuestionId: null });
       // The professional reads the file.
-      const got = await t.call({ method: 'GET', url: `/api/file/${fileKey}` });
+      const got = await t.call({ method: 'GET', url: `/api/file/${fileKey}`, headers: { authorization: `Bearer ${pro}` } });
+      expect((await t.call({ method: 'GET', url: `/api/file/${fileKey}` })).statusCode).toBe(404);
       expect(got.statusCode).toBe(200);
       expect(got.rawPayload.equals(png)).toBe(true);
     });

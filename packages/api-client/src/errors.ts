@@ -107,6 +107,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'O conteúdo enviado é grande demais.',
   URI_TOO_LONG: 'O endereço pedido é longo demais.',
   UNSUPPORTED_MEDIA_TYPE: 'O formato do conteúdo enviado não é aceito.',
+  STORAGE_QUOTA_EXCEEDED: 'Seu espaço de armazenamento de arquivos está cheio. Apague arquivos que não usa mais ou fale com o suporte.',
   INTERNAL_ERROR: UNKNOWN_ERROR_MESSAGE,
 };
 

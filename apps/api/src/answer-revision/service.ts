@@ -3,6 +3,7 @@
  * back), with notes, the answers question by question beside the previous ones, and the delayed
  * requests. Every query is scoped to the signed-in professional; another professional's ids answer 404.
  */
+import { EXPORT_LINK_SECONDS } from '../file/access.js';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -81,7 +82,8 @@ export async function findOwnQuiz(db: Executor, professionalId: string, quizId: 
 }
 
 /** The download address of an uploaded file (GET /file/{key}: served, or redirected to a short-lived signed URL). */
-export const fileUrl = (ctx: AppContext) => (key: string) => `${ctx.config.publicUrl}/api/file/${encodeURIComponent(key)}`;
+/** A file's link in an answer: signed for seven days (an export is read later; JSON answers re-sign it for two hours). */
+export const fileUrl = (ctx: AppContext) => (key: string) => ctx.files.signedUrl(key, EXPORT_LINK_SECONDS);
 
 // ───────────────────────── Lists ─────────────────────────
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hexColor, httpUrl } from '../lib/text.js';
+import { fileLink } from '../file/link.js';
+import { hexColor } from '../lib/text.js';
 
 export const COLOR_KEYS = ['text', 'background', 'border', 'primary', 'secondary', 'icon', 'iconBackground', 'filled', 'unfilled'] as const;
 export const COLOR_GROUPS = [
@@ -83,7 +84,7 @@ export const CreateAppearanceBody = z
   .object({
     name: z.string().trim().min(1, 'Informe o nome.').max(80),
     colorScheme: PartialColorScheme.optional(),
-    profilePic: httpUrl().nullable().optional(),
+    profilePic: fileLink().nullable().optional(),
     subtitle: z.string().trim().min(1).max(80).optional(),
     forwardText: z.string().trim().min(1).max(40).optional(),
   })

@@ -633,3 +633,26 @@ export const whatsappOutbox = pgTable(
   },
   (t) => [index('whatsapp_outbox_to_idx').on(t.to)],
 );
+
+/**
+ * Every uploaded file: whose it is (the professional; the patient for an answer's file), what it is, and
+ * whether its one upload happened. The signed upload URL works once (`uploadedAt` is claimed atomically),
+ * the professional's storage quota is the sum of `size`, and deleting a patient deletes her files.
+ */
+export const files = pgTable(
+  'files',
+  {
+    key: text('key').primaryKey(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: tz('created_at').notNull(),
+    uploadedAt: tz('uploaded_at'),
+    /** Set when the patient was deleted: the file is never served again, and is removed from storage. */
+    deletedAt: tz('deleted_at'),
+  },
+  (t) => [index('files_professional_idx').on(t.professionalId), index('files_patient_idx').on(t.patientId)],
+);

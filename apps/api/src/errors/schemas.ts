@@ -36,12 +36,13 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
+  413: 'Payload too large (PAYLOAD_TOO_LARGE)',
   423: 'Locked (PIN_LOCKED: too many wrong PINs, details.lockedUntil)',
   429: 'Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)',
   500: 'Unexpected error (INTERNAL_ERROR)',
 };
 
-type ErrStatus = 400 | 401 | 403 | 404 | 409 | 423 | 429;
+type ErrStatus = 400 | 401 | 403 | 404 | 409 | 413 | 423 | 429;
 
 /** A JSON response entry with its own description (keeps `$ref`s to named schemas intact). */
 export function json<T extends z.ZodType>(schema: T, description: string) {

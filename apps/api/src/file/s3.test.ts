@@ -27,9 +27,9 @@ describe('S3FileStore', () => {
     expect(q.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
     expect(q.get('X-Amz-Expires')).toBe('600');
     expect(q.get('X-Amz-Credential')).toMatch(/^AKIAEXAMPLE\/\d{8}\/sa-east-1\/s3\/aws4_request$/);
-    expect(q.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(q.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(q.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    expect(up.metadata).toEqual({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg' } });
+    expect(up.metadata).toEqual({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg', 'If-None-Match': '*' } });
     // the secret never appears in the URL
     expect(up.url).not.toContain('secret-example');
   });

@@ -43,7 +43,7 @@ export class S3FileStore implements FileStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private presign(method: 'PUT' | 'GET', key: string, expiresInSeconds: number, headers: Record<string, string> = {}): string {
+  private presign(method: 'PUT' | 'GET' | 'DELETE', key: string, expiresInSeconds: number, headers: Record<string, string> = {}): string {
     const base = new URL(this.s3.endpoint);
     const host = this.s3.forcePathStyle ? base.host : `${this.s3.bucket}.${base.host}`;
     const objectPath = `${this.s3.forcePathStyle ? `/${this.s3.bucket}` : ''}/${encodeURIComponent(key)}`;
@@ -64,12 +64,19 @@ export class S3FileStore implements FileStore {
 
   async signUpload(ticket: UploadTicket): Promise<UploadInstructions> {
     const seconds = (ticket.expiresAt.getTime() - this.now().getTime()) / 1000;
-    const headers = { 'Content-Type': ticket.contentType, 'Content-Length': String(ticket.contentSize) };
+    // If-None-Match: * makes the bucket refuse a second PUT to the key (a conditional write): the link works once.
+    const headers = { 'Content-Type': ticket.contentType, 'Content-Length': String(ticket.contentSize), 'If-None-Match': '*' };
     return {
       url: this.presign('PUT', ticket.key, seconds, headers),
       // Content-Length is signed too: the browser sends it by itself for the file body.
-      metadata: { method: 'PUT', headers: { 'Content-Type': ticket.contentType } },
+      metadata: { method: 'PUT', headers: { 'Content-Type': ticket.contentType, 'If-None-Match': '*' } },
     };
+  }
+
+  /** Deletes the object (a presigned DELETE, sent from here); a missing object is not an error. */
+  async remove(key: string): Promise<void> {
+    const res = await fetch(this.presign('DELETE', key, 60), { method: 'DELETE', signal: AbortSignal.timeout(10_000) });
+    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE answered ${res.status}`);
   }
 
   /** A presigned GET that lives five minutes: what `GET /api/file/{key}` redirects to. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { FileContentTypeSchema } from '../question/schemas.js';
+import { FILE_KEY } from './link.js';
+
+export { FILE_KEY, FILE_KEY_SOURCE } from './link.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_TTL_SECONDS = 10 * 60;
-/** `<professionalId>_<32 random hex>_<safe file name>`: namespaced per professional and not guessable. */
-export const FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{32}_[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
 export const SignedUrlBody = z
   .object({
     key: z.string().trim().min(1).max(200).meta({ description: 'The original file name (the stored key is generated).' }),
@@ -38,3 +38,7 @@ export const UploadResultSchema = z
 
 export const TokenParams = z.object({ token: z.string().min(1).max(2000) });
 export const KeyParams = z.object({ key: z.string().max(200).regex(FILE_KEY, 'Chave de arquivo inválida.') });
+export const ReadQuery = z.object({
+  exp: z.string().max(12).optional().meta({ description: 'Expiry (Unix seconds) of a signed read link.' }),
+  sig: z.string().max(100).optional().meta({ description: 'Signature of a signed read link.' }),
+});

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -34,6 +36,8 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   signUpload(ticket: UploadTicket): Promise<UploadInstructions>;
   downloadUrl(key: string): string;
+  /** Deletes the stored file (nothing when it is already gone). */
+  remove(key: string): Promise<void>;
 }
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
@@ -50,24 +54,12 @@ export class LocalFileStore implements FileStore {
 
   private key(): Promise<Buffer> {
     if (!this.secret) {
-      this.secret = this.loadSecret().catch((err) => {
+      this.secret = fileSecret(this.getDb(), this.config).catch((err) => {
         this.secret = undefined;
         throw err;
       });
     }
     return this.secret;
-  }
-
-  private async loadSecret(): Promise<Buffer> {
-    if (this.config.jwtSecret) return createHmac('sha256', this.config.jwtSecret).update('acompanha:uploads').digest();
-    const db = this.getDb();
-    await db
-      .insert(appSettings)
-      .values({ key: 'upload_secret', value: randomBytes(48).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'upload_secret'));
-    if (!row) throw new Error('upload secret missing');
-    return Buffer.from(row.value);
   }
 
   private async sign(payload: string): Promise<Buffer> {
@@ -115,13 +107,38 @@ export class LocalFileStore implements FileStore {
     return path.join(this.config.uploadsDir, professionalId!, rest.join('_'));
   }
 
-  async write(key: string, body: Buffer, contentType: string): Promise<void> {
+  /**
+   * Streams the upload to a temporary file beside its place, never holding it in memory, and moves it in
+   * only when exactly `size` bytes arrived. Throws 400 on `contentSize` otherwise (the temporary file is gone).
+   */
+  async write(key: string, body: NodeJS.ReadableStream, contentType: string, size: number): Promise<void> {
     const file = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await fs.promises.writeFile(tmp, body);
-    await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size: body.length }));
-    await fs.promises.rename(tmp, file);
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        received += chunk.length;
+        if (received > size) done(new SizeMismatch());
+        else done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, fs.createWriteStream(tmp));
+      if (received !== size) throw new SizeMismatch();
+      await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      if (err instanceof SizeMismatch) throw errors.field(['contentSize'], `O arquivo deve ter exatamente ${size} bytes, como informado.`);
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(`${file}.meta.json`, { force: true });
   }
 
   async read(key: string): Promise<StoredFile | undefined> {
@@ -134,6 +151,23 @@ export class LocalFileStore implements FileStore {
       return undefined;
     }
   }
+}
+
+class SizeMismatch extends Error {}
+
+/**
+ * The HMAC secret of upload tokens and signed read links: derived from JWT_SECRET when set, else generated
+ * once and kept in app_settings (shared by every API process).
+ */
+export async function fileSecret(db: Db, config: AppConfig): Promise<Buffer> {
+  if (config.jwtSecret) return createHmac('sha256', config.jwtSecret).update('acompanha:uploads').digest();
+  await db
+    .insert(appSettings)
+    .values({ key: 'upload_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'upload_secret'));
+  if (!row) throw new Error('upload secret missing');
+  return Buffer.from(row.value);
 }
 
 /** A safe file name: accents removed, only [A-Za-z0-9._-], at most 80 characters. */

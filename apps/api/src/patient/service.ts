@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type Placeholder,
 import { z } from 'zod';
 import type { AuthInfo } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
+import { markPatientFilesDeleted, removeDeletedFiles } from '../file/records.js';
 import type { Db, Executor } from '../db/client.js';
 import { messages, patients, sales, services, type PatientPreferences } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
@@ -353,6 +354,13 @@ async function applyDeletion(db: Executor, ids: string[], mode: 'inactivate' | '
     })
     .where(inArray(patients.id, ids));
   await db.delete(messages).where(inArray(messages.patientId, ids));
+  // Her photos and files: never served again from this commit on, and removed from storage right after it.
+  await markPatientFilesDeleted(db, ids, now);
+}
+
+/** After a deletion commits: the deleted patients' files leave storage (a failure is retried next time). */
+async function removeFiles(ctx: AppContext, mode: 'inactivate' | 'delete'): Promise<void> {
+  if (mode === 'delete') await removeDeletedFiles(ctx.db, ctx.storage.store);
 }
 
 export async function deletePatient(
@@ -363,6 +371,7 @@ export async function deletePatient(
 ): Promise<{ id: string; status: 'inactive' | 'deleted' }> {
   await findOwnPatient(ctx.db, professionalId, id);
   await ctx.db.transaction((tx) => applyDeletion(tx, [id], body.mode, body.mode === 'delete' ? body.reason : undefined, ctx.config.now()));
+  await removeFiles(ctx, body.mode);
   return { id, status: body.mode === 'delete' ? 'deleted' : 'inactive' };
 }
 
@@ -372,7 +381,7 @@ export async function deletePatients(
   body: z.infer<typeof DeletePatientsBody>,
 ): Promise<{ processed: number; notFound: string[] }> {
   const ids = [...new Set(body.ids)];
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const found = await tx
       .select({ id: patients.id })
       .from(patients)
@@ -381,6 +390,8 @@ export async function deletePatients(
     await applyDeletion(tx, [...foundIds], body.mode, body.reason, ctx.config.now());
     return { processed: foundIds.size, notFound: ids.filter((id) => !foundIds.has(id)) };
   });
+  await removeFiles(ctx, body.mode);
+  return result;
 }
 
 export async function patientTotals(ctx: AppContext, professionalId: string): Promise<z.infer<typeof PatientTotalsSchema>> {

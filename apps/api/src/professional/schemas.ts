@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileLink } from '../file/link.js';
 import { multiline } from '../lib/input-guard.js';
 import { SUBSCRIPTION_STATUSES } from '../db/schema.js';
 import { documentField, passwordField, phoneField } from '../lib/zod.js';
@@ -46,7 +47,7 @@ export const UpdateProfessionalBody = z
     document: documentField().nullable().optional(),
     councilRegistration: nullableText(60).optional(),
     profession: z.string().trim().min(1, 'Informe a profissão.').max(100).optional(),
-    avatarUrl: z.url({ protocol: /^https?$/, message: 'URL inválida.' }).max(2048).nullable().optional(),
+    avatarUrl: fileLink().nullable().optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { fileLink } from '../file/link.js';
 import { multiline } from '../lib/input-guard.js';
 import { QUESTION_TYPES } from '../db/schema.js';
-import { httpUrl } from '../lib/text.js';
 
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES).meta({ id: 'QuestionType' });
 
@@ -144,7 +144,7 @@ const nullableText = (max: number) => z.string().trim().max(max).nullable();
 
 const questionFields = {
   draft: z.boolean().meta({ description: 'Saved with relaxed validation; cannot be added to a quiz.' }),
-  image: httpUrl().nullable(),
+  image: fileLink().nullable(),
   title: z.string().trim().min(1, 'Informe o título.').max(300),
   iconId: nullableText(60),
   acronym: nullableText(20),

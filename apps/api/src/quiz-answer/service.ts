@@ -576,7 +576,7 @@ export async function answerUploadOwner(
   ctx: AppContext,
   auth: SurveyAuth,
   body: { contentType: string; contentSize: number; questionId?: string | undefined },
-): Promise<string> {
+): Promise<{ professionalId: string; patientId: string }> {
   const schedule = await findSchedule(ctx.db, auth.quizScheduleId);
   if (!body.questionId) {
     throw new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Informe a pergunta do arquivo.', [
@@ -596,5 +596,5 @@ export async function answerUploadOwner(
     const message = `O arquivo deve ter no máximo ${Number(config.maxSizeMb ?? 0)} MB.`;
     throw new AppError(400, 'WRONG_COMMAND_PARAMETERS', message, [{ path: ['contentSize'], message }]);
   }
-  return schedule.professionalId;
+  return { professionalId: schedule.professionalId, patientId: schedule.patientId };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { fileLink } from '../file/link.js';
 import { multiline } from '../lib/input-guard.js';
 import { ResolvedAppearanceSchema } from '../appearance/schemas.js';
-import { hexColor, httpUrl } from '../lib/text.js';
+import { hexColor } from '../lib/text.js';
 import { QuestionSchema } from '../question/schemas.js';
 
 export const QuizFolderSchema = z
@@ -62,7 +63,7 @@ const optText = (max: number) => z.string().trim().max(max).nullable().optional(
 const FolderBody = z
   .object({
     title: optText(200),
-    image: httpUrl().nullable().optional(),
+    image: fileLink().nullable().optional(),
     subtitle: optText(300),
     quizTitle: optText(200),
     titlesColor: hexColor().nullable().optional(),

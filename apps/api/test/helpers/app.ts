@@ -55,6 +55,8 @@ export interface TestApp {
   database: TestDatabase;
   mailbox: DevMailbox;
   clock: TestClock;
+  /** The local file store's folder. */
+  uploadsDir: string;
   call(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** Registers and returns the e-mailed code. */
   register(body: { name?: string; email: string; password?: string; phone?: string }): Promise<string>;
@@ -98,6 +100,7 @@ export async function createTestApp(
     database,
     mailbox,
     clock,
+    uploadsDir,
     call,
     lastMail,
     lastCode,

@@ -613,9 +613,9 @@ export const listDevWhatsappOutboxOptions = (options?: Options<ListDevWhatsappOu
 });
 
 /**
- * Upload instructions for one file (PUT the raw bytes to uploadData.url within 10 minutes)
+ * Upload instructions for one file (PUT the raw bytes to uploadData.url, once, within 10 minutes)
  *
- * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type. With a survey token (patients answering), `questionId` names the file-upload question of the quiz: another type → 400 on `contentType`, larger than the question allows → 400 on `contentSize`, not a file-upload question of this quiz → 400 NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it.
+ * Allowed types: image/jpeg, image/png, image/webp, image/heic, application/pdf; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type. With a survey token (patients answering), `questionId` names the file-upload question of the quiz: another type → 400 on `contentType`, larger than the question allows → 400 on `contentSize`, not a file-upload question of this quiz → 400 NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it. Over the professional's storage quota → 400 STORAGE_QUOTA_EXCEEDED.
  */
 export const createSignedUploadUrlMutation = (options?: Partial<Options<CreateSignedUploadUrlData>>): UseMutationOptions<CreateSignedUploadUrlResponse, CreateSignedUploadUrlError, Options<CreateSignedUploadUrlData>> => {
     const mutationOptions: UseMutationOptions<CreateSignedUploadUrlResponse, CreateSignedUploadUrlError, Options<CreateSignedUploadUrlData>> = {
@@ -632,9 +632,9 @@ export const createSignedUploadUrlMutation = (options?: Partial<Options<CreateSi
 };
 
 /**
- * Receive the raw bytes of a signed upload (no bearer token: the signed URL authorises it)
+ * Receive the raw bytes of a signed upload, once (no bearer token: the signed URL authorises it)
  *
- * Refused with 400 WRONG_COMMAND_PARAMETERS when the token is tampered with or expired, the Content-Type differs from the signed one, or the body is not exactly the signed size (at most 20 MB).
+ * Refused with 400 WRONG_COMMAND_PARAMETERS when the token is tampered with or expired, the Content-Type differs from the signed one, the body is not exactly the signed size (at most 20 MB), or the link was already used.
  */
 export const uploadFileMutation = (options?: Partial<Options<UploadFileData>>): UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> => {
     const mutationOptions: UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> = {
@@ -653,7 +653,9 @@ export const uploadFileMutation = (options?: Partial<Options<UploadFileData>>): 
 export const getFileQueryKey = (options: Options<GetFileData>) => createQueryKey('getFile', options);
 
 /**
- * Serve an uploaded file (public: keys are random and not guessable)
+ * Serve an uploaded file: with a signed link's exp and sig, or the owner's session
+ *
+ * Every file address the API hands out is a signed link valid for about two hours (seven days in exports). Without a valid signature, only the owning professional's bearer token reads it. Anything else — another professional, an expired or tampered link, a deleted file — answers 404 like a missing file.
  */
 export const getFileOptions = (options: Options<GetFileData>) => queryOptions<unknown, GetFileError, unknown, ReturnType<typeof getFileQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
