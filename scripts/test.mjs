@@ -1,5 +1,5 @@
 // The README's test command: every check CI runs, in order, with one closing summary line.
-//   1. the API contract is not stale (gen:api:check)
+//   1. the API contract is not stale (gen:api:check) and passes the OWASP API ruleset (lint:api, Spectral)
 //   2. every package typechecks
 //   3. the apps build
 //   4. Vitest, one project after the other: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit,
@@ -15,6 +15,7 @@ mkdirSync('test-results', { recursive: true });
 
 const steps = [
   ['API contract', 'pnpm', ['gen:api:check']],
+  ['API lint (Spectral OWASP)', 'pnpm', ['lint:api']],
   ['Typecheck', 'pnpm', ['typecheck']],
   ['Build apps', 'pnpm', ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', '--filter', '@acompanha/api', 'build']],
   // One Vitest project at a time: the API suites (two databases, job workers) and the browser stories

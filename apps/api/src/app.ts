@@ -138,7 +138,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
           'API of Acompanha, the SaaS for nutritionists. Every error answers ' +
           '`{ statusCode, application_error_code, message, details? }` (see ErrorResponse and ErrorCode).',
       },
-      servers: [{ url: API_PREFIX }],
+      // One public API: the portal and survey of every professional, and her integrations, use it.
+      servers: [{ url: API_PREFIX, description: 'This deployment (production, or local development)', 'x-internal': false } as { url: string }],
       tags: [
         { name: 'auth', description: 'Sign-up, e-mail verification, sign-in and sign-out' },
         { name: 'account', description: 'Password recovery' },
@@ -161,8 +162,22 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          surveyAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Survey token from POST /quiz-answer/validate-pin (one quiz schedule, 2 hours).' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "The professional's session from POST /auth/login: an HS256 JWT following RFC8725 (the algorithm is fixed, never read " +
+              'from the token; exp, sub and jti are required, and the jti must be a live, unrevoked session).',
+          },
+          surveyAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'Survey token from POST /quiz-answer/validate-pin (one quiz schedule, 2 hours): an HS256 JWT following RFC8725 ' +
+              '(fixed algorithm, required exp and audience).',
+          },
           operatorToken: {
             type: 'apiKey',
             in: 'header',

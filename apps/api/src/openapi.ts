@@ -2,6 +2,8 @@
  * Post-processing of the generated OpenAPI document:
  *  - fastify-type-provider-zod emits every registered schema twice (`X` for output, `XInput` for
  *    input); keep only the components that are actually referenced;
+ *  - state the limits that a format already implies (a uuid is 36 characters, a date 10) and each
+ *    integer's format, so a reader (and the OWASP lint) sees every input's bound;
  *  - sort paths and component names so the document is deterministic.
  */
 type Json = unknown;
@@ -23,7 +25,33 @@ function collectRefs(node: Json, into: Set<string>): void {
 const sortKeys = <T>(obj: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]!]));
 
+const FORMAT_MAX_LENGTH: Record<string, number> = { uuid: 36, date: 10, 'date-time': 35, time: 20, email: 254, uri: 2048 };
+const INT32 = 2 ** 31;
+
+/** Adds maxLength to strings whose format bounds them, and int32/int64 to integers, everywhere in the tree. */
+function stateImpliedLimits(node: Json): void {
+  if (Array.isArray(node)) {
+    for (const n of node) stateImpliedLimits(n);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const s = node as Record<string, unknown>;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes('string') && s.maxLength === undefined && s.enum === undefined && s.const === undefined) {
+    const max = typeof s.format === 'string' ? FORMAT_MAX_LENGTH[s.format] : undefined;
+    if (max !== undefined) s.maxLength = max;
+  }
+  if (types.includes('integer') && s.format === undefined) {
+    const lo = typeof s.minimum === 'number' ? s.minimum : -Infinity;
+    const hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
+    s.format = lo >= -INT32 && hi < INT32 ? 'int32' : 'int64';
+  }
+  for (const v of Object.values(s)) stateImpliedLimits(v);
+}
+
 export function pruneOpenApi(doc: Record<string, unknown>): Record<string, unknown> {
+  stateImpliedLimits(doc.paths);
+  stateImpliedLimits((doc.components as Record<string, unknown> | undefined)?.schemas);
   const components = (doc.components ?? {}) as Record<string, unknown>;
   const schemas = (components.schemas ?? {}) as Record<string, Json>;
   const used = new Set<string>();

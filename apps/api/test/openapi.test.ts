@@ -42,7 +42,7 @@ describe('OpenAPI document (built without a database)', () => {
   it('is OpenAPI 3.1 with servers /api and paths without the prefix', async () => {
     const d = await doc();
     expect(d.openapi).toBe('3.1.0');
-    expect(d.servers).toEqual([{ url: '/api' }]);
+    expect(d.servers).toEqual([{ url: '/api', description: 'This deployment (production, or local development)', 'x-internal': false }]);
     expect(Object.keys(d.paths).sort()).toEqual([
       '/account/recovery/request',
       '/account/recovery/reset',

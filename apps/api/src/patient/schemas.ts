@@ -154,7 +154,7 @@ export const PatientImportBody = z.object({
       (v) => typeof v === 'object' && v !== null && Buffer.isBuffer((v as { data?: unknown }).data),
       'Envie o arquivo no campo file (multipart/form-data).',
     )
-    .meta({ type: 'string', format: 'binary', description: 'CSV (UTF-8 or Latin-1, comma or semicolon) or XLSX (first sheet), at most 5 MB and 10,000 rows.' }),
+    .meta({ type: 'string', format: 'binary', maxLength: 5 * 1024 * 1024, description: 'CSV (UTF-8 or Latin-1, comma or semicolon) or XLSX (first sheet), at most 5 MB and 10,000 rows.' }),
   mapping: z
     .string()
     .max(4000)

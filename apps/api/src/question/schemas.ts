@@ -88,7 +88,7 @@ export const MetricsConfigSchema = z
 
 /** A draft's configuration: anything object-shaped, completed before the question is published. */
 export const DraftQuestionConfigSchema = z
-  .record(z.string(), z.unknown())
+  .record(z.string().max(64), z.unknown())
   .meta({ id: 'DraftQuestionConfig', description: 'Incomplete configuration of a draft question.' });
 
 export const QuestionConfigSchema = z
