@@ -28,6 +28,8 @@ describe('controlCharacterIssues', () => {
     expect(controlCharacterIssues(Body, { name: 'a', notes: 'fim\u0000' })).toEqual([{ path: ['notes'], message: CONTROL_CHARACTER_MESSAGE }]);
     expect(controlCharacterIssues(Body, { name: 'a', extra: { deep: ['\u0007'] } })).toEqual([{ path: ['extra', 'deep', '0'], message: CONTROL_CHARACTER_MESSAGE }]);
     expect(controlCharacterIssues(Body, { name: 'a', ['unknown\u0000']: 1 })).toHaveLength(1);
+    // Keys named like Object's own properties are unknown fields, not schemas.
+    expect(controlCharacterIssues(Body, JSON.parse('{"name":"a","constructor":"x\\u0000","__proto__":{"toString":"y"}}'))).toHaveLength(1);
   });
 
   it('allows line breaks and tab only in multi-line text', () => {

@@ -85,7 +85,7 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: Path, out: Va
     case 'object':
       if (typeof value !== 'object' || Array.isArray(value)) return;
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        const sub = def.shape?.[k];
+        const sub = def.shape && Object.hasOwn(def.shape, k) ? def.shape[k] : undefined;
         if (sub) walk(sub, v, [...path, k], out, depth + 1);
         else {
           checkString(k, false, [...path, k], out);
