@@ -49,7 +49,25 @@ function stateImpliedLimits(node: Json): void {
   for (const v of Object.values(s)) stateImpliedLimits(v);
 }
 
+/** Every 429 answer says when to try again: the Retry-After header. */
+function documentRetryAfter(paths: Json): void {
+  for (const ops of Object.values((paths ?? {}) as Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>)) {
+    for (const op of Object.values(ops)) {
+      const refused = op?.responses?.['429'];
+      if (refused) {
+        refused.headers = {
+          'Retry-After': {
+            description: 'Seconds until an attempt is accepted again.',
+            schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
+          },
+        };
+      }
+    }
+  }
+}
+
 export function pruneOpenApi(doc: Record<string, unknown>): Record<string, unknown> {
+  documentRetryAfter(doc.paths);
   stateImpliedLimits(doc.paths);
   stateImpliedLimits((doc.components as Record<string, unknown> | undefined)?.schemas);
   const components = (doc.components ?? {}) as Record<string, unknown>;

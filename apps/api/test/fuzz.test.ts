@@ -169,7 +169,7 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
         ];
         for (const sample of samples) {
           let url = `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(asQuery(sample.path[name] ?? 'x')))}`;
-          const query = new URLSearchParams(Object.entries(sample.query).map(([k, v]) => [k, asQuery(v)])).toString();
+          const query = new URLSearchParams(Object.entries(sample.query).map(([k, v]) => [k, asQuery(v)] as [string, string])).toString();
           if (query) url += `?${query}`;
           const res = await t.call({
             method: method.toUpperCase() as 'GET',

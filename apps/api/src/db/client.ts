@@ -88,17 +88,22 @@ function initDataDirInChild(dataDir: string): void {
 }
 
 export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 0 });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', () => {});
   // The pool drops a connection whose query failed and opens a new one. On PostgreSQL that is a new backend
   // with no prepared statements; on the embedded database every socket connection shares PGlite's single
   // backend, which still holds the named statements (auth_session_by_jti…) that the new connection does not
   // know about: its first Parse would fail with "already exists", and so would every request after it.
-  // Each new connection therefore starts from a clean slate (queued before anything the pool hands it).
-  pool.on('connect', (client) => {
-    client.query('DEALLOCATE ALL').catch(() => {});
+  // Each new connection therefore starts from a clean slate, before the pool hands it out (pg-pool awaits
+  // `onConnect`).
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 0,
+    onConnect: async (client) => {
+      await client.query('DEALLOCATE ALL');
+    },
   });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return {
     db,
