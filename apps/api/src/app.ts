@@ -19,9 +19,9 @@ import { resolveConfig, type ConfigOverrides } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
-import { AppError } from './errors/app-error.js';
+import { AppError, errors } from './errors/app-error.js';
 import { frameworkError, installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
-import { FileAccess, stableFileUrls } from './file/access.js';
+import { FileAccess, foreignFileLinks, stableFileUrls } from './file/access.js';
 import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
@@ -119,6 +119,12 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   };
   // File links are signed on the way out; the signing secret is loaded before the first request.
   if (deps.db) app.addHook('onReady', () => files.load());
+  // A professional may only point at her own files (an image field holding someone else's link is refused).
+  app.addHook('preValidation', async (request) => {
+    if (!request.auth || !request.body || typeof request.body !== 'object') return;
+    const foreign = foreignFileLinks(request.body, request.auth.professionalId);
+    if (foreign.length > 0) throw errors.validation(foreign.map((path) => ({ path, message: 'Arquivo não encontrado. Envie a imagem de novo.' })));
+  });
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {

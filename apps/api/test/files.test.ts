@@ -107,6 +107,10 @@ describe.each(backends)('files on $name', (backend) => {
     expect(row.folder.image).toBe(`http://acompanha.test/api/file/${image.key}`);
     expect(quiz.json().folder.image).toMatch(new RegExp(`/api/file/${image.key}\\?exp=\\d+&sig=`));
     expect((await get(quiz.json().folder.image)).statusCode).toBe(200);
+    // Another professional cannot point her cover at this file (and so get it signed for her).
+    const stolen = await t.call({ method: 'POST', url: '/api/quiz', headers: bearer(b), payload: { title: 'Capa alheia', folder: { image: image.downloadUrl } } });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().details[0]).toMatchObject({ path: ['folder', 'image'], message: 'Arquivo não encontrado. Envie a imagem de novo.' });
   });
 
   it('deleting a patient deletes her photos: no longer served, gone from storage', async () => {

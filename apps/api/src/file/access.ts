@@ -91,3 +91,21 @@ export function stableFileUrls(value: unknown, publicUrl: string, depth = 0): un
   }
   return value;
 }
+
+/**
+ * The paths of file links inside an input that point at another professional's file. Keys start with their
+ * owner's id, so a link pasted from someone else's page is refused instead of being stored and then signed
+ * for its new "owner".
+ */
+export function foreignFileLinks(value: unknown, professionalId: string, path: string[] = [], depth = 0): string[][] {
+  if (depth > 32) return [];
+  if (typeof value === 'string') {
+    const key = fileKeyOf(value);
+    return key && !key.startsWith(`${professionalId}_`) ? [path] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => foreignFileLinks(v, professionalId, [...path, String(i)], depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => foreignFileLinks(v, professionalId, [...path, k], depth + 1));
+  }
+  return [];
+}

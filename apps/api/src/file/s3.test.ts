@@ -50,4 +50,28 @@ describe('S3FileStore', () => {
     ).toEqual({ bucket: 'b', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
     expect(() => s3ConfigFromEnv({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
   });
+
+  it('removes an object with a presigned DELETE, and takes a missing one as removed', async () => {
+    const store = new S3FileStore(config, 'https://app.example', () => now);
+    const calls: { url: string; method?: string }[] = [];
+    const realFetch = globalThis.fetch;
+    let status = 204;
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method });
+      return new Response(null, { status });
+    }) as typeof fetch;
+    try {
+      await store.remove('pro_abc_foto.jpg');
+      status = 404;
+      await store.remove('pro_abc_foto.jpg');
+      status = 403;
+      await expect(store.remove('pro_abc_foto.jpg')).rejects.toThrow(/403/);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const url = new URL(calls[0]!.url);
+    expect(calls[0]!.method).toBe('DELETE');
+    expect(url.pathname).toBe('/acompanha-arquivos/pro_abc_foto.jpg');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
 });
