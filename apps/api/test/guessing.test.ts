@@ -38,6 +38,7 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     // The owner signed in from her usual address once (signUp signs in from 127.0.0.1).
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => login(email, `errada-${i}`, '10.66.0.1')));
     const counted = statuses(results);
+    console.log(`200 simultaneous wrong passwords (${backend.name}): ${counted[401] ?? 0} checked, ${counted[429] ?? 0} refused before any check`);
     expect(counted[401] ?? 0).toBeLessThanOrEqual(5);
     expect((counted[401] ?? 0) + (counted[429] ?? 0)).toBe(200);
     expect(results.find((r) => r.statusCode === 429)!.headers['retry-after']).toBeTruthy();
@@ -88,6 +89,7 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
       Array.from({ length: 200 }, () => t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: wrong } })),
     );
     const counted = statuses(results);
+    console.log(`200 simultaneous wrong e-mail codes (${backend.name}): ${counted[400] ?? 0} checked, ${counted[429] ?? 0} refused before any check`);
     expect(counted[400] ?? 0).toBeLessThanOrEqual(5);
     expect((counted[400] ?? 0) + (counted[429] ?? 0)).toBe(200);
     // The right code is refused too once the attempts are spent: the owner asks for a new one.

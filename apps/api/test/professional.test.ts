@@ -67,7 +67,7 @@ describe.each(backends)('professional on $name', (backend) => {
   });
 
   it('PUT /professional/me updates part of the profile; masks are stripped; null clears', async () => {
-    const avatar = `/api/file/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}_${'a'.repeat(32)}_foto.png`;
+    const avatar = `/api/file/${(await me()).json().id}_${'a'.repeat(32)}_foto.png`;
     const res = await update({
       name: '  Dra. Maria Teste ',
       phone: '(21) 3456-7890',
