@@ -4,6 +4,7 @@
  * requests. Every query is scoped to the signed-in professional; another professional's ids answer 404.
  */
 import { EXPORT_LINK_SECONDS } from '../file/access.js';
+import { findOwnQuiz } from '../quiz/lookup.js';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -56,7 +57,6 @@ type NoteRow = typeof answerRevisionNotes.$inferSelect;
 export const revisionNotFound = () => new AppError(404, 'REVISION_NOT_FOUND', 'Revisão de respostas não encontrada.');
 const noteNotFound = () => new AppError(404, 'NOT_FOUND', 'Anotação não encontrada.');
 const scheduleNotFound = () => new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Agendamento não encontrado.');
-export const quizNotFound = () => new AppError(404, 'QUIZ_NOT_FOUND', 'Questionário não encontrado.');
 const scheduleNotAnswered = () =>
   new AppError(404, 'SCHEDULE_NOT_ANSWERED', 'Este questionário ainda não foi respondido pelo cliente.');
 
@@ -75,13 +75,7 @@ export { MAX_PERIOD_DAYS };
 
 // ───────────────────────── Lookups ─────────────────────────
 
-export async function findOwnQuiz(db: Executor, professionalId: string, quizId: string) {
-  const [row] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.professionalId, professionalId)));
-  if (!row) throw quizNotFound();
-  return row;
-}
 
-/** The download address of an uploaded file (GET /file/{key}: served, or redirected to a short-lived signed URL). */
 /** A file's link in an answer: signed for seven days (an export is read later; JSON answers re-sign it for two hours). */
 export const fileUrl = (ctx: AppContext) => (key: string) => ctx.files.signedUrl(key, EXPORT_LINK_SECONDS);
 

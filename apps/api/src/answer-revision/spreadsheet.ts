@@ -12,7 +12,8 @@ import { CSV_CONTENT_TYPE, fileSlug, toCsv, toXlsx, XLSX_CONTENT_TYPE } from './
 import { formatDateTime, renderValue } from './render.js';
 import type { ExportQuery } from './schemas.js';
 import { MAX_EXPORT_ROWS, MAX_PERIOD_DAYS } from './schemas.js';
-import { fileUrl, findOwnQuiz, periodBounds, snapshotQuestions } from './service.js';
+import { findOwnQuiz } from '../quiz/lookup.js';
+import { fileUrl, periodBounds, snapshotQuestions } from './service.js';
 
 export const STATUS_LABELS = { pending: 'Pendente', completed: 'Aprovada' } as const;
 export const FIXED_HEADERS = ['Cliente', 'Respondido em', 'Status'] as const;

@@ -13,7 +13,7 @@ import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.j
 import { AppError } from '../errors/app-error.js';
 import { spDate, spDayStart } from '../lib/dates.js';
 import { patientNotFound } from '../patient/service.js';
-import { quizNotFound } from '../quiz/service.js';
+import { quizNotFound } from '../quiz/lookup.js';
 import { nextOccurrence } from '../schedule/recurrence.js';
 import {
   deliveryRuleProblem,

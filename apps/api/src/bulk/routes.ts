@@ -12,7 +12,8 @@ import {
   BulkStatusSchema,
   QuizIdParams,
 } from './schemas.js';
-import { acknowledge, assertOwnPatients, claimProcess, findOwnQuiz, getStatus, scheduledPatientIds, uniqueIds } from './service.js';
+import { findOwnQuiz } from '../quiz/lookup.js';
+import { acknowledge, assertOwnPatients, claimProcess, getStatus, scheduledPatientIds, uniqueIds } from './service.js';
 
 const TAGS = ['bulk'];
 

@@ -8,7 +8,7 @@ import type { Executor } from '../db/client.js';
 import { bulkProcesses, patients, quizSchedules, quizzes } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { ValidationIssue } from '../errors/schemas.js';
-import { quizNotFound } from '../quiz/service.js';
+import { findOwnQuiz } from '../quiz/lookup.js';
 import type { BulkDetailDto, BulkStatus } from './schemas.js';
 
 export type BulkKind = (typeof bulkProcesses.$inferSelect)['kind'];
@@ -46,16 +46,6 @@ export const bulkInProgress = () =>
     'BULK_PROCESS_IN_PROGRESS',
     'Já existe um agendamento em massa em andamento para este questionário. Aguarde a conclusão.',
   );
-
-/** The quiz row (id, active flag) of the professional, else 404 QUIZ_NOT_FOUND. */
-export async function findOwnQuiz(db: Executor, professionalId: string, quizId: string): Promise<{ id: string; isActive: boolean }> {
-  const [row] = await db
-    .select({ id: quizzes.id, isActive: quizzes.isActive })
-    .from(quizzes)
-    .where(and(eq(quizzes.id, quizId), eq(quizzes.professionalId, professionalId)));
-  if (!row) throw quizNotFound();
-  return row;
-}
 
 /** Repeated ids count once; the first occurrence keeps its place. */
 export function uniqueIds(ids: string[]): string[] {

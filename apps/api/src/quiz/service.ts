@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { findOwnQuiz, quizNotFound, type QuizRow } from './lookup.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
@@ -19,14 +20,12 @@ import type {
   UpdateQuizBody,
 } from './schemas.js';
 
-type QuizRow = typeof quizzes.$inferSelect;
 type Chosen = z.infer<typeof ChosenQuestionSchema>;
 type Folder = z.infer<typeof QuizFolderSchema>;
 export type QuizDto = z.infer<typeof QuizSchema>;
 export type QuizDetailDto = z.infer<typeof QuizDetailSchema>;
 type ChosenInput = { id: string; enabled?: boolean; subquestions?: { id: string }[] };
 
-export const quizNotFound = () => new AppError(404, 'QUIZ_NOT_FOUND', 'Questionário não encontrado.');
 
 const EMPTY_FOLDER: Folder = {
   title: null,
@@ -80,11 +79,6 @@ function toQuizDto(row: QuizRow, chosen: Chosen[]): QuizDto {
   };
 }
 
-async function findOwnQuiz(db: Executor, professionalId: string, id: string): Promise<QuizRow> {
-  const [row] = await db.select().from(quizzes).where(and(eq(quizzes.id, id), eq(quizzes.professionalId, professionalId)));
-  if (!row) throw quizNotFound();
-  return row;
-}
 
 const updateQuestionsError = (issues: ValidationIssue[]) =>
   new AppError(400, 'UPDATE_QUESTIONS_ERROR', 'Não foi possível atualizar as perguntas do questionário.', issues);

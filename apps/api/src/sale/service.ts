@@ -6,7 +6,7 @@ import { patients, sales, services } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { addDays, spDate, spDayStart } from '../lib/dates.js';
 import { findOwnPatient } from '../patient/service.js';
-import { findOwnService } from '../service/service.js';
+import { findOwnService } from '../service/lookup.js';
 import type { CreateSaleBody, ListSalesQuery, SaleSchema } from './schemas.js';
 
 export type SaleDto = z.infer<typeof SaleSchema>;

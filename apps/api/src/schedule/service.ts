@@ -6,6 +6,7 @@
  * delivery worker after each occurrence; every writer locks the schedule row first.
  */
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { findOwnQuiz, type QuizRow } from '../quiz/lookup.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor, Tx } from '../db/client.js';
@@ -34,7 +35,6 @@ export type AnswerRequestDto = z.infer<typeof AnswerRequestSchema>;
 type ScheduleRow = typeof quizSchedules.$inferSelect;
 type RequestRow = typeof answerRequests.$inferSelect;
 type PatientRow = typeof patients.$inferSelect;
-type QuizRow = typeof quizzes.$inferSelect;
 type Channel = ScheduleRow['channel'];
 
 export interface ScheduleInput extends Recurrence {
@@ -54,7 +54,6 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 
 export const scheduleNotFound = () => new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Agendamento não encontrado.');
 export const requestNotFound = () => new AppError(404, 'SCHEDULE_NOT_FOUND_ERROR', 'Envio não encontrado.');
-const quizNotFound = () => new AppError(404, 'QUIZ_NOT_FOUND', 'Questionário não encontrado.');
 const deletedSchedule = () =>
   new AppError(400, 'RESCHEDULE_ERROR', 'Este agendamento foi excluído e não pode mais ser alterado. Agende o questionário novamente.');
 const field = (code: ErrorCode, path: string, message: string) => new AppError(400, code, message, [{ path: [path], message }]);
@@ -148,12 +147,11 @@ export const ruleOf = (s: ScheduleRow): RecurrenceRule => ({
 /** Quizzes looked up inside one transaction are remembered (a bulk chunk schedules hundreds of patients on one quiz). */
 const quizCache = new WeakMap<object, Map<string, QuizRow>>();
 
-async function findOwnQuiz(tx: Executor, professionalId: string, quizId: string): Promise<QuizRow> {
+async function findOwnQuizOnce(tx: Executor, professionalId: string, quizId: string): Promise<QuizRow> {
   let cache = quizCache.get(tx);
   const hit = cache?.get(quizId);
   if (hit && hit.professionalId === professionalId) return hit;
-  const [row] = await tx.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.professionalId, professionalId)));
-  if (!row) throw quizNotFound();
+  const row = await findOwnQuiz(tx, professionalId, quizId);
   if (!cache) quizCache.set(tx, (cache = new Map()));
   cache.set(quizId, row);
   return row;
@@ -284,7 +282,7 @@ const startOfToday = (now: Date) => spDayStart(spDate(now));
 export async function upsertSchedule(ctx: AppContext, tx: Tx, professionalId: string, input: ScheduleInput): Promise<{ id: string }> {
   const rule = validateRecurrence(ctx, input);
   const now = ctx.config.now();
-  const quiz = await findOwnQuiz(tx, professionalId, input.quizId);
+  const quiz = await findOwnQuizOnce(tx, professionalId, input.quizId);
   const { patient, hasService } = await findPatientWithService(tx, professionalId, input.patientId, spDate(now));
   const channel = rule.channel ?? patient.preferences.channel;
   assertCanDeliver(quiz, patient, hasService, channel);
@@ -327,7 +325,7 @@ export async function rescheduleSchedule(
   const now = ctx.config.now();
   const current = await lockOwnSchedule(tx, professionalId, quizScheduleId);
   if (current.deletedAt) throw deletedSchedule();
-  const quiz = await findOwnQuiz(tx, professionalId, current.quizId);
+  const quiz = await findOwnQuizOnce(tx, professionalId, current.quizId);
   const { patient, hasService } = await findPatientWithService(tx, professionalId, current.patientId, spDate(now));
   const channel = rule.channel ?? current.channel;
   assertCanDeliver(quiz, patient, hasService, channel);
@@ -644,7 +642,7 @@ export async function requestNow(ctx: AppContext, professionalId: string, quizSc
     const schedule = await lockOwnSchedule(tx, professionalId, quizScheduleId);
     if (schedule.deletedAt) throw scheduleNotFound();
     if (!schedule.enabled) throw disabledSchedule();
-    const quiz = await findOwnQuiz(tx, professionalId, schedule.quizId);
+    const quiz = await findOwnQuizOnce(tx, professionalId, schedule.quizId);
     const { patient, hasService } = await findPatientWithService(tx, professionalId, schedule.patientId, spDate(now));
     assertCanDeliver(quiz, patient, hasService, schedule.channel);
     if ((await recentSend(tx, [schedule.id], now)).size > 0) throw retryLater();

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { findOwnService, serviceNotFound, type ServiceRow } from './lookup.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
@@ -7,10 +8,8 @@ import { AppError } from '../errors/app-error.js';
 import { selectSales, soldBetween } from '../sale/service.js';
 import type { CreateServiceBody, InvoiceQuery, InvoiceSchema, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
 
-type ServiceRow = typeof services.$inferSelect;
 type ServiceDto = z.infer<typeof ServiceSchema>;
 
-export const serviceNotFound = () => new AppError(404, 'NOT_FOUND', 'Serviço não encontrado.');
 
 function toServiceDto(r: ServiceRow): ServiceDto {
   return {
@@ -25,12 +24,6 @@ function toServiceDto(r: ServiceRow): ServiceDto {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
-}
-
-export async function findOwnService(db: Executor, professionalId: string, id: string): Promise<ServiceRow> {
-  const [row] = await db.select().from(services).where(and(eq(services.id, id), eq(services.professionalId, professionalId)));
-  if (!row) throw serviceNotFound();
-  return row;
 }
 
 export async function getService(ctx: AppContext, professionalId: string, id: string): Promise<ServiceDto> {
