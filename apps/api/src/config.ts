@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { s3ConfigFromEnv, type S3Config } from './file/s3.js';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root (apps/api/src → ../../..). */
@@ -9,6 +8,34 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** apps/api folder. */
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
+
+/** Settings of an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), from `S3_*` variables. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** e.g. https://s3.sa-east-1.amazonaws.com or http://127.0.0.1:9000 (MinIO). */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+/** Reads `S3_BUCKET`, `S3_REGION`, `S3_ENDPOINT`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`, `S3_FORCE_PATH_STYLE`. */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const region = env.S3_REGION ?? 'us-east-1';
+  const missing = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+  if (missing.length) throw new Error(`S3_BUCKET is set but ${missing.join(' and ')} is missing`);
+  return {
+    bucket: env.S3_BUCKET,
+    region,
+    endpoint: (env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : !!env.S3_ENDPOINT,
+  };
+}
 
 export interface ThrottleConfig {
   /** Fixed window (seconds) in which failures are counted. */

@@ -1,33 +1,9 @@
 import aws4 from 'aws4';
+import type { S3Config } from '../config.js';
 import type { FileStore, UploadInstructions, UploadTicket } from './store.js';
 
-/** Settings of an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), from `S3_*` variables. */
-export interface S3Config {
-  bucket: string;
-  region: string;
-  /** e.g. https://s3.sa-east-1.amazonaws.com or http://127.0.0.1:9000 (MinIO). */
-  endpoint: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
-  forcePathStyle: boolean;
-}
-
-/** Reads `S3_BUCKET`, `S3_REGION`, `S3_ENDPOINT`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`, `S3_FORCE_PATH_STYLE`. */
-export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
-  if (!env.S3_BUCKET) return undefined;
-  const region = env.S3_REGION ?? 'us-east-1';
-  const missing = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
-  if (missing.length) throw new Error(`S3_BUCKET is set but ${missing.join(' and ')} is missing`);
-  return {
-    bucket: env.S3_BUCKET,
-    region,
-    endpoint: (env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
-    accessKeyId: env.S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : !!env.S3_ENDPOINT,
-  };
-}
+export type { S3Config } from '../config.js';
+export { s3ConfigFromEnv } from '../config.js';
 
 /**
  * Uploads go straight from the browser to the bucket with a presigned PUT (SigV4 query signature)

@@ -1,7 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config.js';
-import type { S3Config } from '../file/s3.js';
+import type { AppConfig, S3Config } from '../config.js';
 
 /** The origin the browser talks to for an S3-compatible store (presigned PUTs and the redirected GETs). */
 export function s3Origin(s3: S3Config): string {

@@ -38,12 +38,13 @@ export interface PatientSelection {
   all: AllMatchingSelection | null;
 }
 
-export type BulkKind = 'insert' | 'reschedule';
+/** What the bulk dialog does to the chosen patients: schedule them anew, or move their existing schedules. */
+export type BulkScheduleMode = 'insert' | 'reschedule';
 
 export interface BulkScheduleInput {
   quizId: string;
   /** @default 'insert' */
-  kind?: BulkKind;
+  kind?: BulkScheduleMode;
   /** São Paulo's date today (`YYYY-MM-DD`): start dates before it are refused. */
   today: string;
   /** Patients already chosen (e.g. from a list's selection). */
@@ -57,7 +58,7 @@ export interface BulkScheduleInput {
 
 export interface BulkScheduleContext {
   quizId: string;
-  kind: BulkKind;
+  kind: BulkScheduleMode;
   today: string;
   pollIntervalMs: number;
   maxStatusFailures: number;
@@ -93,7 +94,7 @@ export type BulkScheduleEvent =
 
 export interface SubmitBulkInput {
   quizId: string;
-  kind: BulkKind;
+  kind: BulkScheduleMode;
   patientIds: string[];
   recurrence: Recurrence;
 }

@@ -21,7 +21,7 @@ import {
   progressPercent,
   selectedCount,
   succeededCount,
-  type BulkKind,
+  type BulkScheduleMode,
   type BulkStatus,
   type BulkStatusDetail,
   type PatientFilter,
@@ -103,7 +103,7 @@ export interface BulkScheduleDialogProps {
   onClose: () => void;
   quiz: { id: string; title: string };
   /** @default 'insert' */
-  kind?: BulkKind;
+  kind?: BulkScheduleMode;
   /** Patients already chosen (e.g. the selection of a list). */
   patientIds?: string[];
   /** Start at the recurrence step with `patientIds` (they were chosen elsewhere). */
