@@ -310,6 +310,7 @@ describe.each(backends)('auth on $name', (backend) => {
       expect(locked.res.statusCode).toBe(429);
       const body = locked.res.json();
       expect(body.application_error_code).toBe('TOO_MANY_ATTEMPTS');
+      expect(body.message).toBe('Muitas tentativas com senha incorreta. Tente de novo em 15 minutos. Se esqueceu a senha, use "Esqueci minha senha".');
       expect(body.details.retryAfterSeconds).toBeGreaterThan(800);
       expect(body.details.retryAfterSeconds).toBeLessThanOrEqual(900);
       expect(locked.res.headers['retry-after']).toBe(String(body.details.retryAfterSeconds));

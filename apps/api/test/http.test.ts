@@ -71,8 +71,8 @@ describe('security headers on every answer', () => {
       },
     });
     const csp = String((await s3app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
-    expect(csp).toContain("img-src 'self' data: blob: https://fotos.s3.sa-east-1.amazonaws.com");
-    expect(csp).toContain("connect-src 'self' https://fotos.s3.sa-east-1.amazonaws.com");
+    expect(csp).toContain("img-src 'self' data: blob: http://localhost:3000 https://fotos.s3.sa-east-1.amazonaws.com");
+    expect(csp).toContain("connect-src 'self' http://localhost:3000 https://fotos.s3.sa-east-1.amazonaws.com");
     await s3app.close();
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { emailVerifications, professionals, subscriptions } from '../db/schema.js';
-import { AppError } from '../errors/app-error.js';
+import { AppError, errors } from '../errors/app-error.js';
 import { safeEqual, sha256Hex, sixDigitCode } from '../lib/crypto.js';
 import { verificationCodeEmail } from '../mail/templates.js';
 import { findSubscription, toProfessionalDto, toSignatureDto } from '../professional/service.js';
@@ -104,9 +104,8 @@ export async function verifyEmail(ctx: AppContext, email: string, code: string, 
   if (!row) {
     const [exists] = await ctx.db.select({ id: emailVerifications.professionalId }).from(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
     if (!exists) throw invalid();
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Muitas tentativas com código errado. Peça um novo código.', {
-      retryAfterSeconds: 0,
-    });
+    // This code is spent; a new one (after the resend cooldown) is the way on.
+    throw errors.tooManyAttempts(Math.max(1, ctx.config.verification.resendCooldownSeconds), 'Muitas tentativas com código errado. Peça um novo código.');
   }
   const now = ctx.config.now();
   if (row.expiresAt <= now) {

@@ -3,7 +3,7 @@ import type { AppConfig, ThrottleConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 import { sleep } from '../lib/crypto.js';
-import { clear, clearPrefix, refund, reserveAll } from '../lib/rate-limit.js';
+import { clear, clearPrefix, refund, reserveAll, tryAgainIn } from '../lib/rate-limit.js';
 
 /** Wait before an attempt, given the failures already counted: 0, then doubling from baseDelayMs, capped. */
 export function throttleDelayMs(failures: number, t: ThrottleConfig): number {
@@ -71,7 +71,11 @@ export class LoginThrottle {
                 'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha em "Esqueci minha senha".',
             },
           ]),
-      { key: keys.pair, limit: { max: t.maxFailures, windowSeconds: t.windowSeconds } },
+      {
+        key: keys.pair,
+        limit: { max: t.maxFailures, windowSeconds: t.windowSeconds },
+        message: (seconds: number) => `Muitas tentativas com senha incorreta. ${tryAgainIn(seconds)} Se esqueceu a senha, use "Esqueci minha senha".`,
+      },
     ];
     const counts = await reserveAll(this.db, budgets, this.config.now());
     this.reserved = budgets.map((b) => b.key);

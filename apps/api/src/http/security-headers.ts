@@ -33,7 +33,9 @@ export const BASELINE_HEADERS: Record<string, string> = {
 
 /** Registers on the root instance (not inside a plugin), so the headers reach every route and every error. */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
-  const bucket = config.s3 ? [s3Origin(config.s3)] : [];
+  // File links carry PUBLIC_URL's origin: a page reached under another name of the same server (127.0.0.1 for
+  // localhost) still shows them.
+  const bucket = [new URL(config.publicUrl).origin, ...(config.s3 ? [s3Origin(config.s3)] : [])];
   app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
@@ -59,7 +61,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     // Images of the bucket are shown by the pages: same-site would block a bucket on another site.
-    crossOriginResourcePolicy: { policy: bucket.length ? 'cross-origin' : 'same-origin' },
+    crossOriginResourcePolicy: { policy: config.s3 ? 'cross-origin' : 'same-origin' },
     hsts: false,
   });
   app.addHook('onSend', async (request, reply) => {

@@ -43,7 +43,7 @@ export async function reserve(db: Executor, key: string, limit: RateLimit, now: 
  */
 export async function reserveAll(
   db: Executor,
-  budgets: { key: string; limit: RateLimit; message?: string }[],
+  budgets: { key: string; limit: RateLimit; message?: string | ((retryAfterSeconds: number) => string) }[],
   now: Date,
 ): Promise<number[]> {
   const counts: number[] = [];
@@ -54,11 +54,20 @@ export async function reserveAll(
         db,
         budgets.slice(0, i).map((x) => x.key),
       );
-      throw errors.tooManyAttempts(r.retryAfterSeconds, b.message);
+      throw errors.tooManyAttempts(r.retryAfterSeconds, typeof b.message === 'function' ? b.message(r.retryAfterSeconds) : b.message);
     }
     counts.push(r.count);
   }
   return counts;
+}
+
+/** "Tente de novo em 12 minutos." — when a refused attempt may come back, in words. */
+export function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  if (minutes <= 1) return 'Tente de novo em 1 minuto.';
+  if (minutes < 60) return `Tente de novo em ${minutes} minutos.`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'Tente de novo em 1 hora.' : `Tente de novo em ${hours} horas.`;
 }
 
 /** Gives one slot back under each key (a check that succeeded). */
