@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  createSerializerCompiler,
+  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,9 +19,9 @@ import { resolveConfig, type ConfigOverrides } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
-import { AppError, errors } from './errors/app-error.js';
+import { AppError } from './errors/app-error.js';
 import { frameworkError, installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
-import { FileAccess, foreignFileLinks, stableFileUrls } from './file/access.js';
+import { FileAccess, registerFileLinks } from './file/access.js';
 import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
@@ -87,13 +87,9 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       if (issues.length > 0) {
         return { error: issues.map((i) => ({ keyword: 'control_character', instancePath: `/${i.path.join('/')}`, message: i.message })) as never };
       }
-      const result = validate(data) as { value?: unknown; error?: unknown };
-      // A signed file link sent back (an editor saving what it loaded) is kept by its stable address.
-      return result.error ? (result as never) : { value: stableFileUrls(result.value, config.publicUrl) };
+      return validate(data);
     };
   });
-  // Every file address in a JSON answer leaves as a short-lived signed link (file/access.ts).
-  app.setSerializerCompiler(createSerializerCompiler({ replacer: (key, value) => (deps.db ? files.replacer(key, value) : value) }));
 
   const getDb = (): Db => {
     if (!deps.db) throw new Error('This app instance has no database (built for OpenAPI generation).');
@@ -117,14 +113,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     files,
     storage: createFileStores(getDb, config),
   };
-  // File links are signed on the way out; the signing secret is loaded before the first request.
-  if (deps.db) app.addHook('onReady', () => files.load());
-  // A professional may only point at her own files (an image field holding someone else's link is refused).
-  app.addHook('preValidation', async (request) => {
-    if (!request.auth || !request.body || typeof request.body !== 'object') return;
-    const foreign = foreignFileLinks(request.body, request.auth.professionalId);
-    if (foreign.length > 0) throw errors.validation(foreign.map((path) => ({ path, message: 'Arquivo não encontrado. Envie a imagem de novo.' })));
-  });
+  if (deps.db) registerFileLinks(app as unknown as FastifyInstance, files, config);
+  else app.setSerializerCompiler(serializerCompiler);
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { passwordRecoveryTokens, professionals } from '../db/schema.js';
+import type { Meta } from '../auth/service.js';
 import { clearLoginCounts } from '../auth/throttle.js';
 import { refund, reserveAll } from '../lib/rate-limit.js';
 import { AppError } from '../errors/app-error.js';
@@ -8,10 +9,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
 import { passwordRecoveryEmail } from '../mail/templates.js';
 
-type Meta = { ip: string };
-
 /** Silent for unknown e-mails (no account enumeration); limited per e-mail and per client address either way. */
-export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: Meta): Promise<void> {
+export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: Pick<Meta, 'ip'>): Promise<void> {
   const { limits } = ctx.config;
   await reserveAll(
     ctx.db,
@@ -39,7 +38,7 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string, me
  * Single use: sets the password, burns every open recovery token of the professional, revokes every
  * session, marks the e-mail verified (the mailbox was proven) and clears the sign-in throttle.
  */
-export async function resetPassword(ctx: AppContext, token: string, password: string, meta: Meta): Promise<void> {
+export async function resetPassword(ctx: AppContext, token: string, password: string, meta: Pick<Meta, 'ip'>): Promise<void> {
   const now = ctx.config.now();
   // Unknown or used links tried from one address are limited (the token is reserved before it is looked up).
   const addressKey = `recovery-reset-ip:${meta.ip}`;

@@ -161,10 +161,10 @@ export async function login(
 ): Promise<z.infer<typeof LoginResponseSchema>> {
   const throttle = new LoginThrottle(ctx.db, ctx.config);
   const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, body.email));
-  await throttle.reserve(body.email, meta.ip, pro?.id);
+  const reserved = await throttle.reserve(body.email, meta.ip, pro?.id);
   const ok = pro ? await verifyPassword(pro.passwordHash, body.password) : await verifyAgainstDummy(ctx.config, body.password);
   if (!pro || !ok) throw new AppError(401, 'Unauthorized', 'E-mail ou senha incorretos.');
-  await throttle.succeeded(body.email, meta.ip);
+  await throttle.succeeded(reserved, body.email, meta.ip);
   if (!pro.emailVerifiedAt) {
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirme seu e-mail antes de entrar.');
   }

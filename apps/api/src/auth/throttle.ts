@@ -32,8 +32,6 @@ export const loginKeys = (email: string, ip: string) => ({
  * A success gives its slots back and clears the pair's count.
  */
 export class LoginThrottle {
-  private reserved: string[] = [];
-
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
@@ -50,8 +48,8 @@ export class LoginThrottle {
     return !!row;
   }
 
-  /** Reserves this attempt (429 when a budget is spent), then waits the pair's due delay. */
-  async reserve(email: string, ip: string, professionalId: string | undefined): Promise<void> {
+  /** Reserves this attempt (429 when a budget is spent), waits the pair's due delay, and returns the keys it took. */
+  async reserve(email: string, ip: string, professionalId: string | undefined): Promise<string[]> {
     const t = this.config.throttle;
     const keys = loginKeys(email, ip);
     const known = await this.knownAddress(professionalId, ip);
@@ -78,19 +76,19 @@ export class LoginThrottle {
       },
     ];
     const counts = await reserveAll(this.db, budgets, this.config.now());
-    this.reserved = budgets.map((b) => b.key);
     const delay = throttleDelayMs(counts.at(-1)! - 1, t);
     if (delay > 0) await sleep(delay);
+    return budgets.map((b) => b.key);
   }
 
-  /** The password was right: the slots are given back and the pair starts afresh. */
-  async succeeded(email: string, ip: string): Promise<void> {
-    const keys = loginKeys(email, ip);
+  /** The password was right: the slots `reserve` took are given back and the pair starts afresh. */
+  async succeeded(reserved: string[], email: string, ip: string): Promise<void> {
+    const { pair } = loginKeys(email, ip);
     await refund(
       this.db,
-      this.reserved.filter((k) => k !== keys.pair),
+      reserved.filter((k) => k !== pair),
     );
-    await clear(this.db, [keys.pair]);
+    await clear(this.db, [pair]);
   }
 }
 

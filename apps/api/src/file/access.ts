@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import { errors } from '../errors/app-error.js';
 import { FILE_KEY_SOURCE } from './link.js';
 import { fileSecret } from './store.js';
 
@@ -11,8 +14,8 @@ import { fileSecret } from './store.js';
  * serves is public. Every JSON answer that leaves the API carries, in its place, a link signed for a short
  * while (`?exp=…&sig=…`, HMAC-SHA256 of key and expiry): the serializer rewrites them all ({@link replacer}),
  * so no screen or DTO can forget. A signed link the portal sends back (an editor saving what it loaded) is
- * stored stable again ({@link stableFileUrls}, on every input). Reading without a valid signature needs the
- * owner's session.
+ * stored stable again ({@link stableFileUrls}, on every input), and a link to another professional's file is
+ * refused. Reading without a valid signature needs the owner's session. {@link registerFileLinks} wires all of it.
  */
 
 /** How long a link shown in a page works: at least two hours (a patient's survey session), at most three. */
@@ -75,7 +78,7 @@ export class FileAccess {
 
 /** The stable address of a file link (signature dropped); any other string unchanged. */
 export function stableFileUrl(value: string, publicUrl: string): string {
-  const key = fileKeyOf(value);
+  const key = fileKeyOf(value.trim());
   return key ? `${publicUrl}/api/file/${key}` : value;
 }
 
@@ -108,4 +111,22 @@ export function foreignFileLinks(value: unknown, professionalId: string, path: s
     return Object.entries(value).flatMap(([k, v]) => foreignFileLinks(v, professionalId, [...path, k], depth + 1));
   }
   return [];
+}
+
+/**
+ * The file links of every request and answer, in one place: the serializer signs each file address on the
+ * way out (the secret is loaded before the first request); before validation, a body's links to another
+ * professional's files are refused and signed links are turned back into stable ones.
+ */
+export function registerFileLinks(app: FastifyInstance, files: FileAccess, config: AppConfig): void {
+  app.setSerializerCompiler(createSerializerCompiler({ replacer: files.replacer }));
+  app.addHook('onReady', () => files.load());
+  app.addHook('preValidation', async (request) => {
+    if (!request.body || typeof request.body !== 'object') return;
+    if (request.auth) {
+      const foreign = foreignFileLinks(request.body, request.auth.professionalId);
+      if (foreign.length > 0) throw errors.validation(foreign.map((path) => ({ path, message: 'Arquivo não encontrado. Envie a imagem de novo.' })));
+    }
+    request.body = stableFileUrls(request.body, config.publicUrl);
+  });
 }

@@ -35,7 +35,7 @@ export const BASELINE_HEADERS: Record<string, string> = {
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   // File links carry PUBLIC_URL's origin: a page reached under another name of the same server (127.0.0.1 for
   // localhost) still shows them.
-  const bucket = [new URL(config.publicUrl).origin, ...(config.s3 ? [s3Origin(config.s3)] : [])];
+  const fileOrigins = [new URL(config.publicUrl).origin, ...(config.s3 ? [s3Origin(config.s3)] : [])];
   app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
@@ -45,10 +45,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...bucket],
-        mediaSrc: ["'self'", 'blob:', ...bucket],
+        connectSrc: ["'self'", ...fileOrigins],
+        mediaSrc: ["'self'", 'blob:', ...fileOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

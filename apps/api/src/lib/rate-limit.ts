@@ -1,4 +1,4 @@
-import { inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { RateLimit } from '../config.js';
 import type { Executor } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
@@ -32,7 +32,7 @@ export async function reserve(db: Executor, key: string, limit: RateLimit, now: 
     })
     .returning({ failures: loginAttempts.failures });
   if (row) return { ok: true, count: row.failures };
-  const [current] = await db.select({ startedAt: loginAttempts.windowStartedAt }).from(loginAttempts).where(inArray(loginAttempts.key, [key]));
+  const [current] = await db.select({ startedAt: loginAttempts.windowStartedAt }).from(loginAttempts).where(eq(loginAttempts.key, key));
   const endsAt = (current?.startedAt.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
