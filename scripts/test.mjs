@@ -1,6 +1,6 @@
 // The README's test command: every check CI runs, in order, with one closing summary line.
 //   1. the API contract is not stale (gen:api:check) and passes the OWASP API ruleset (lint:api, Spectral)
-//   2. every package typechecks
+//   2. the tree is formatted (Prettier), lints clean (ESLint, with import circles as errors), and typechecks
 //   3. the apps build
 //   4. Vitest, one project after the other: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit,
 //      storybook (Chromium + axe), visual
@@ -16,6 +16,8 @@ mkdirSync('test-results', { recursive: true });
 const steps = [
   ['API contract', 'pnpm', ['gen:api:check']],
   ['API lint (Spectral OWASP)', 'pnpm', ['lint:api']],
+  ['Format (Prettier)', 'pnpm', ['format:check']],
+  ['Lint (ESLint, import cycles)', 'pnpm', ['lint']],
   ['Typecheck', 'pnpm', ['typecheck']],
   ['Build apps', 'pnpm', ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', '--filter', '@acompanha/api', 'build']],
   // One Vitest project at a time: the API suites (two databases, job workers) and the browser stories
@@ -63,6 +65,7 @@ const failures = [];
 /** The gist of an error: its first telling lines, without colours or Storybook's debug link. */
 const gist = (message = '') =>
   message
+    // eslint-disable-next-line no-control-regex -- terminal colour codes
     .replace(/\x1b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())

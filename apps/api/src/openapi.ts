@@ -81,7 +81,11 @@ export function pruneOpenApi(doc: Record<string, unknown>): Record<string, unkno
     for (const name of frontier) {
       const found = new Set<string>();
       collectRefs(schemas[name], found);
-      for (const f of found) if (!used.has(f)) (used.add(f), next.push(f));
+      for (const f of found) {
+        if (used.has(f)) continue;
+        used.add(f);
+        next.push(f);
+      }
     }
     frontier = next;
   }

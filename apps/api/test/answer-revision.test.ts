@@ -40,7 +40,7 @@ describe.each(backends)('answer revisions on $name', (backend) => {
   /** Revision ids: anaA1, brunoA1, anaA2, ana2, bia (B's). */
   const rev: Record<string, string> = {};
   const req: Record<string, string> = {};
-  let fileKeys: string[] = [];
+  const fileKeys: string[] = [];
 
   const api = (method: string, url: string, token?: string, payload?: unknown) => p.api(method, url, token, payload);
   const get = (url: string, token = a) => p.ok(api('GET', url, token));

@@ -22,7 +22,6 @@ import { expectCode, pinClock, practice } from './helpers/scheduling.js';
 /** Monday, 4 March 2030, 10:00 in São Paulo. */
 const NOW = '2030-03-04T13:00:00Z';
 const TOMORROW = '2030-03-05';
-const DAY = 24 * 3600_000;
 
 /** Small intervals so that the whole file stays quick. */
 const FAST: DeliveryWorkerOptions = {

@@ -109,7 +109,10 @@ function replaceLeaf(value: unknown, bad: unknown, pick: number): unknown {
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach((x, i) => (x && typeof x === 'object' ? walk(x) : leaves.push({ parent: v, key: i })));
     else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) x && typeof x === 'object' ? walk(x) : leaves.push({ parent: v as Record<string, unknown>, key: k });
+      for (const [k, x] of Object.entries(v)) {
+        if (x && typeof x === 'object') walk(x);
+        else leaves.push({ parent: v as Record<string, unknown>, key: k });
+      }
     }
   };
   const copy = structuredClone(value);

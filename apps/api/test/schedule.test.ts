@@ -4,7 +4,7 @@ import { answerRequests, quizAnswers } from '../src/db/schema.js';
 import { DEFAULT_TEMPLATE_MESSAGE } from '../src/delivery/template.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { expectCode, pinClock, practice, type Res } from './helpers/scheduling.js';
+import { expectCode, pinClock, practice } from './helpers/scheduling.js';
 
 /** Monday, 4 March 2030, 10:00 in São Paulo (UTC−3). */
 const NOW = '2030-03-04T13:00:00Z';

@@ -1,5 +1,5 @@
 import { client } from './gen/client.gen';
-import { ApiError, classifyError, toApiError } from './errors';
+import { type ApiError, classifyError, toApiError } from './errors';
 import type { PersistedStore } from './store';
 
 export interface ApiClientOptions {

@@ -13,7 +13,7 @@ const cellText = fc
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     fc.array(fc.oneof(tricky, fc.string({ unit: 'grapheme-ascii', maxLength: 4 })), { maxLength: 8 }).map((parts) => parts.join('')),
   )
-  .map((s) => s.replace(/\u0000/g, ''));
+  .map((s) => s.replaceAll('\u0000', ''));
 
 const table = fc
   .integer({ min: 1, max: 6 })

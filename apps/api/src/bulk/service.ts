@@ -5,7 +5,7 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { bulkProcesses, patients, quizSchedules, quizzes } from '../db/schema.js';
+import { bulkProcesses, patients, quizSchedules } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { ValidationIssue } from '../errors/schemas.js';
 import { findOwnQuiz } from '../quiz/lookup.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import type { FastifyRequest } from 'fastify';
@@ -84,7 +84,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(async (raw) => {
       raw.removeAllContentTypeParsers();
       raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-      raw.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().put(
+      raw.withTypeProvider<ZodTypeProvider>().put(
         '/file/upload/:token',
         {
           schema: {

@@ -323,7 +323,10 @@ export async function importPatients(
       const nv = v[k];
       if (nv === undefined) return;
       const same = Array.isArray(nv) ? sameTags(nv, match[k] as string[]) : nv === match[k];
-      if (!same) ((match as Record<string, unknown>)[k] = nv), (changed = true);
+      if (!same) {
+        (match as Record<string, unknown>)[k] = nv;
+        changed = true;
+      }
     };
     (['name', 'email', 'phone', 'document', 'birthDate', 'sex', 'serviceModality', 'tags', 'notes'] as const).forEach(set);
     if (!changed) skipped++;

@@ -60,8 +60,6 @@ export const PatientTotalsSchema = z
   })
   .meta({ id: 'PatientTotals', description: 'Counts of the non-deleted patients.' });
 
-const optText = (max: number) => z.string().trim().max(max).nullable().optional();
-
 const PreferencesBody = z
   .object({
     channel: NotificationChannelSchema,

@@ -215,7 +215,10 @@ type PatientInput = z.infer<typeof UpdatePatientBody>;
 /** Normalises phone/CPF/birth date; null clears, undefined leaves as is. */
 function normalizeInput(ctx: AppContext, body: PatientInput): Partial<typeof patients.$inferInsert> {
   const set: Partial<typeof patients.$inferInsert> = {};
-  if (body.name !== undefined) (set.name = body.name), (set.searchName = searchable(body.name));
+  if (body.name !== undefined) {
+    set.name = body.name;
+    set.searchName = searchable(body.name);
+  }
   if (body.email !== undefined) set.email = body.email || null;
   if (body.phone !== undefined) {
     if (body.phone === null || body.phone === '') set.phone = null;

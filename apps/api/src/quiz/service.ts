@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { findOwnQuiz, quizNotFound, type QuizRow } from './lookup.js';
+import { findOwnQuiz, type QuizRow } from './lookup.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
@@ -209,7 +209,10 @@ export async function updateQuiz(
     chosen = await validateChosen(ctx.db, professionalId, body.chosenQuestions, already);
   }
   const set: Partial<typeof quizzes.$inferInsert> = { updatedAt: ctx.config.now() };
-  if (body.title !== undefined) (set.title = body.title), (set.searchText = searchable(body.title));
+  if (body.title !== undefined) {
+    set.title = body.title;
+    set.searchText = searchable(body.title);
+  }
   if (body.description !== undefined) set.description = body.description;
   if (body.appearanceId !== undefined) set.appearanceId = body.appearanceId;
   if (body.folder !== undefined) set.folder = mergeFolder(current.folder as Partial<Folder>, body.folder);

@@ -1,10 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { findOwnService, serviceNotFound, type ServiceRow } from './lookup.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import type { Executor } from '../db/client.js';
 import { sales, services } from '../db/schema.js';
-import { AppError } from '../errors/app-error.js';
+import { findOwnService, type ServiceRow } from './lookup.js';
 import { selectSales, soldBetween } from '../sale/service.js';
 import type { CreateServiceBody, InvoiceQuery, InvoiceSchema, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
 
@@ -89,7 +87,10 @@ export async function invoice(ctx: AppContext, professionalId: string, q: z.infe
     line.count++;
     line.grossCents += s.amountCents;
     grossCents += s.amountCents;
-    if (s.status === 'refunded') (line.refundsCents += s.amountCents), (refundsCents += s.amountCents);
+    if (s.status === 'refunded') {
+      line.refundsCents += s.amountCents;
+      refundsCents += s.amountCents;
+    }
     line.netCents = line.grossCents - line.refundsCents;
   }
   return {

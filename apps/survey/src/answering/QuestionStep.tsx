@@ -21,7 +21,7 @@ import {
 import { SpinnerIcon } from '../screens/icons';
 import { useFocusHeading } from '../lib/focus';
 import { readDraft, writeDraft } from '../lib/storage';
-import { draftStepOf, emptyDraft, keptDraft, restoreDraft, type Draft } from './draft';
+import { draftStepOf, keptDraft, restoreDraft, type Draft } from './draft';
 
 // The upload (its picker, progress and signed PUT) is only needed when a file question comes up.
 const FileUploadField = lazy(() => import('./FileUploadField'));

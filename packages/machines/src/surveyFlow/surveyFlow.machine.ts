@@ -3,7 +3,6 @@ import {
   isCompleteAnswer,
   nextStep,
   questionOf,
-  sameStep,
   withAnswer,
   type StepRef,
   type SurveyAnswer,

@@ -56,7 +56,7 @@ export const Cleared: Story = {
 };
 
 export const Controlled: Story = {
-  render: (args) => {
+  render: function Render(args) {
     const [cents, setCents] = useState<number | null>(15000);
     return (
       <div css={{ maxWidth: 280, display: 'grid', gap: 8 }}>

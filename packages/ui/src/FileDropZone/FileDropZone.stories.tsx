@@ -93,7 +93,7 @@ export const Uploading: Story = {
 };
 
 export const SimulatedUpload: Story = {
-  render: (args) => {
+  render: function Render(args) {
     const [uploads, setUploads] = useState<FileUpload[]>([]);
     return (
       <div css={{ maxWidth: 480 }}>

@@ -36,7 +36,7 @@ export const Landline: Story = {
 };
 
 export const Controlled: Story = {
-  render: (args) => {
+  render: function Render(args) {
     const [digits, setDigits] = useState('21987654321');
     return (
       <>

@@ -176,6 +176,8 @@ export function PinInput({
             aria-invalid={isInvalid || undefined}
             aria-describedby={describedBy}
             disabled={isDisabled}
+            // The caller's choice (the PIN screen's one task), on the first box only.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={autoFocus && index === 0}
             value={digits[index] ?? ''}
             onKeyDown={onKeyDown(index)}

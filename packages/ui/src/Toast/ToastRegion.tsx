@@ -4,7 +4,7 @@ import {
   UNSTABLE_Toast as AriaToast,
   UNSTABLE_ToastContent as AriaToastContent,
   UNSTABLE_ToastRegion as AriaToastRegion,
-  UNSTABLE_ToastQueue as ToastQueue,
+  type UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components';
 import { IconCheckCircle, IconClose, IconError, IconInfo } from '../Icon';
 import { IconButton } from '../IconButton/IconButton';

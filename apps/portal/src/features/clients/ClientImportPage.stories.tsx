@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { errorHandler, patientHandlers, patientImportTemplateFixture } from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ChosenQuestion } from '@acompanha/api-client';

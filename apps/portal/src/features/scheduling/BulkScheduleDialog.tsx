@@ -287,15 +287,15 @@ function ChoosePatients({ selection, send }: { selection: Parameters<typeof sele
   const services = useQuery(listServicesOptions({ query: { status: 'active' } }));
 
   // A new filter: back to the first page, and "all of the previous filter" no longer applies.
-  const lastQuery = useRef(JSON.stringify(query));
+  const queryKey = JSON.stringify(query);
+  const lastQuery = useRef(queryKey);
   useEffect(() => {
-    const now = JSON.stringify(query);
-    if (now !== lastQuery.current) {
-      lastQuery.current = now;
+    if (queryKey !== lastQuery.current) {
+      lastQuery.current = queryKey;
       setSkip(0);
       send({ type: 'patients.filterChanged' });
     }
-  });
+  }, [queryKey, send]);
 
   const items: Patient[] = patients.data?.items ?? [];
   const total = patients.data?.total ?? 0;

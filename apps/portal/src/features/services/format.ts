@@ -1,4 +1,5 @@
 import { endOfMonth, parseDate, startOfMonth, today, type CalendarDate } from '@internationalized/date';
+import type { ServiceModality } from '@acompanha/api-client';
 
 export const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -28,6 +29,6 @@ export function currentMonthSP(): { start: CalendarDate; end: CalendarDate } {
 }
 
 export const MODALITY_LABELS = { presencial: 'Presencial', online: 'Online', hibrido: 'Híbrido' } as const satisfies Record<
-  import('@acompanha/api-client').ServiceModality,
+  ServiceModality,
   string
 >;
