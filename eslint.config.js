@@ -40,10 +40,7 @@ export default tseslint.config(
       ],
       // Type-only imports stay explicit, so a module's runtime graph is what its imports say.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'DebuggerStatement', message: 'No debugger statements.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: 'DebuggerStatement', message: 'No debugger statements.' }],
     },
   },
   // Tests send deliberately malformed bodies and read loosely typed JSON back.

@@ -7,6 +7,11 @@ import { defineConfig } from 'vitest/config';
 //  - visual:     screenshot references of the themed UI (toMatchScreenshot), in headless Chromium
 export default defineConfig({
   test: {
-    projects: ['apps/api/vitest.config.ts', 'vitest.unit.config.ts', 'vitest.storybook.config.ts', 'vitest.visual.config.ts'],
+    projects: [
+      'apps/api/vitest.config.ts',
+      'vitest.unit.config.ts',
+      'vitest.storybook.config.ts',
+      'vitest.visual.config.ts',
+    ],
   },
 });

@@ -18,7 +18,14 @@ export default defineConfig({
   plugins: [react({ jsxImportSource: '@emotion/react' })],
   optimizeDeps: {
     // Pre-bundled up front so that no mid-run dependency discovery reloads the page.
-    include: ['react', 'react-dom', 'react-dom/client', '@emotion/react', '@emotion/react/jsx-dev-runtime', 'react-aria-components'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      '@emotion/react',
+      '@emotion/react/jsx-dev-runtime',
+      'react-aria-components',
+    ],
   },
   test: {
     name: 'visual',

@@ -21,7 +21,10 @@ async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
-test('a professional signs up, verifies, signs in, edits the profile, stays signed in and signs out', async ({ page, request }) => {
+test('a professional signs up, verifies, signs in, edits the profile, stays signed in and signs out', async ({
+  page,
+  request,
+}) => {
   const email = `ana.${Date.now()}@exemplo.com.br`;
   const password = 'senha-forte-123';
 
@@ -78,11 +81,15 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
   await expect(page.getByLabel('Registro no conselho')).toHaveValue('CRN-3 12345');
 
   // Sign out: the token is revoked and the session cleared.
-  const jwt = await page.evaluate(() => JSON.parse(localStorage.getItem('acompanha:persisted-state')!).state.session.jwt as string);
+  const jwt = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('acompanha:persisted-state')!).state.session.jwt as string,
+  );
   await page.getByRole('button', { name: /Ana Beatriz Lima Souza|Minha conta/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('acompanha:persisted-state')!).state.session);
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('acompanha:persisted-state')!).state.session,
+  );
   expect(stored).toEqual({ jwt: null, professional: null, signature: null });
   const revoked = await request.get('/api/professional/me', { headers: { Authorization: `Bearer ${jwt}` } });
   expect(revoked.status()).toBe(401);
@@ -92,7 +99,10 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
 });
 
-test('an expired session leads back to the login page and then to where the professional was', async ({ page, request }) => {
+test('an expired session leads back to the login page and then to where the professional was', async ({
+  page,
+  request,
+}) => {
   const email = 'demo@acompanha.app';
   const password = 'acompanha123';
   const res = await request.post('/api/auth/login', { data: { email, password } });
@@ -112,7 +122,10 @@ test('an expired session leads back to the login page and then to where the prof
     ({ session, expired }) => {
       localStorage.setItem(
         'acompanha:persisted-state',
-        JSON.stringify({ version: 1, state: { session: { ...session, jwt: expired }, drawerOpen: true, newsSeen: false } }),
+        JSON.stringify({
+          version: 1,
+          state: { session: { ...session, jwt: expired }, drawerOpen: true, newsSeen: false },
+        }),
       );
     },
     { session, expired },
@@ -128,9 +141,14 @@ test('an expired session leads back to the login page and then to where the prof
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
 });
 
-test('password recovery: request a link, set a new password, sign in with it; the link works once', async ({ page, request }) => {
+test('password recovery: request a link, set a new password, sign in with it; the link works once', async ({
+  page,
+  request,
+}) => {
   const email = `rec.${Date.now()}@exemplo.com.br`;
-  const reg = await request.post('/api/auth/registration', { data: { name: 'Carla Menezes', email, password: 'senha-antiga-1' } });
+  const reg = await request.post('/api/auth/registration', {
+    data: { name: 'Carla Menezes', email, password: 'senha-antiga-1' },
+  });
   expect(reg.status()).toBe(201);
   const code = await verificationCode(request, email);
   expect((await request.post('/api/auth/verify-email', { data: { email, code } })).ok()).toBeTruthy();
@@ -145,7 +163,9 @@ test('password recovery: request a link, set a new password, sign in with it; th
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders })).json()) as { text: string }[];
+      const messages = (await (
+        await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders })
+      ).json()) as { text: string }[];
       link = messages.map((m) => /https?:\/\/\S+\/recovery\?token=[\w-]+/.exec(m.text)?.[0]).find(Boolean);
       return link;
     })

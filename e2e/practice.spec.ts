@@ -15,7 +15,9 @@ const TYPED = 'conceicao goncalves';
 
 /** Signs in as the demo professional through the API and keeps the session as the portal does. */
 async function signInAsDemo(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', { data: { email: 'demo@acompanha.app', password: 'acompanha123' } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: 'demo@acompanha.app', password: 'acompanha123' },
+  });
   expect(res.ok()).toBeTruthy();
   const session = await res.json();
   await page.goto('/login');
@@ -24,7 +26,11 @@ async function signInAsDemo(page: Page): Promise<string> {
       'acompanha:persisted-state',
       JSON.stringify({
         version: 1,
-        state: { session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null }, drawerOpen: true, newsSeen: false },
+        state: {
+          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
+          drawerOpen: true,
+          newsSeen: false,
+        },
       }),
     );
   }, session);
@@ -46,13 +52,18 @@ const brl = (c: number) => `R$ ${new Intl.NumberFormat('pt-BR', { minimumFractio
 async function choose(page: Page, scope: Page | Locator, label: RegExp, option: string | RegExp) {
   await scope.getByRole('button', { name: label }).click();
   const listbox = page.getByRole('listbox');
-  await listbox.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+  await listbox
+    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
+    .click();
   await expect(listbox).toBeHidden();
 }
 
-const row = (grid: Locator, header: string) => grid.getByRole('row').filter({ has: grid.page().getByRole('rowheader', { name: header, exact: true }) });
+const row = (grid: Locator, header: string) =>
+  grid.getByRole('row').filter({ has: grid.page().getByRole('rowheader', { name: header, exact: true }) });
 
-test('a professional imports clients, finds one without accents, sells, invoices, refunds and deletes her', async ({ page }) => {
+test('a professional imports clients, finds one without accents, sells, invoices, refunds and deletes her', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const jwt = await signInAsDemo(page);
   const auth = { Authorization: `Bearer ${jwt}` };
@@ -63,7 +74,9 @@ test('a professional imports clients, finds one without accents, sells, invoices
   const monthEnd = nextMonth.toISOString().slice(0, 10);
 
   // The month's invoice before the sale (the demo data already has sales this month).
-  const before = await (await page.request.get(`/api/services/invoice?periodStart=${monthStart}&periodEnd=${monthEnd}`, { headers: auth })).json();
+  const before = await (
+    await page.request.get(`/api/services/invoice?periodStart=${monthStart}&periodEnd=${monthEnd}`, { headers: auth })
+  ).json();
   expect(typeof before.grossCents).toBe('number');
 
   // 1. Import: three good rows and one with an invalid CPF.
@@ -79,7 +92,9 @@ test('a professional imports clients, finds one without accents, sells, invoices
   await page.goto('/clients/import');
   await expect(page.getByRole('heading', { level: 1, name: 'Importar clientes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf-8') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf-8') });
 
   const mapping = page.getByRole('region', { name: '2. Confira as colunas' });
   await expect(mapping.getByText(/clientes\.csv · 4 linhas de clientes/)).toBeVisible();
@@ -92,14 +107,20 @@ test('a professional imports clients, finds one without accents, sells, invoices
 
   await expect(page.getByText('Importação concluída')).toBeVisible();
   const result = page.getByRole('region', { name: 'Resultado' });
-  const count = (label: string) => result.locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  const count = (label: string) =>
+    result
+      .locator('div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
   await expect(count('Novos')).toHaveText('3');
   await expect(count('Com erro')).toHaveText('1');
   await expect(count('Linhas lidas')).toHaveText('4');
   const errors = page.getByRole('grid', { name: 'Linhas com erro' });
   await expect(errors.getByRole('row')).toHaveCount(2); // header + the bad row
   // Spreadsheet row 5 (the header is row 1): the CPF column, in Portuguese.
-  await expect(errors.getByRole('row').nth(1)).toHaveText('5CPFO CPF informado é inválido. Confira os números e tente novamente.');
+  await expect(errors.getByRole('row').nth(1)).toHaveText(
+    '5CPFO CPF informado é inválido. Confira os números e tente novamente.',
+  );
 
   // 2. Find her by her name typed without accents.
   await page.getByRole('button', { name: 'Ver clientes' }).click();
@@ -151,7 +172,10 @@ test('a professional imports clients, finds one without accents, sells, invoices
   await expect(invoiced).toContainText('Paga');
   await expect(invoiced).toContainText('R$ 390,00');
   const monthly = row(page.getByRole('grid', { name: 'Faturamento por serviço' }), SERVICE);
-  const monthlyBefore = before.services.find((s: { name: string }) => s.name === SERVICE) ?? { count: 0, grossCents: 0 };
+  const monthlyBefore = before.services.find((s: { name: string }) => s.name === SERVICE) ?? {
+    count: 0,
+    grossCents: 0,
+  };
   await expect(monthly).toContainText(brl(monthlyBefore.grossCents + PRICE_CENTS));
 
   // 5. Refund it from the 'Vendas' tab; the invoice counts it as a refund.
@@ -163,7 +187,11 @@ test('a professional imports clients, finds one without accents, sells, invoices
   await refund.getByRole('button', { name: 'Reembolsar' }).click();
   await expect(page.getByText('Venda reembolsada.')).toBeVisible();
   await expect(refund).toBeHidden();
-  await expect(row(page.getByRole('grid', { name: 'Vendas' }), SERVICE).filter({ hasText: CLIENT }).first()).toContainText('Reembolsada');
+  await expect(
+    row(page.getByRole('grid', { name: 'Vendas' }), SERVICE)
+      .filter({ hasText: CLIENT })
+      .first(),
+  ).toContainText('Reembolsada');
 
   await page.getByRole('tab', { name: 'Faturamento' }).click();
   await expect(page.getByRole('region', { name: 'Reembolsos' })).toContainText(brl(before.refundsCents + PRICE_CENTS));

@@ -24,7 +24,9 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** Signs in as the demo professional through the API and keeps the session as the portal does. */
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post('/api/auth/login', { data: { email: 'demo@acompanha.app', password: 'acompanha123' } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: 'demo@acompanha.app', password: 'acompanha123' },
+  });
   expect(res.ok()).toBeTruthy();
   const session = await res.json();
   await page.goto('/login');
@@ -33,7 +35,11 @@ async function signInAsDemo(page: Page) {
       'acompanha:persisted-state',
       JSON.stringify({
         version: 1,
-        state: { session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null }, drawerOpen: true, newsSeen: false },
+        state: {
+          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
+          drawerOpen: true,
+          newsSeen: false,
+        },
       }),
     );
   }, session);
@@ -59,7 +65,12 @@ async function choose(page: Page, scope: Page | Locator, label: RegExp, option: 
  * Creates and publishes one question in the 'Rotina' category; `configure` fills in the type's
  * own settings. Returns the new question's id, read from the address the editor moves to.
  */
-async function publishQuestion(page: Page, title: string, typeLabel: string, configure?: () => Promise<void>): Promise<string> {
+async function publishQuestion(
+  page: Page,
+  title: string,
+  typeLabel: string,
+  configure?: () => Promise<void>,
+): Promise<string> {
   await page.goto('/question-builder');
   await expect(page.getByRole('heading', { level: 1, name: 'Nova pergunta' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Título', exact: true }).fill(title);
@@ -78,7 +89,9 @@ async function publishQuestion(page: Page, title: string, typeLabel: string, con
   return page.url().split('/').pop()!;
 }
 
-test('a professional builds a questionnaire: category, six question types, quiz with a sub-question, default appearance, preview', async ({ page }) => {
+test('a professional builds a questionnaire: category, six question types, quiz with a sub-question, default appearance, preview', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAsDemo(page);
 
@@ -109,8 +122,13 @@ test('a professional builds a questionnaire: category, six question types, quiz 
     await page.getByRole('textbox', { name: 'Alternativa 1' }).fill('Sim');
     await page.getByRole('textbox', { name: 'Alternativa 2' }).fill('Não');
     await page.getByRole('button', { name: 'Adicionar perguntas complementares a “Sim”' }).click();
-    await page.getByRole('combobox', { name: 'Perguntas complementares ao escolher “Sim”' }).pressSequentially('comentar');
-    await page.getByRole('listbox').getByRole('option', { name: new RegExp(escape(Q.freeField)) }).click();
+    await page
+      .getByRole('combobox', { name: 'Perguntas complementares ao escolher “Sim”' })
+      .pressSequentially('comentar');
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: new RegExp(escape(Q.freeField)) })
+      .click();
     // The field empties itself and keeps offering the others; close it (it hides the rest while open).
     const picker = page.getByRole('combobox', { name: 'Perguntas complementares ao escolher “Sim”' });
     await expect(picker).toHaveValue('');
@@ -121,7 +139,11 @@ test('a professional builds a questionnaire: category, six question types, quiz 
   });
   // The saved question comes back with its sub-question.
   await expect(page.getByRole('textbox', { name: 'Alternativa 1' })).toHaveValue('Sim');
-  await expect(page.getByRole('grid', { name: 'Escolhidas para “Sim”' }).getByRole('row', { name: new RegExp(escape(Q.freeField)) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('grid', { name: 'Escolhidas para “Sim”' })
+      .getByRole('row', { name: new RegExp(escape(Q.freeField)) }),
+  ).toBeVisible();
 
   await publishQuestion(page, Q.linearScale, 'Escala linear', async () => {
     await page.getByRole('textbox', { name: 'Termina em' }).fill('10');
@@ -153,7 +175,8 @@ test('a professional builds a questionnaire: category, six question types, quiz 
   await choose(page, page, /Categoria$/, CATEGORY);
   const bankTable = page.getByRole('grid', { name: 'Perguntas' });
   await expect(bankTable.getByRole('row')).toHaveCount(7); // header + 6
-  for (const title of Object.values(Q)) await expect(bankTable.getByRole('row', { name: new RegExp(`^${escape(title)}`) })).toBeVisible();
+  for (const title of Object.values(Q))
+    await expect(bankTable.getByRole('row', { name: new RegExp(`^${escape(title)}`) })).toBeVisible();
 
   // 3. The quiz: the six questions from the bank, 'Sim' opening the free-field one.
   await page.goto('/quiz-builder');
@@ -175,7 +198,10 @@ test('a professional builds a questionnaire: category, six question types, quiz 
   await press(sub);
   await expect(sub).toBeChecked();
   await expect(page.getByText('Alterações não salvas')).toBeVisible();
-  await page.getByRole('region', { name: 'Salvar questionário' }).getByRole('button', { name: 'Salvar', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Salvar questionário' })
+    .getByRole('button', { name: 'Salvar', exact: true })
+    .click();
   // As with questions, the 'Questionário criado.' toast is cleared by the address change it comes with.
   await expect(page).toHaveURL(new RegExp(`/quiz-builder/${UUID}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Editar questionário' })).toBeVisible();
@@ -185,7 +211,10 @@ test('a professional builds a questionnaire: category, six question types, quiz 
   // 4. An appearance with her own forward button; the first one becomes the default.
   await page.goto('/quizzes/appearance');
   await expect(page.getByRole('heading', { level: 1, name: 'Aparência dos questionários' })).toBeVisible();
-  await page.getByRole('button', { name: /^(Criar aparência|Nova aparência)$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^(Criar aparência|Nova aparência)$/ })
+    .first()
+    .click();
   await page.getByRole('textbox', { name: 'Nome da aparência' }).fill('Marca Ana');
   await page.getByRole('textbox', { name: 'Texto do botão de avançar' }).fill(FORWARD_TEXT);
   // The editor's own preview follows what is typed.
@@ -208,7 +237,9 @@ test('a professional builds a questionnaire: category, six question types, quiz 
   await expect(page.getByRole('textbox', { name: /Título do questionário/ })).toHaveValue(QUIZ_TITLE);
   await page.getByRole('tab', { name: 'Perguntas' }).click();
   await expect(page.getByRole('list', { name: 'Ordem das perguntas' }).getByRole('listitem')).toHaveCount(6);
-  await expect(page.getByRole('checkbox', { name: `Incluir “${Q.freeField}” quando a resposta for “Sim”` })).toBeChecked();
+  await expect(
+    page.getByRole('checkbox', { name: `Incluir “${Q.freeField}” quando a resposta for “Sim”` }),
+  ).toBeChecked();
 
   const preview = page.getByRole('region', { name: 'Pré-visualização do questionário' });
   await expect(preview.getByRole('heading', { level: 1, name: QUIZ_TITLE })).toBeVisible();

@@ -15,7 +15,14 @@ for (const app of ['portal', 'survey']) {
   }
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'acompanha-e2e-'));
-const env = { ...process.env, JWT_SECRET: E2E_JWT_SECRET, OPERATOR_TOKEN: E2E_OPERATOR_TOKEN, DATA_DIR: dataDir, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}` };
+const env = {
+  ...process.env,
+  JWT_SECRET: E2E_JWT_SECRET,
+  OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+};
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 // The API as `pnpm start` runs it: the production bundle (built here, in about a second).

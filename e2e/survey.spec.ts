@@ -42,7 +42,11 @@ async function signInAsDemo(page: Page): Promise<string> {
       'acompanha:persisted-state',
       JSON.stringify({
         version: 1,
-        state: { session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null }, drawerOpen: true, newsSeen: false },
+        state: {
+          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
+          drawerOpen: true,
+          newsSeen: false,
+        },
       }),
     );
   }, session);
@@ -55,9 +59,16 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
 }
 
 /** A library question's id by its exact title. */
-async function libraryQuestion(request: APIRequestContext, auth: Record<string, string>, title: string): Promise<string> {
+async function libraryQuestion(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  title: string,
+): Promise<string> {
   const page = await json<{ items: { id: string; title: string }[] }>(
-    await request.get('/api/question', { headers: auth, params: { search: title.slice(0, 40), origin: 'default', take: 20 } }),
+    await request.get('/api/question', {
+      headers: auth,
+      params: { search: title.slice(0, 40), origin: 'default', take: 20 },
+    }),
   );
   const found = page.items.find((q) => q.title === title);
   if (!found) throw new Error(`library question not found: ${title}`);
@@ -73,13 +84,23 @@ async function prepare(request: APIRequestContext, jwt: string) {
   const services = await json<{ id: string; name: string }[]>(await request.get('/api/services', { headers: auth }));
   const service = services.find((s) => s.name === 'Acompanhamento mensal');
   if (!service) throw new Error('demo service missing');
-  await json(await request.post('/api/sales', { headers: auth, data: { patientId: patient.id, serviceId: service.id, paymentMethod: 'pix' } }));
+  await json(
+    await request.post('/api/sales', {
+      headers: auth,
+      data: { patientId: patient.id, serviceId: service.id, paymentMethod: 'pix' },
+    }),
+  );
 
   const ids = Object.fromEntries(
-    await Promise.all(Object.entries(QUESTIONS).map(async ([k, title]) => [k, await libraryQuestion(request, auth, title)] as const)),
+    await Promise.all(
+      Object.entries(QUESTIONS).map(async ([k, title]) => [k, await libraryQuestion(request, auth, title)] as const),
+    ),
   ) as Record<keyof typeof QUESTIONS, string>;
   const appearance = await json<{ id: string }>(
-    await request.post('/api/quiz/my/appearance', { headers: auth, data: { name: `Jornada ${RUN}`, forwardText: FORWARD_TEXT } }),
+    await request.post('/api/quiz/my/appearance', {
+      headers: auth,
+      data: { name: `Jornada ${RUN}`, forwardText: FORWARD_TEXT },
+    }),
   );
   const quiz = await json<{ id: string }>(
     await request.post('/api/quiz', {
@@ -162,7 +183,10 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await page.getByRole('tab', { name: /Questionários/ }).click();
   await page.getByRole('button', { name: 'Agendar questionário' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agendar questionário' });
-  await dialog.getByRole('button', { name: /Questionário/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /Questionário/ })
+    .first()
+    .click();
   await page.getByRole('option', { name: QUIZ_TITLE }).click();
   // Once, tomorrow (so that the only message today is the one asked for now).
   const [y, m, d] = spDay(1).split('-');
@@ -182,7 +206,12 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
 
   // ── The patient, on a phone: link and PIN from the mailbox ──
   const { link, pin } = await readInvitation(page.request);
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', hasTouch: true });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    hasTouch: true,
+  });
   let survey = await phone.newPage();
   await survey.goto(link);
   await expect(survey.getByRole('heading', { name: 'Digite seu PIN' })).toBeVisible();
@@ -240,7 +269,10 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await survey.locator('input[type=file]').setInputFiles({ name: 'almoco.png', mimeType: 'image/png', buffer: png });
   await expect(survey.getByText('almoco.png')).toBeVisible();
   await expect(survey.getByRole('button', { name: /Remover almoco\.png/ })).toBeVisible();
-  await survey.getByRole('button', { name: new RegExp(`${FORWARD_TEXT}|Enviar|Finalizar`) }).last().click();
+  await survey
+    .getByRole('button', { name: new RegExp(`${FORWARD_TEXT}|Enviar|Finalizar`) })
+    .last()
+    .click();
   await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
 
   // Coming back after finishing says so, and asks nothing again.
@@ -251,9 +283,12 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   // ── The professional sees it answered ──
   await page.reload();
   await page.getByRole('tab', { name: /Questionários/ }).click();
-  await expect(page.getByRole('grid', { name: `Questionários de ${PATIENT.name}` }).getByRole('row').filter({ hasText: QUIZ_TITLE })).toContainText(
-    'Respondido',
-  );
+  await expect(
+    page
+      .getByRole('grid', { name: `Questionários de ${PATIENT.name}` })
+      .getByRole('row')
+      .filter({ hasText: QUIZ_TITLE }),
+  ).toContainText('Respondido');
   await page.goto(`/quizzes/links/${quizId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Links e envios' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: PATIENT.name })).toContainText('Respondido');
@@ -263,7 +298,10 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await expect(page.getByRole('heading', { level: 1, name: 'Respostas recebidas' })).toBeVisible();
   // The drawer entry carries the count of answers waiting for review.
   await expect(page.getByRole('link', { name: /^Respostas recebidas \d+ pendentes?$/ })).toBeVisible();
-  const revisionRow = page.getByRole('grid', { name: 'Respostas recebidas' }).getByRole('row').filter({ hasText: PATIENT.name });
+  const revisionRow = page
+    .getByRole('grid', { name: 'Respostas recebidas' })
+    .getByRole('row')
+    .filter({ hasText: PATIENT.name });
   await expect(revisionRow).toContainText(QUIZ_TITLE);
   await expect(revisionRow).toContainText('Pendente');
   await revisionRow.getByRole('link', { name: /^Revisar resposta de/ }).click();
@@ -274,7 +312,9 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await expect(page.getByRole('article', { name: QUESTIONS.weight })).toContainText('72,5 kg');
   await expect(page.getByRole('article', { name: QUESTIONS.cravingFood })).toContainText('Chocolate');
   await expect(page.getByRole('article', { name: QUESTIONS.week })).toContainText('Semana boa');
-  await expect(page.getByRole('article', { name: QUESTIONS.photos }).getByRole('img', { name: 'Foto enviada: almoco.png' })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: QUESTIONS.photos }).getByRole('img', { name: 'Foto enviada: almoco.png' }),
+  ).toBeVisible();
   const weightChart = page.getByRole('figure', { name: `${QUESTIONS.weight} (kg)` });
   await expect(weightChart.locator('svg.recharts-surface')).toBeVisible();
   await weightChart.getByRole('button', { name: /^Ver dados em tabela/ }).click();

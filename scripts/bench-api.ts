@@ -19,8 +19,50 @@ const PATIENTS = 10_000;
 const TERM = 'silva';
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const FIRST = ['Ana', 'João', 'Maria', 'José', 'Francisca', 'Antônio', 'Luíza', 'Carlos', 'Beatriz', 'Paulo', 'Fernanda', 'Lucas', 'Juliana', 'Marcos', 'Patrícia', 'Rafael', 'Camila', 'Gustavo', 'Letícia', 'Thiago'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Ferreira', 'Costa', 'Rodrigues', 'Almeida', 'Nascimento', 'Araújo', 'Ribeiro', 'Carvalho', 'Gomes', 'Martins', 'Rocha', 'Barbosa', 'Melo', 'Cardoso'];
+const FIRST = [
+  'Ana',
+  'João',
+  'Maria',
+  'José',
+  'Francisca',
+  'Antônio',
+  'Luíza',
+  'Carlos',
+  'Beatriz',
+  'Paulo',
+  'Fernanda',
+  'Lucas',
+  'Juliana',
+  'Marcos',
+  'Patrícia',
+  'Rafael',
+  'Camila',
+  'Gustavo',
+  'Letícia',
+  'Thiago',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Lima',
+  'Pereira',
+  'Ferreira',
+  'Costa',
+  'Rodrigues',
+  'Almeida',
+  'Nascimento',
+  'Araújo',
+  'Ribeiro',
+  'Carvalho',
+  'Gomes',
+  'Martins',
+  'Rocha',
+  'Barbosa',
+  'Melo',
+  'Cardoso',
+];
 
 function patientsCsv(n: number): string {
   const rows = ['nome;telefone;email'];
@@ -79,7 +121,12 @@ async function load(url: string, headers: Record<string, string> = {}, rate?: nu
     workers: 1,
     ...(rate ? { overallRate: rate } : {}),
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, total: result.requests.total };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    total: result.requests.total,
+  };
 }
 
 async function startApi(port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -109,7 +156,11 @@ async function seedPatients(base: string): Promise<string> {
   const { jwt } = (await login.json()) as { jwt: string };
   const form = new FormData();
   form.append('file', new Blob([patientsCsv(PATIENTS)], { type: 'text/csv' }), 'pacientes.csv');
-  const res = await fetch(`${base}/api/patient/import`, { method: 'POST', headers: { Authorization: `Bearer ${jwt}` }, body: form });
+  const res = await fetch(`${base}/api/patient/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${jwt}` },
+    body: form,
+  });
   const report = (await res.json()) as { imported: number };
   if (!res.ok || report.imported < PATIENTS) throw new Error(`import failed: ${JSON.stringify(report).slice(0, 300)}`);
   return jwt;
@@ -123,7 +174,10 @@ async function ceiling(connectionString: string, max: number, port: number) {
   // index: the cheapest 20 patients the database can hand out.
   const { rows } = await handle.pool.query<{ professional_id: string }>('select professional_id from patients limit 1');
   const professionalId = rows[0]!.professional_id;
-  const bare = { name: 'bench_bare_page', text: 'select id, name, email, phone from patients where professional_id = $1 order by search_name limit 20' };
+  const bare = {
+    name: 'bench_bare_page',
+    text: 'select id, name, email, phone from patients where professional_id = $1 order by search_name limit 20',
+  };
   app.get('/bare', async () => (await handle.pool.query({ ...bare, values: [professionalId] })).rows);
   await app.listen({ port, host: '127.0.0.1' });
   try {
@@ -135,12 +189,22 @@ async function ceiling(connectionString: string, max: number, port: number) {
 }
 
 /** The API restarted on the same data with the list cache off, under the same saturating load. */
-async function uncachedLoad(port: number, env: Record<string, string>, target: string, auth: Record<string, string>): Promise<Row['uncached']> {
+async function uncachedLoad(
+  port: number,
+  env: Record<string, string>,
+  target: string,
+  auth: Record<string, string>,
+): Promise<Row['uncached']> {
   const api = await startApi(port, { ...env, PATIENT_LIST_CACHE: 'off' });
   try {
     const cpuBefore = cpuMs(api.pid!);
     const result = await load(target, auth);
-    return { rps: result.rps, p99: result.p99, errors: result.errors, cpuPerRequestMs: (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total) };
+    return {
+      rps: result.rps,
+      p99: result.p99,
+      errors: result.errors,
+      cpuPerRequestMs: (cpuMs(api.pid!) - cpuBefore) / Math.max(1, result.total),
+    };
   } finally {
     await stop(api);
   }
@@ -247,9 +311,15 @@ if (only !== 'pglite') {
 }
 if (only !== 'postgres') rows.push(await benchPglite());
 
-console.log(`\nGET /api/patient?take=20&nameTerm=${TERM} — ${PATIENTS.toLocaleString('en')} patients, ${CONNECTIONS} connections, ${DURATION} s, loopback`);
-console.log('Throughput: saturating load. Latency: p99 at a bounded load of half the bare query\'s req/s (PostgreSQL) or half the API\'s (PGlite).');
-console.log('backend      API req/s  p99 (sat.)  bare req/s  bare p99  ratio   bounded load  p99 (bounded)  peak RSS  API CPU/req  goal');
+console.log(
+  `\nGET /api/patient?take=20&nameTerm=${TERM} — ${PATIENTS.toLocaleString('en')} patients, ${CONNECTIONS} connections, ${DURATION} s, loopback`,
+);
+console.log(
+  "Throughput: saturating load. Latency: p99 at a bounded load of half the bare query's req/s (PostgreSQL) or half the API's (PGlite).",
+);
+console.log(
+  'backend      API req/s  p99 (sat.)  bare req/s  bare p99  ratio   bounded load  p99 (bounded)  peak RSS  API CPU/req  goal',
+);
 for (const r of rows) {
   const ratio = r.api.rps / Math.max(1, r.bare.rps);
   const goal =
@@ -262,7 +332,9 @@ for (const r of rows) {
   );
 }
 console.log('Goals: PostgreSQL ≥ 50% of the bare query and p99 < 25 ms; PGlite ≥ 1,000 req/s; peak RSS < 400 MB.');
-console.log('\nThe same search with the list cache off (PATIENT_LIST_CACHE=off): search, count and current services on every request.');
+console.log(
+  '\nThe same search with the list cache off (PATIENT_LIST_CACHE=off): search, count and current services on every request.',
+);
 console.log('backend      API req/s  p99 (sat.)  ratio to bare  API CPU/req');
 for (const r of rows) {
   console.log(

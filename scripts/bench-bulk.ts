@@ -58,7 +58,9 @@ async function stop(child: ChildProcess) {
  */
 async function seed(client: pg.Client): Promise<{ quizId: string; patientIds: string[] }> {
   const today = spDate(new Date());
-  const { rows: pros } = await client.query<{ id: string }>('select id from professionals where email = $1', [DEMO.email]);
+  const { rows: pros } = await client.query<{ id: string }>('select id from professionals where email = $1', [
+    DEMO.email,
+  ]);
   const pro = pros[0]?.id;
   if (!pro) throw new Error('demo professional not seeded');
   await client.query('begin');
@@ -122,7 +124,12 @@ interface Result {
 let origin = performance.now();
 
 /** One request, timed until its whole body has arrived. */
-async function timed(samples: Sample[], label: string, url: string, init?: RequestInit): Promise<{ status: number; body: string }> {
+async function timed(
+  samples: Sample[],
+  label: string,
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: string }> {
   const t0 = performance.now();
   const res = await fetch(url, init);
   const body = await res.text();
@@ -134,7 +141,13 @@ const sortByMs = (samples: Sample[]) => [...samples].sort((a, b) => a.ms - b.ms)
 const p99Of = (sorted: Sample[]) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!.ms;
 
 /** Status polling every 100 ms and OTHER_LOOPS loops of other calls, until `stop()` resolves. */
-async function traffic(base: string, auth: Record<string, string>, quizId: string, samples: Sample[], until: Promise<unknown>) {
+async function traffic(
+  base: string,
+  auth: Record<string, string>,
+  quizId: string,
+  samples: Sample[],
+  until: Promise<unknown>,
+) {
   let running = true;
   void until.finally(() => (running = false));
   const others = [
@@ -151,7 +164,9 @@ async function traffic(base: string, auth: Record<string, string>, quizId: strin
   });
   const polling = (async () => {
     while (running) {
-      await timed(samples, 'GET status (polling)', `${base}/api/quiz/schedule/bulk-insert/status/${quizId}`, { headers: auth });
+      await timed(samples, 'GET status (polling)', `${base}/api/quiz/schedule/bulk-insert/status/${quizId}`, {
+        headers: auth,
+      });
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -179,30 +194,41 @@ async function run(backend: string, base: string, quizId: string, patientIds: st
   const t0 = performance.now();
   origin = t0;
   const startDate = spDate(new Date(Date.now() + 86_400_000));
-  const post = await timed(samples, `POST bulk-insert (${PATIENTS.toLocaleString('en')} ids)`, `${base}/api/quiz/schedule/bulk-insert/${quizId}`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ patientIds, startDate, hour: 9, periodicity: 'weekly', weekdays: [1, 3, 5] }),
-  });
+  const post = await timed(
+    samples,
+    `POST bulk-insert (${PATIENTS.toLocaleString('en')} ids)`,
+    `${base}/api/quiz/schedule/bulk-insert/${quizId}`,
+    {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ patientIds, startDate, hour: 9, periodicity: 'weekly', weekdays: [1, 3, 5] }),
+    },
+  );
   if (post.status !== 202) throw new Error(`bulk insert answered ${post.status}: ${post.body.slice(0, 300)}`);
   // The end is seen by a separate quick poll (not timed), so that the polling loop's cadence stays as it is.
   let state: Awaited<typeof done>;
   for (;;) {
-    state = (await fetch(`${base}/api/quiz/schedule/bulk-insert/status/${quizId}`, { headers: auth }).then((r) => r.json())) as typeof state;
+    state = (await fetch(`${base}/api/quiz/schedule/bulk-insert/status/${quizId}`, { headers: auth }).then((r) =>
+      r.json(),
+    )) as typeof state;
     if (state.state !== 'processing') break;
     await new Promise((r) => setTimeout(r, 20));
   }
   const seconds = (performance.now() - t0) / 1000;
   finished(state);
   await load;
-  if (state.state !== 'done' || state.processed !== patientIds.length) throw new Error(`process ended ${JSON.stringify({ ...state, details: state.details.length })}`);
+  if (state.state !== 'done' || state.processed !== patientIds.length)
+    throw new Error(`process ended ${JSON.stringify({ ...state, details: state.details.length })}`);
 
   const listSamples: Sample[] = [];
-  const list = await timed(listSamples, 'list', `${base}/api/quiz/schedule?quizId=${quizId}&take=20`, { headers: auth });
+  const list = await timed(listSamples, 'list', `${base}/api/quiz/schedule?quizId=${quizId}&take=20`, {
+    headers: auth,
+  });
   const sorted = sortByMs(samples.filter((x) => !x.label.startsWith('POST')));
   const restSorted = sortByMs(rest);
   if (process.env.BENCH_VERBOSE) {
-    for (const x of sorted.slice(-8).reverse()) console.log(`  ${backend}: ${Math.round(x.ms)} ms at +${Math.round(x.at)} ms ${x.label}`);
+    for (const x of sorted.slice(-8).reverse())
+      console.log(`  ${backend}: ${Math.round(x.ms)} ms at +${Math.round(x.at)} ms ${x.label}`);
   }
   return {
     backend,
@@ -296,7 +322,9 @@ console.log(
     '(patient search, quiz list, profile), loopback. "slowest" = slowest of those requests while the process runs; "at rest" = ' +
     'the same traffic for 3 s before it.',
 );
-console.log('backend      total   patients/s  POST      slowest  p99     requests  at rest (slowest / p99)  scheduled  details  goal');
+console.log(
+  'backend      total   patients/s  POST      slowest  p99     requests  at rest (slowest / p99)  scheduled  details  goal',
+);
 for (const r of results) {
   const met = r.seconds < GOAL_SECONDS && r.slowest.ms <= GOAL_SLOWEST_MS;
   console.log(
@@ -306,7 +334,13 @@ for (const r of results) {
   );
 }
 for (const r of results) {
-  console.log(`${r.backend}: slowest of each call: ${r.byCall.map((c) => `${c.label} ${ms(c.ms)} (${c.count}×)`).join('; ')}`);
-  console.log(`${r.backend}: afterwards, GET /api/quiz/schedule?quizId&take=20 over ${r.scheduled.toLocaleString('en')} schedules: ${ms(r.listAfter)}`);
+  console.log(
+    `${r.backend}: slowest of each call: ${r.byCall.map((c) => `${c.label} ${ms(c.ms)} (${c.count}×)`).join('; ')}`,
+  );
+  console.log(
+    `${r.backend}: afterwards, GET /api/quiz/schedule?quizId&take=20 over ${r.scheduled.toLocaleString('en')} schedules: ${ms(r.listAfter)}`,
+  );
 }
-console.log(`Goal: all ${PATIENTS.toLocaleString('en')} processed in under ${GOAL_SECONDS} s, no request over ${GOAL_SLOWEST_MS} ms while it runs.`);
+console.log(
+  `Goal: all ${PATIENTS.toLocaleString('en')} processed in under ${GOAL_SECONDS} s, no request over ${GOAL_SLOWEST_MS} ms while it runs.`,
+);

@@ -18,9 +18,20 @@ mkdirSync(work, { recursive: true });
 
 // The pieces the survey app renders; names that do not exist yet are reported and left out.
 const SURVEY_PIECES = [
-  'ThemeProvider', 'GlobalStyles', 'PinInput', 'QuestionFrame', 'MultipleChoiceAnswer', 'LinearScaleAnswer',
-  'LikertScaleAnswer', 'FreeFieldAnswer', 'FileUploadAnswer', 'MetricsAnswer', 'FolderScreen', 'QuizAppearanceProvider',
-  'ClientAreaThemeProvider', 'ClientAreaFolder',
+  'ThemeProvider',
+  'GlobalStyles',
+  'PinInput',
+  'QuestionFrame',
+  'MultipleChoiceAnswer',
+  'LinearScaleAnswer',
+  'LikertScaleAnswer',
+  'FreeFieldAnswer',
+  'FileUploadAnswer',
+  'MetricsAnswer',
+  'FolderScreen',
+  'QuizAppearanceProvider',
+  'ClientAreaThemeProvider',
+  'ClientAreaFolder',
 ];
 
 /**
@@ -57,7 +68,10 @@ function initialGzip(output) {
 async function buildPage(name, source, jsxImportSource = '@emotion/react') {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
   writeFileSync(join(dir, 'main.tsx'), source);
   // The same plugins the apps use: React, and React Aria's strings for pt-BR only.
   return buildDir(dir, { plugins: [react({ jsxImportSource }), optimizeLocales.vite({ locales: ['pt-BR'] })] });
@@ -97,13 +111,20 @@ const pieces = await buildPage(
   `import { createRoot } from 'react-dom/client';\nimport { ${available.join(', ')} } from '${join(root, 'packages/ui/src/index.ts')}';\n` +
     `const used = [${available.join(', ')}];\ncreateRoot(document.getElementById('root')!).render(<h1>{used.length}</h1>);\n`,
 );
-const survey = await buildDir(join(root, 'apps/survey'), { configFile: join(root, 'apps/survey/vite.config.ts'), plugins: [] });
+const survey = await buildDir(join(root, 'apps/survey'), {
+  configFile: join(root, 'apps/survey/vite.config.ts'),
+  plugins: [],
+});
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log('Initial JS (gzip -9), Vite production build');
 console.log(`  bare React 19 page      ${kb(bare.gz).padStart(9)}`);
-console.log(`  survey pieces page      ${kb(pieces.gz).padStart(9)}   +${kb(pieces.gz - bare.gz)} over bare (goal: ≤ +45 KB)`);
-console.log(`  survey app              ${kb(survey.gz).padStart(9)}   ${(survey.gz / bare.gz).toFixed(2)}× bare (goal: ≤ 1.6×; ${survey.chunks} chunks: entry + preloaded)`);
+console.log(
+  `  survey pieces page      ${kb(pieces.gz).padStart(9)}   +${kb(pieces.gz - bare.gz)} over bare (goal: ≤ +45 KB)`,
+);
+console.log(
+  `  survey app              ${kb(survey.gz).padStart(9)}   ${(survey.gz / bare.gz).toFixed(2)}× bare (goal: ≤ 1.6×; ${survey.chunks} chunks: entry + preloaded)`,
+);
 console.log(`  pieces measured: ${available.join(', ')}`);
 if (missing.length) console.log(`  not in packages/ui yet: ${missing.join(', ')}`);
 rmSync(work, { recursive: true, force: true });

@@ -20,7 +20,9 @@ import { build } from 'vite';
 import { chromium } from 'playwright';
 import { startSurveyStack } from './survey-stack.mjs';
 
-const chromePath = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+const chromePath = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
+  (p) => p && existsSync(p),
+);
 if (!chromePath) throw new Error('Chromium not found: set CHROME_PATH');
 
 const freePort = () =>
@@ -93,7 +95,14 @@ const METRICS = {
  */
 async function compressingFront(apiBase, { compressSurvey, bareDir }) {
   const dist = new URL('../apps/survey/dist', import.meta.url).pathname;
-  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff' };
+  const types = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.woff2': 'font/woff2',
+    '.woff': 'font/woff',
+  };
   const api = new URL(apiBase);
   const server = createHttpServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -105,7 +114,12 @@ async function compressingFront(apiBase, { compressSurvey, bareDir }) {
           : null;
     if (req.method === 'GET' && asset && !asset.includes('..') && existsSync(asset)) {
       const accept = String(req.headers['accept-encoding'] ?? '');
-      const encoding = accept.includes('br') && existsSync(`${asset}.br`) ? 'br' : accept.includes('gzip') && existsSync(`${asset}.gz`) ? 'gzip' : null;
+      const encoding =
+        accept.includes('br') && existsSync(`${asset}.br`)
+          ? 'br'
+          : accept.includes('gzip') && existsSync(`${asset}.gz`)
+            ? 'gzip'
+            : null;
       const body = readFileSync(encoding ? `${asset}.${encoding === 'br' ? 'br' : 'gz'}` : asset);
       res.writeHead(200, {
         'Content-Type': types[extname(asset)] ?? 'application/octet-stream',
@@ -117,10 +131,19 @@ async function compressingFront(apiBase, { compressSurvey, bareDir }) {
       res.end(body);
       return;
     }
-    const upstream = httpRequest({ host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: api.hostname,
+        port: api.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: api.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -140,8 +163,18 @@ async function buildBarePage() {
       '<meta name="description" content="Página React vazia (referência)." /><title>React</title></head>' +
       '<body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
   );
-  writeFileSync(join(dir, 'main.jsx'), "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<main><h1>Olá</h1></main>);\n");
-  await build({ root: dir, base: '/bare/', configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir: join(dir, 'dist') } });
+  writeFileSync(
+    join(dir, 'main.jsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<main><h1>Olá</h1></main>);\n",
+  );
+  await build({
+    root: dir,
+    base: '/bare/',
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: join(dir, 'dist') },
+  });
   for (const file of readdirSync(join(dir, 'dist/assets'))) {
     const path = join(dir, 'dist/assets', file);
     writeFileSync(`${path}.br`, brotliCompressSync(readFileSync(path)));
@@ -169,7 +202,10 @@ try {
   const api = async (method, path, body, token) => {
     const res = await fetch(`${stack.base}/api${path}`, {
       method,
-      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
@@ -217,15 +253,31 @@ try {
       mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
       const stamp = `${results.length + 1}-${Date.now()}`;
       writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${stamp}.json`), runner.report);
-      if (process.env.LIGHTHOUSE_TRACES) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${stamp}.trace.json`), JSON.stringify(runner.artifacts.Trace));
+      if (process.env.LIGHTHOUSE_TRACES)
+        writeFileSync(
+          join(process.env.LIGHTHOUSE_REPORTS, `${stamp}.trace.json`),
+          JSON.stringify(runner.artifacts.Trace),
+        );
     }
     const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);
     const metric = (id) => lhr.audits[id]?.displayValue ?? '–';
     const lost = Object.values(lhr.categories)
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable');
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      );
     const metrics = Object.entries(METRICS).map(([id, label]) => `${label} ${metric(id)}`);
-    return { performance: score('performance'), accessibility: score('accessibility'), metrics, lost, benchmarkIndex: lhr.environment.benchmarkIndex };
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      metrics,
+      lost,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
   }
 
   await audit('bare React 19 page (baseline)', `${front.base}/bare/`, coldCache);
@@ -234,20 +286,36 @@ try {
   await audit('PIN screen (first visit)', link, coldCache);
 
   // 2. Coming back: a token in localStorage (as the survey keeps it) and answers up to the weight question.
-  const token = await api('POST', '/quiz-answer/validate-pin', { quizScheduleId: stack.quizScheduleId, pin: stack.pin });
+  const token = await api('POST', '/quiz-answer/validate-pin', {
+    quizScheduleId: stack.quizScheduleId,
+    pin: stack.pin,
+  });
   const survey = await api('GET', `/quiz-answer/${stack.quizScheduleId}`, undefined, token.token);
-  const started = await api('POST', '/quiz-answer', { quizScheduleId: stack.quizScheduleId, answerRequestId: survey.answerRequestId }, token.token);
+  const started = await api(
+    'POST',
+    '/quiz-answer',
+    { quizScheduleId: stack.quizScheduleId, answerRequestId: survey.answerRequestId },
+    token.token,
+  );
   const craving = survey.questions[0];
   const yes = craving.config.alternatives.find((a) => a.label === 'Sim');
-  const save = (answer) => api('PUT', `/quiz-answer/${started.quizAnswerId}`, { idempotencyKey: randomUUID(), answer }, token.token);
+  const save = (answer) =>
+    api('PUT', `/quiz-answer/${started.quizAnswerId}`, { idempotencyKey: randomUUID(), answer }, token.token);
   await save({ questionId: craving.questionId, value: { type: 'multiple-choice', alternativeIds: [yes.id] } });
-  await save({ questionId: stack.questionIds.whichFood, parentQuestionId: craving.questionId, value: { type: 'free-field', text: 'Chocolate' } });
+  await save({
+    questionId: stack.questionIds.whichFood,
+    parentQuestionId: craving.questionId,
+    value: { type: 'free-field', text: 'Chocolate' },
+  });
   const keep = async () => {
     await coldCache();
     const pw = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
     const page = await pw.contexts()[0].newPage();
     await page.goto(`${origin}/quiz-survey/`);
-    await page.evaluate(([id, kept]) => localStorage.setItem(`acompanha.survey.${id}`, kept), [stack.quizScheduleId, JSON.stringify({ token, queue: [] })]);
+    await page.evaluate(
+      ([id, kept]) => localStorage.setItem(`acompanha.survey.${id}`, kept),
+      [stack.quizScheduleId, JSON.stringify({ token, queue: [] })],
+    );
     await page.close();
     await pw.close();
   };
@@ -259,7 +327,9 @@ try {
   await stack.stop();
 }
 
-console.log(`Lighthouse 12 · mobile preset (simulated slow 4G, 4× CPU slowdown) · ${chromePath} · median of ${RUNS} run(s) per visit`);
+console.log(
+  `Lighthouse 12 · mobile preset (simulated slow 4G, 4× CPU slowdown) · ${chromePath} · median of ${RUNS} run(s) per visit`,
+);
 console.log(
   apiCompresses
     ? '  survey served by the API (compressed)'
@@ -270,13 +340,18 @@ console.log(
 for (const r of results) {
   const ok = r.performance >= 95 && r.accessibility === 100;
   if (r.name.startsWith('bare')) {
-    console.log(`  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)}   accessibility ${String(r.accessibility).padStart(3)}   (runs: ${r.all.join(', ')})`);
+    console.log(
+      `  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)}   accessibility ${String(r.accessibility).padStart(3)}   (runs: ${r.all.join(', ')})`,
+    );
     console.log(`    ${r.metrics.join(' · ')} · host benchmarkIndex ${Math.round(r.benchmarkIndex)}`);
     continue;
   }
-  console.log(`  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)}   accessibility ${String(r.accessibility).padStart(3)}   ${ok ? 'ok' : 'BELOW GOAL'}   (runs: ${r.all.join(', ')})`);
+  console.log(
+    `  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)}   accessibility ${String(r.accessibility).padStart(3)}   ${ok ? 'ok' : 'BELOW GOAL'}   (runs: ${r.all.join(', ')})`,
+  );
   console.log(`    ${r.metrics.join(' · ')} · host benchmarkIndex ${Math.round(r.benchmarkIndex)}`);
   for (const a of r.lost) console.log(`    - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
 }
 console.log('  goal: performance ≥ 95, accessibility 100');
-if (results.some((r) => !r.name.startsWith('bare') && (r.performance < 95 || r.accessibility < 100))) process.exitCode = 1;
+if (results.some((r) => !r.name.startsWith('bare') && (r.performance < 95 || r.accessibility < 100)))
+  process.exitCode = 1;

@@ -16,11 +16,25 @@ const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p)
 const stack = await startSurveyStack({ log: (l) => console.log(l) });
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const shots = [];
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-BR' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  });
   const page = await context.newPage();
   const shot = async (name) => {
     await page.waitForTimeout(250); // transitions
@@ -74,7 +88,10 @@ try {
 
   await heading('O quanto você concorda com as frases sobre o seu plano alimentar?').waitFor();
   for (const [i, group] of (await page.getByRole('radiogroup').all()).entries()) {
-    await group.getByRole('radio', { name: i % 2 ? 'Concordo totalmente' : 'Concordo', exact: true }).locator('xpath=ancestor::label[1]').tap();
+    await group
+      .getByRole('radio', { name: i % 2 ? 'Concordo totalmente' : 'Concordo', exact: true })
+      .locator('xpath=ancestor::label[1]')
+      .tap();
   }
   await shot('likert-scale');
   await forward();
@@ -83,7 +100,9 @@ try {
   // Close the page halfway and come back: the same question, no PIN (the token is kept).
   await page.reload();
   await heading('Como foi sua semana?').waitFor();
-  await page.getByRole('textbox', { name: 'Como foi sua semana?' }).fill('Consegui seguir o plano quase todos os dias. Só no fim de semana comi fora duas vezes.');
+  await page
+    .getByRole('textbox', { name: 'Como foi sua semana?' })
+    .fill('Consegui seguir o plano quase todos os dias. Só no fim de semana comi fora duas vezes.');
   await shot('free-field');
   await forward();
 
@@ -92,16 +111,31 @@ try {
   // A slow phone connection, so the progress bar is seen on its way.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 500_000, uploadThroughput: 60_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: 500_000,
+    uploadThroughput: 60_000,
+  });
   // A real photo-sized JPEG: the cover screen, captured.
   const jpeg = await page.screenshot({ type: 'jpeg', quality: 92, fullPage: true });
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Escolher arquivo' }).tap();
   await (await chooser).setFiles({ name: 'almoco.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await page.getByRole('progressbar', { name: 'Enviando almoco.jpg' }).waitFor();
-  await page.waitForFunction(() => Number(document.querySelector('[aria-label="Enviando almoco.jpg"]')?.getAttribute('aria-valuenow') ?? 0) >= 30, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      Number(document.querySelector('[aria-label="Enviando almoco.jpg"]')?.getAttribute('aria-valuenow') ?? 0) >= 30,
+    null,
+    { timeout: 30_000 },
+  );
   await shot('file-upload-progress');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await page.getByText(/Enviado/).waitFor({ timeout: 60_000 });
   await shot('file-upload-done');
   await forward();
@@ -110,7 +144,9 @@ try {
   await shot('thanks');
 
   // The professional sees it answered.
-  const res = await fetch(`${stack.base}/api/quiz/schedule/${stack.quizScheduleId}`, { headers: { Authorization: `Bearer ${stack.jwt}` } });
+  const res = await fetch(`${stack.base}/api/quiz/schedule/${stack.quizScheduleId}`, {
+    headers: { Authorization: `Bearer ${stack.jwt}` },
+  });
   const detail = await res.json();
   console.log(`answer requests: ${(detail.requests ?? []).map((r) => `${r.kind}=${r.status}`).join(', ')}`);
   console.log(`${shots.length} screenshots in ${outDir}`);

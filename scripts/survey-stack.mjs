@@ -41,8 +41,22 @@ const GREEN = {
   body: { text: '#052E16', secondary: '#166534', background: '#F0FDF4', filled: '#166534', unfilled: '#BBF7D0' },
   header: { text: '#FFFFFF', secondary: '#DCFCE7', background: '#166534', icon: '#166534', iconBackground: '#FFFFFF' },
   textField: { text: '#052E16', background: '#FFFFFF', border: '#15803D', primary: '#166534', secondary: '#166534' },
-  uploadField: { text: '#052E16', background: '#FFFFFF', border: '#15803D', icon: '#FFFFFF', iconBackground: '#166534', filled: '#166534', unfilled: '#BBF7D0' },
-  activeAlternative: { text: '#052E16', background: '#DCFCE7', border: '#166534', icon: '#FFFFFF', iconBackground: '#166534' },
+  uploadField: {
+    text: '#052E16',
+    background: '#FFFFFF',
+    border: '#15803D',
+    icon: '#FFFFFF',
+    iconBackground: '#166534',
+    filled: '#166534',
+    unfilled: '#BBF7D0',
+  },
+  activeAlternative: {
+    text: '#052E16',
+    background: '#DCFCE7',
+    border: '#166534',
+    icon: '#FFFFFF',
+    iconBackground: '#166534',
+  },
   inactiveAlternative: { text: '#052E16', background: '#FFFFFF', border: '#86EFAC' },
 };
 
@@ -111,7 +125,11 @@ export async function startSurveyStack({ log = () => {} } = {}) {
     const call = async (method, path, body, token, headers = {}) => {
       const res = await fetch(`${base}/api${path}`, {
         method,
-        headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+        headers: {
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -129,7 +147,12 @@ export async function startSurveyStack({ log = () => {} } = {}) {
         return [k, found.id];
       }),
     );
-    const appearance = await call('POST', '/quiz/my/appearance', { name: 'Verde consultório', colorScheme: GREEN, subtitle: 'Nutricionista', forwardText: 'Prosseguir' }, jwt);
+    const appearance = await call(
+      'POST',
+      '/quiz/my/appearance',
+      { name: 'Verde consultório', colorScheme: GREEN, subtitle: 'Nutricionista', forwardText: 'Prosseguir' },
+      jwt,
+    );
     const quiz = await call(
       'POST',
       '/quiz',
@@ -155,14 +178,24 @@ export async function startSurveyStack({ log = () => {} } = {}) {
       jwt,
     );
     const email = `maria.${Date.now()}@example.com`;
-    const patient = await call('POST', '/patient', { name: 'Maria Oliveira', email, preferences: { channel: 'email' } }, jwt).catch(() =>
-      call('POST', '/patient', { name: 'Maria Oliveira', email }, jwt),
-    );
+    const patient = await call(
+      'POST',
+      '/patient',
+      { name: 'Maria Oliveira', email, preferences: { channel: 'email' } },
+      jwt,
+    ).catch(() => call('POST', '/patient', { name: 'Maria Oliveira', email }, jwt));
     const services = await call('GET', '/services', undefined, jwt);
-    const service = (services.items ?? services).find((s) => s.active !== false && s.isActive !== false) ?? (services.items ?? services)[0];
+    const service =
+      (services.items ?? services).find((s) => s.active !== false && s.isActive !== false) ??
+      (services.items ?? services)[0];
     await call('POST', '/sales', { patientId: patient.id, serviceId: service.id, paymentMethod: 'pix' }, jwt);
     const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-    const schedule = await call('POST', '/quiz/schedule', { quizId: quiz.id, patientId: patient.id, startDate: tomorrow, hour: 9, periodicity: 'once', channel: 'email' }, jwt);
+    const schedule = await call(
+      'POST',
+      '/quiz/schedule',
+      { quizId: quiz.id, patientId: patient.id, startDate: tomorrow, hour: 9, periodicity: 'once', channel: 'email' },
+      jwt,
+    );
     await call('POST', '/quiz/schedule/request-now', { quizScheduleId: schedule.id }, jwt);
 
     let message;

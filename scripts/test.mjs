@@ -19,7 +19,11 @@ const steps = [
   ['Format (Prettier)', 'pnpm', ['format:check']],
   ['Lint (ESLint, import cycles)', 'pnpm', ['lint']],
   ['Typecheck', 'pnpm', ['typecheck']],
-  ['Build apps', 'pnpm', ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', '--filter', '@acompanha/api', 'build']],
+  [
+    'Build apps',
+    'pnpm',
+    ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', '--filter', '@acompanha/api', 'build'],
+  ],
   // One Vitest project at a time: the API suites (two databases, job workers) and the browser stories
   // each get the 2 cores to themselves, instead of slowing each other into timeouts.
   // (Browser projects are named after their instance, e.g. "storybook (chromium)": hence the wildcards.)
@@ -31,7 +35,17 @@ const steps = [
   ].map(([name, pattern]) => [
     `Vitest ${name}`,
     'pnpm',
-    ['exec', 'vitest', 'run', '--project', pattern, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${name}.json`, '--reporter=./scripts/vitest-flaky-reporter.mjs'],
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--project',
+      pattern,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=test-results/vitest-${name}.json`,
+      '--reporter=./scripts/vitest-flaky-reporter.mjs',
+    ],
     { VITEST_FLAKY_OUTPUT: `test-results/vitest-${name}-flaky.json` },
   ]),
   ['Playwright', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json']],
@@ -58,7 +72,8 @@ const flaky = [];
 for (const p of ['api', 'unit', 'storybook', 'visual']) {
   const file = `test-results/vitest-${p}-flaky.json`;
   if (!existsSync(file)) continue;
-  for (const t of JSON.parse(readFileSync(file, 'utf8'))) flaky.push(`${t.file} > ${t.name} (${t.retries} retr${t.retries === 1 ? 'y' : 'ies'})`);
+  for (const t of JSON.parse(readFileSync(file, 'utf8')))
+    flaky.push(`${t.file} > ${t.name} (${t.retries} retr${t.retries === 1 ? 'y' : 'ies'})`);
 }
 // The names of failing tests, repeated at the very end: a CI log is often read from its tail only.
 const failures = [];
@@ -115,6 +130,10 @@ if (failedSteps.some(isTestStep) && failed === 0) failed = 1;
 
 console.log('\n' + results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`).join('\n'));
 if (failures.length) console.log(`\nFailing tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
-console.log(flaky.length ? `\nFlaky (passed only on a retry):\n${flaky.map((f) => `  ${f}`).join('\n')}` : '\nFlaky (passed only on a retry): none');
+console.log(
+  flaky.length
+    ? `\nFlaky (passed only on a retry):\n${flaky.map((f) => `  ${f}`).join('\n')}`
+    : '\nFlaky (passed only on a retry): none',
+);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -18,7 +18,11 @@ export default class FlakyReporter {
   onTestCaseResult(testCase) {
     const retries = testCase.diagnostic()?.retryCount ?? 0;
     if (retries > 0 && testCase.result().state === 'passed') {
-      this.flaky.push({ file: path.relative(this.root ?? process.cwd(), testCase.module.moduleId), name: testCase.fullName, retries });
+      this.flaky.push({
+        file: path.relative(this.root ?? process.cwd(), testCase.module.moduleId),
+        name: testCase.fullName,
+        retries,
+      });
     }
   }
 

@@ -34,7 +34,12 @@ function precompress(): Plugin {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
       }
     },
   };
@@ -78,7 +83,12 @@ function preloadStartup(): Plugin {
 export default defineConfig({
   base: '/quiz-survey/',
   // React Aria ships its strings in ~30 languages; the product speaks pt-BR only.
-  plugins: [react({ jsxImportSource: '@emotion/react' }), optimizeLocales.vite({ locales: ['pt-BR'] }), preloadStartup(), precompress()],
+  plugins: [
+    react({ jsxImportSource: '@emotion/react' }),
+    optimizeLocales.vite({ locales: ['pt-BR'] }),
+    preloadStartup(),
+    precompress(),
+  ],
   server: { port: 5174, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
@@ -91,7 +101,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // React, with the bundler's and Vite's import() helpers that the entry needs first.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|rolldown[\\/]runtime/, priority: 20 },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|rolldown[\\/]runtime/,
+              priority: 20,
+            },
             {
               name: 'survey',
               test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/]|screens[\\/])|packages[\\/](machines|api-client)[\\/]|packages[\\/]ui[\\/]src[\\/](theme|PinInput)[\\/]|[\\/]node_modules[\\/](@emotion|stylis|xstate|hoist-non-react-statics|react-is)[\\/]/,

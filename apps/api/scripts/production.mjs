@@ -32,6 +32,7 @@ export async function buildApi() {
 export function apiStartArgs() {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   const [node, ...args] = pkg.scripts.start.trim().split(/\s+/);
-  if (node !== 'node' || !args.includes('dist/main.js')) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  if (node !== 'node' || !args.includes('dist/main.js'))
+    throw new Error(`unexpected start script: ${pkg.scripts.start}`);
   return args.map((arg) => (arg === 'dist/main.js' ? `${apiRoot}dist/main.js` : arg));
 }

@@ -20,7 +20,13 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { devRoutes } from './dev/routes.js';
 import { AppError } from './errors/app-error.js';
-import { frameworkError, installErrorHandler, notFoundOrMethodNotAllowed, RouteTable, sendError } from './errors/handler.js';
+import {
+  frameworkError,
+  installErrorHandler,
+  notFoundOrMethodNotAllowed,
+  RouteTable,
+  sendError,
+} from './errors/handler.js';
 import { FileAccess, registerFileLinks } from './file/access.js';
 import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
@@ -85,7 +91,13 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     return (data: unknown) => {
       const issues = controlCharacterIssues(route.schema as z.ZodType, data);
       if (issues.length > 0) {
-        return { error: issues.map((i) => ({ keyword: 'control_character', instancePath: `/${i.path.join('/')}`, message: i.message })) as never };
+        return {
+          error: issues.map((i) => ({
+            keyword: 'control_character',
+            instancePath: `/${i.path.join('/')}`,
+            message: i.message,
+          })) as never,
+        };
       }
       return validate(data);
     };
@@ -135,7 +147,11 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
           '`{ statusCode, application_error_code, message, details? }` (see ErrorResponse and ErrorCode).',
       },
       // One public API: the portal and survey of every professional, and her integrations, use it.
-      servers: [{ url: API_PREFIX, description: 'This deployment (production, or local development)', 'x-internal': false } as { url: string }],
+      servers: [
+        { url: API_PREFIX, description: 'This deployment (production, or local development)', 'x-internal': false } as {
+          url: string;
+        },
+      ],
       tags: [
         { name: 'auth', description: 'Sign-up, e-mail verification, sign-in and sign-out' },
         { name: 'account', description: 'Password recovery' },
@@ -150,8 +166,15 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'chat', description: 'Messages sent to patients' },
         { name: 'schedule', description: 'Quiz schedules (recurrences), answer requests and their delivery' },
         { name: 'bulk', description: 'Scheduling many patients at once, in the background' },
-        { name: 'quiz-answer', description: "The patient's survey: PIN, progress and answers (survey token, not the professional's)" },
-        { name: 'answer-revision', description: 'Review of finished answers (approve, notes), series over time, delayed requests, reports and export' },
+        {
+          name: 'quiz-answer',
+          description: "The patient's survey: PIN, progress and answers (survey token, not the professional's)",
+        },
+        {
+          name: 'answer-revision',
+          description:
+            'Review of finished answers (approve, notes), series over time, delayed requests, reports and export',
+        },
         { name: 'file', description: 'Signed uploads and file serving' },
         { name: 'dev', description: 'Development helpers' },
         { name: 'health', description: 'Probes' },
@@ -178,7 +201,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
             type: 'apiKey',
             in: 'header',
             name: 'X-Operator-Token',
-            description: 'The operator credential printed by the server at start (or OPERATOR_TOKEN): development mailbox and outbox only.',
+            description:
+              'The operator credential printed by the server at start (or OPERATOR_TOKEN): development mailbox and outbox only.',
           },
         },
       },

@@ -193,7 +193,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
   if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
-  if (env.STORAGE_QUOTA_MB && Number(env.STORAGE_QUOTA_MB) > 0) out.storageQuotaBytes = Math.round(Number(env.STORAGE_QUOTA_MB) * 1024 * 1024);
+  if (env.STORAGE_QUOTA_MB && Number(env.STORAGE_QUOTA_MB) > 0)
+    out.storageQuotaBytes = Math.round(Number(env.STORAGE_QUOTA_MB) * 1024 * 1024);
   // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
   // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
   if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;

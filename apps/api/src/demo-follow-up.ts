@@ -76,8 +76,16 @@ type ItemValue = Record<string, unknown> & { type: string };
  * Seeds the follow-up once: does nothing when the professional already has a quiz. `publicUrl` makes
  * the links in the message history, as the sends would have.
  */
-export async function seedDemoFollowUp(db: Executor, professionalId: string, now: Date, publicUrl: string): Promise<boolean> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.professionalId, professionalId));
+export async function seedDemoFollowUp(
+  db: Executor,
+  professionalId: string,
+  now: Date,
+  publicUrl: string,
+): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(quizzes)
+    .where(eq(quizzes.professionalId, professionalId));
   if (Number(n) > 0) return false;
   const rand = prng(20_241_115);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -126,7 +134,13 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
   const quizId = quiz!.id;
   const order = [Q.weight, Q.adherence, Q.perception, Q.craving, Q.energy, Q.week];
   await db.insert(quizQuestions).values(
-    order.map((questionId, position) => ({ quizId, questionId, position, enabled: true, subquestionIds: questionId === Q.craving ? [Q.food] : [] })),
+    order.map((questionId, position) => ({
+      quizId,
+      questionId,
+      position,
+      enabled: true,
+      subquestionIds: questionId === Q.craving ? [Q.food] : [],
+    })),
   );
   const flow = await buildFlow(db, quizId);
 
@@ -176,7 +190,9 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
         updatedAt: new Date(now.getTime() - (WEEKS * 7 + 4) * DAY),
       })
       .returning();
-    const past = occurrences(ruleOf(schedule!), new Date(now.getTime() - (WEEKS * 7 + 4) * DAY), WEEKS + 2).filter((d) => d.getTime() < now.getTime());
+    const past = occurrences(ruleOf(schedule!), new Date(now.getTime() - (WEEKS * 7 + 4) * DAY), WEEKS + 2).filter(
+      (d) => d.getTime() < now.getTime(),
+    );
 
     // One client's story: a starting weight that goes down most weeks, an adherence that sways.
     let weight = between(580, 980) / 10;
@@ -210,7 +226,12 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
         channel,
         body: linkMessage(
           professional?.templateMessage ?? null,
-          { patientName: patient.name, professionalName: professional?.name ?? '', quizTitle: DEMO_QUIZ_TITLE, link: surveyLink(publicUrl, schedule!.id) },
+          {
+            patientName: patient.name,
+            professionalName: professional?.name ?? '',
+            quizTitle: DEMO_QUIZ_TITLE,
+            link: surveyLink(publicUrl, schedule!.id),
+          },
           MASKED_PIN,
         ),
         status: 'sent',
@@ -226,10 +247,28 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
       const values: [string, string | null, ItemValue][] = [
         [Q.weight, null, { type: 'metrics', value: Math.round(weight * 10) / 10 }],
         [Q.adherence, null, { type: 'linear-scale', value: adherence }],
-        [Q.perception, null, { type: 'likert-scale', levels: { s1: level(between(-1, 1)), s2: level(between(-1, 0)), s3: level(between(0, 1)), s4: level(between(-1, 1)) } }],
+        [
+          Q.perception,
+          null,
+          {
+            type: 'likert-scale',
+            levels: {
+              s1: level(between(-1, 1)),
+              s2: level(between(-1, 0)),
+              s3: level(between(0, 1)),
+              s4: level(between(-1, 1)),
+            },
+          },
+        ],
         [Q.craving, null, { type: 'multiple-choice', alternativeIds: [crave ? 'a1' : 'a2'] }],
-        ...(crave ? [[Q.food, Q.craving, { type: 'free-field', text: pick(FOODS) }] as [string, string, ItemValue]] : []),
-        [Q.energy, null, { type: 'linear-scale', value: Math.max(1, Math.min(5, (adherence >= 7 ? 4 : 3) + between(-1, 1))) }],
+        ...(crave
+          ? [[Q.food, Q.craving, { type: 'free-field', text: pick(FOODS) }] as [string, string, ItemValue]]
+          : []),
+        [
+          Q.energy,
+          null,
+          { type: 'linear-scale', value: Math.max(1, Math.min(5, (adherence >= 7 ? 4 : 3) + between(-1, 1))) },
+        ],
         [Q.week, null, { type: 'free-field', text: pick(WEEK_TEXTS) }],
       ];
       const startedAt = new Date(answeredAt.getTime() - between(2, 6) * 60_000);
@@ -276,7 +315,13 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
         })
         .returning({ id: answerRevisions.id });
       if (reviewed && rand() < 0.3) {
-        await db.insert(answerRevisionNotes).values({ revisionId: revision!.id, professionalId, text: pick(NOTES), createdAt: approvedAt, updatedAt: approvedAt });
+        await db.insert(answerRevisionNotes).values({
+          revisionId: revision!.id,
+          professionalId,
+          text: pick(NOTES),
+          createdAt: approvedAt,
+          updatedAt: approvedAt,
+        });
       }
     }
     // The next send, as the API materialises it after every send.
@@ -284,4 +329,3 @@ export async function seedDemoFollowUp(db: Executor, professionalId: string, now
   }
   return true;
 }
-

@@ -23,20 +23,176 @@ export function prng(seed: number): () => number {
   };
 }
 
-const FEMALE = ['Ana', 'Beatriz', 'Camila', 'Débora', 'Fernanda', 'Gabriela', 'Helena', 'Isabela', 'Júlia', 'Larissa', 'Letícia', 'Mariana', 'Natália', 'Patrícia', 'Raquel', 'Sofia', 'Tânia', 'Vitória', 'Luíza', 'Cecília', 'Márcia', 'Renata', 'Aline', 'Bárbara', 'Cláudia', 'Priscila', 'Lúcia', 'Valéria', 'Yasmin', 'Érica'];
-const MALE = ['André', 'Bruno', 'Caio', 'Daniel', 'Eduardo', 'Fábio', 'Gustavo', 'Henrique', 'Igor', 'João', 'Lucas', 'Marcelo', 'Nicolas', 'Otávio', 'Paulo', 'Rafael', 'Sérgio', 'Thiago', 'Vinícius', 'Luís', 'Antônio', 'César', 'Mateus', 'Rômulo', 'Júlio', 'Fabrício', 'Davi', 'Enzo', 'Heitor', 'Ícaro'];
-const SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Melo', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Conceição', 'Magalhães', 'Gonçalves', 'Antunes', 'Brandão', 'Simões', 'Damásio', 'Assunção', 'Falcão', 'Guimarães', 'Loureiro', 'Peçanha', 'Tavares', 'Vieira', 'Monteiro', 'Cardoso'];
+const FEMALE = [
+  'Ana',
+  'Beatriz',
+  'Camila',
+  'Débora',
+  'Fernanda',
+  'Gabriela',
+  'Helena',
+  'Isabela',
+  'Júlia',
+  'Larissa',
+  'Letícia',
+  'Mariana',
+  'Natália',
+  'Patrícia',
+  'Raquel',
+  'Sofia',
+  'Tânia',
+  'Vitória',
+  'Luíza',
+  'Cecília',
+  'Márcia',
+  'Renata',
+  'Aline',
+  'Bárbara',
+  'Cláudia',
+  'Priscila',
+  'Lúcia',
+  'Valéria',
+  'Yasmin',
+  'Érica',
+];
+const MALE = [
+  'André',
+  'Bruno',
+  'Caio',
+  'Daniel',
+  'Eduardo',
+  'Fábio',
+  'Gustavo',
+  'Henrique',
+  'Igor',
+  'João',
+  'Lucas',
+  'Marcelo',
+  'Nicolas',
+  'Otávio',
+  'Paulo',
+  'Rafael',
+  'Sérgio',
+  'Thiago',
+  'Vinícius',
+  'Luís',
+  'Antônio',
+  'César',
+  'Mateus',
+  'Rômulo',
+  'Júlio',
+  'Fabrício',
+  'Davi',
+  'Enzo',
+  'Heitor',
+  'Ícaro',
+];
+const SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Araújo',
+  'Melo',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Conceição',
+  'Magalhães',
+  'Gonçalves',
+  'Antunes',
+  'Brandão',
+  'Simões',
+  'Damásio',
+  'Assunção',
+  'Falcão',
+  'Guimarães',
+  'Loureiro',
+  'Peçanha',
+  'Tavares',
+  'Vieira',
+  'Monteiro',
+  'Cardoso',
+];
 const DDDS = ['11', '11', '11', '21', '21', '31', '41', '51', '61', '71', '81', '85', '19', '48'];
-const TAGS = ['emagrecimento', 'hipertrofia', 'gestante', 'vegetariano', 'diabetes', 'esportista', 'intolerância à lactose', 'retorno'];
-const NOTES = ['Prefere atendimento pela manhã.', 'Alergia a amendoim.', 'Indicação da Dra. Paula.', 'Treina 5x por semana.', 'Relata ansiedade à noite.'];
+const TAGS = [
+  'emagrecimento',
+  'hipertrofia',
+  'gestante',
+  'vegetariano',
+  'diabetes',
+  'esportista',
+  'intolerância à lactose',
+  'retorno',
+];
+const NOTES = [
+  'Prefere atendimento pela manhã.',
+  'Alergia a amendoim.',
+  'Indicação da Dra. Paula.',
+  'Treina 5x por semana.',
+  'Relata ansiedade à noite.',
+];
 
 export const DEMO_SERVICES = [
-  { name: 'Consulta avulsa', description: 'Uma consulta com plano alimentar.', priceCents: 25_000, validityDays: 30, consultations: 1, modality: 'presencial' },
-  { name: 'Acompanhamento mensal', description: 'Consulta e acompanhamento pelo aplicativo por 30 dias.', priceCents: 39_000, validityDays: 30, consultations: 2, modality: 'hibrido' },
-  { name: 'Plano trimestral', description: '3 meses de acompanhamento com retornos mensais.', priceCents: 99_000, validityDays: 90, consultations: 4, modality: 'hibrido' },
-  { name: 'Plano semestral', description: '6 meses de acompanhamento com retornos mensais.', priceCents: 179_000, validityDays: 180, consultations: 7, modality: 'online' },
-  { name: 'Avaliação de bioimpedância', description: 'Avaliação de composição corporal.', priceCents: 12_000, validityDays: 7, consultations: 1, modality: 'presencial' },
-] as const satisfies readonly { name: string; description: string; priceCents: number; validityDays: number; consultations: number; modality: ServiceModality }[];
+  {
+    name: 'Consulta avulsa',
+    description: 'Uma consulta com plano alimentar.',
+    priceCents: 25_000,
+    validityDays: 30,
+    consultations: 1,
+    modality: 'presencial',
+  },
+  {
+    name: 'Acompanhamento mensal',
+    description: 'Consulta e acompanhamento pelo aplicativo por 30 dias.',
+    priceCents: 39_000,
+    validityDays: 30,
+    consultations: 2,
+    modality: 'hibrido',
+  },
+  {
+    name: 'Plano trimestral',
+    description: '3 meses de acompanhamento com retornos mensais.',
+    priceCents: 99_000,
+    validityDays: 90,
+    consultations: 4,
+    modality: 'hibrido',
+  },
+  {
+    name: 'Plano semestral',
+    description: '6 meses de acompanhamento com retornos mensais.',
+    priceCents: 179_000,
+    validityDays: 180,
+    consultations: 7,
+    modality: 'online',
+  },
+  {
+    name: 'Avaliação de bioimpedância',
+    description: 'Avaliação de composição corporal.',
+    priceCents: 12_000,
+    validityDays: 7,
+    consultations: 1,
+    modality: 'presencial',
+  },
+] as const satisfies readonly {
+  name: string;
+  description: string;
+  priceCents: number;
+  validityDays: number;
+  consultations: number;
+  modality: ServiceModality;
+}[];
 
 function cpf(rand: () => number): string {
   const d = Array.from({ length: 9 }, () => Math.floor(rand() * 10));
@@ -51,7 +207,10 @@ function cpf(rand: () => number): string {
 
 /** Seeds the demo practice once: does nothing when the professional already has patients. */
 export async function seedDemoPractice(db: Executor, professionalId: string, now: Date): Promise<boolean> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(patients).where(eq(patients.professionalId, professionalId));
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(patients)
+    .where(eq(patients.professionalId, professionalId));
   if (Number(n) > 0) return false;
   const rand = prng(20_240_601);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -78,7 +237,9 @@ export async function seedDemoPractice(db: Executor, professionalId: string, now
     let doc = cpf(rand);
     while (docs.has(doc) || /^(\d)\1{10}$/.test(doc)) doc = cpf(rand);
     docs.add(doc);
-    const slug = searchable(name).replace(/[^a-z ]/g, '').split(' ');
+    const slug = searchable(name)
+      .replace(/[^a-z ]/g, '')
+      .split(' ');
     let email = `${slug[0]}.${slug[slug.length - 1]}@${pick(['example.com', 'example.org', 'example.net'])}`;
     for (let k = 2; emails.has(email); k++) email = email.replace(/(\d*)@/, `${k}@`);
     emails.add(email);
@@ -102,7 +263,10 @@ export async function seedDemoPractice(db: Executor, professionalId: string, now
       serviceModality,
       tags,
       notes: rand() < 0.25 ? pick(NOTES) : null,
-      preferences: { ...defaultPreferences(phone, withEmail ? email : null), channel: rand() < 0.7 ? 'whatsapp' : withEmail ? 'email' : 'whatsapp' },
+      preferences: {
+        ...defaultPreferences(phone, withEmail ? email : null),
+        channel: rand() < 0.7 ? 'whatsapp' : withEmail ? 'email' : 'whatsapp',
+      },
       createdAt: new Date(now.getTime() - Math.floor(rand() * 200) * 86_400_000),
       updatedAt: now,
     });

@@ -121,11 +121,16 @@ async function main(): Promise<void> {
   const url = config.publicUrl;
   console.log('');
   console.log(`  Acompanha is running at ${url}`);
-  console.log(`  Database: ${embedded ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
-  console.log(`  Demo login: ${DEMO_CREDENTIALS.email} / ${DEMO_CREDENTIALS.password}${seeded ? ' (just created)' : ''}`);
+  console.log(
+    `  Database: ${embedded ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
+  console.log(
+    `  Demo login: ${DEMO_CREDENTIALS.email} / ${DEMO_CREDENTIALS.password}${seeded ? ' (just created)' : ''}`,
+  );
   const production = process.env.NODE_ENV === 'production';
   if (mailer.kind === 'dev-mailbox') {
-    if (production) console.log('  WARNING: SMTP_URL is not set, so NO e-mail leaves this server (codes, links, PINs).');
+    if (production)
+      console.log('  WARNING: SMTP_URL is not set, so NO e-mail leaves this server (codes, links, PINs).');
     console.log('  E-mails: printed on this console and kept in the dev mailbox (no SMTP_URL)');
   } else {
     console.log('  E-mails: sent through SMTP_URL');
@@ -135,7 +140,9 @@ async function main(): Promise<void> {
   );
   if (config.operatorToken) {
     console.log(`  Dev mailbox and WhatsApp outbox: GET ${url}/api/dev/mailbox and /api/dev/whatsapp-outbox`);
-    console.log(`    with the header X-Operator-Token: ${config.operatorToken}${process.env.OPERATOR_TOKEN ? ' (OPERATOR_TOKEN)' : ' (new at every start)'}`);
+    console.log(
+      `    with the header X-Operator-Token: ${config.operatorToken}${process.env.OPERATOR_TOKEN ? ' (OPERATOR_TOKEN)' : ' (new at every start)'}`,
+    );
   } else {
     console.log('  Dev mailbox and WhatsApp outbox over HTTP: off (NODE_ENV=production without OPERATOR_TOKEN)');
   }

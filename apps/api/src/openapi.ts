@@ -23,9 +23,20 @@ function collectRefs(node: Json, into: Set<string>): void {
 }
 
 const sortKeys = <T>(obj: Record<string, T>): Record<string, T> =>
-  Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]!]));
+  Object.fromEntries(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, obj[k]!]),
+  );
 
-const FORMAT_MAX_LENGTH: Record<string, number> = { uuid: 36, date: 10, 'date-time': 35, time: 20, email: 254, uri: 2048 };
+const FORMAT_MAX_LENGTH: Record<string, number> = {
+  uuid: 36,
+  date: 10,
+  'date-time': 35,
+  time: 20,
+  email: 254,
+  uri: 2048,
+};
 const INT32 = 2 ** 31;
 
 /** Adds maxLength to strings whose format bounds them, and int32/int64 to integers, everywhere in the tree. */
@@ -51,7 +62,9 @@ function stateImpliedLimits(node: Json): void {
 
 /** Every 429 answer says when to try again: the Retry-After header. */
 function documentRetryAfter(paths: Json): void {
-  for (const ops of Object.values((paths ?? {}) as Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>)) {
+  for (const ops of Object.values(
+    (paths ?? {}) as Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>,
+  )) {
     for (const op of Object.values(ops)) {
       const refused = op?.responses?.['429'];
       if (refused) {

@@ -22,7 +22,10 @@ export const DEMO_CREDENTIALS = {
  */
 export async function seedIfEmpty(db: Db, config: AppConfig): Promise<boolean> {
   const created = await seedDemoProfessional(db, config);
-  const [demo] = await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.email, DEMO_CREDENTIALS.email));
+  const [demo] = await db
+    .select({ id: professionals.id })
+    .from(professionals)
+    .where(eq(professionals.email, DEMO_CREDENTIALS.email));
   if (demo) {
     await db.transaction(async (tx) => {
       // Several API processes may start together: one seeds, the others then find the patients.
@@ -62,6 +65,9 @@ async function seedDemoProfessional(db: Db, config: AppConfig): Promise<boolean>
       })
       .onConflictDoNothing();
   });
-  const [demo] = await db.select({ id: professionals.id }).from(professionals).where(eq(professionals.email, DEMO_CREDENTIALS.email));
+  const [demo] = await db
+    .select({ id: professionals.id })
+    .from(professionals)
+    .where(eq(professionals.email, DEMO_CREDENTIALS.email));
   return demo !== undefined;
 }

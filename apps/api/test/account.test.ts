@@ -19,10 +19,12 @@ describe.each(backends)('password recovery on $name', (backend) => {
     await t?.close();
   });
 
-  const request = (email: string) => t.call({ method: 'POST', url: '/api/account/recovery/request', payload: { email } });
+  const request = (email: string) =>
+    t.call({ method: 'POST', url: '/api/account/recovery/request', payload: { email } });
   const reset = (token: string, password: string) =>
     t.call({ method: 'POST', url: '/api/account/recovery/reset', payload: { token, password } });
-  const login = (email: string, password: string) => t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const login = (email: string, password: string) =>
+    t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it('e-mails a link, resets once, revokes every token; the token cannot be reused', async () => {
     const email = 'recover@example.com';
@@ -37,13 +39,20 @@ describe.each(backends)('password recovery on $name', (backend) => {
     expect(mail.html).toContain(`/recovery?token=${token}`);
 
     // stored hashed, valid one hour
-    const [row] = await t.database.db.select().from(passwordRecoveryTokens).orderBy(sql`created_at desc`).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(passwordRecoveryTokens)
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     expect(row!.tokenHash).not.toContain(token);
     expect((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000).toBeCloseTo(60, 1);
 
     const ok = await reset(token, 'novaSenha456');
     expect(ok.statusCode).toBe(204);
-    expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) })).json().application_error_code).toBe('INVALID_JWT');
+    expect(
+      (await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) })).json()
+        .application_error_code,
+    ).toBe('INVALID_JWT');
     expect((await login(email, 'segredo123')).statusCode).toBe(401);
     expect((await login(email, 'novaSenha456')).statusCode).toBe(200);
 

@@ -46,12 +46,31 @@ describe.each(backends)('answer revisions on $name', (backend) => {
   const get = (url: string, token = a) => p.ok(api('GET', url, token));
 
   /** The answers of quiz A. */
-  const quizASteps = (o: { peso: number; vontade: 'a1' | 'a2'; alimento?: string; energia: number; s1: string; semana: string; foto: string }): AnswerStep[] => [
+  const quizASteps = (o: {
+    peso: number;
+    vontade: 'a1' | 'a2';
+    alimento?: string;
+    energia: number;
+    s1: string;
+    semana: string;
+    foto: string;
+  }): AnswerStep[] => [
     { questionId: q('peso'), value: { type: 'metrics', value: o.peso } },
     { questionId: q('vontade'), value: { type: 'multiple-choice', alternativeIds: [o.vontade] } },
-    ...(o.alimento ? [{ questionId: q('qual-alimento'), parentQuestionId: q('vontade'), value: { type: 'free-field', text: o.alimento } }] : []),
+    ...(o.alimento
+      ? [
+          {
+            questionId: q('qual-alimento'),
+            parentQuestionId: q('vontade'),
+            value: { type: 'free-field', text: o.alimento },
+          },
+        ]
+      : []),
     { questionId: q('energia'), value: { type: 'linear-scale', value: o.energia } },
-    { questionId: q('adesao-likert'), value: { type: 'likert-scale', levels: { s1: o.s1, s2: 'l3', s3: 'l5', s4: 'l2' } } },
+    {
+      questionId: q('adesao-likert'),
+      value: { type: 'likert-scale', levels: { s1: o.s1, s2: 'l3', s3: 'l5', s4: 'l2' } },
+    },
     { questionId: q('semana'), value: { type: 'free-field', text: o.semana } },
     {
       questionId: q('foto-corpo'),
@@ -90,24 +109,48 @@ describe.each(backends)('answer revisions on $name', (backend) => {
         201,
       )
     ).id;
-    quiz2 = (await p.ok(api('POST', '/quiz', a, { title: 'Pesagem', chosenQuestions: [{ id: q('peso') }, { id: q('cintura') }] }), 201)).id;
+    quiz2 = (
+      await p.ok(
+        api('POST', '/quiz', a, { title: 'Pesagem', chosenQuestions: [{ id: q('peso') }, { id: q('cintura') }] }),
+        201,
+      )
+    ).id;
     for (const name of ['Ana Beatriz Costa', 'Bruno Lima', 'Carla Dias', 'Dani Souza', 'Eva Rocha', 'Fay Nunes']) {
       const created = await p.patient(a, { serviceId: serviceA, channel: 'email', name });
       patient[name.split(' ')[0]!.toLowerCase()] = { id: created.id, email: created.email! };
     }
     const scheduleOf = async (token: string, quizId: string, patientId: string) =>
-      (await p.ok(api('POST', '/quiz/schedule', token, { quizId, patientId, startDate: '2030-12-01', hour: 8, periodicity: 'once' }), 201)).id as string;
-    for (const k of ['ana', 'bruno', 'carla', 'dani', 'eva', 'fay']) schedule[k] = await scheduleOf(a, quizA, patient[k]!.id);
+      (
+        await p.ok(
+          api('POST', '/quiz/schedule', token, {
+            quizId,
+            patientId,
+            startDate: '2030-12-01',
+            hour: 8,
+            periodicity: 'once',
+          }),
+          201,
+        )
+      ).id as string;
+    for (const k of ['ana', 'bruno', 'carla', 'dani', 'eva', 'fay'])
+      schedule[k] = await scheduleOf(a, quizA, patient[k]!.id);
     schedule.ana2 = await scheduleOf(a, quiz2, patient.ana!.id);
 
     // Professional B: her own answered quiz.
-    const quizB = (await p.ok(api('POST', '/quiz', b, { title: 'Da Bia', chosenQuestions: [{ id: q('peso') }] }), 201)).id;
+    const quizB = (await p.ok(api('POST', '/quiz', b, { title: 'Da Bia', chosenQuestions: [{ id: q('peso') }] }), 201))
+      .id;
     const bia = await p.patient(b, { serviceId: await p.service(b, 365), channel: 'email', name: 'Paciente da Bia' });
     patient.bia = { id: bia.id, email: bia.email! };
     schedule.bia = await scheduleOf(b, quizB, bia.id);
     rev.bia = await revisionOf(
-      (await flow.answer({ pro: b, scheduleId: schedule.bia, email: bia.email!, steps: [{ questionId: q('peso'), value: { type: 'metrics', value: 60 } }] }))
-        .quizAnswerId,
+      (
+        await flow.answer({
+          pro: b,
+          scheduleId: schedule.bia,
+          email: bia.email!,
+          steps: [{ questionId: q('peso'), value: { type: 'metrics', value: 60 } }],
+        })
+      ).quizAnswerId,
     );
 
     // 04/03 10:00 — Ana answers quiz A.
@@ -117,7 +160,15 @@ describe.each(backends)('answer revisions on $name', (backend) => {
           pro: a,
           scheduleId: schedule.ana!,
           email: patient.ana!.email,
-          steps: quizASteps({ peso: 70.5, vontade: 'a1', alimento: 'Pão de queijo; "caseiro"', energia: 3, s1: 'l4', semana: '=HYPERLINK("http://x","clique")\nsegunda linha', foto: 'frente.jpg' }),
+          steps: quizASteps({
+            peso: 70.5,
+            vontade: 'a1',
+            alimento: 'Pão de queijo; "caseiro"',
+            energia: 3,
+            s1: 'l4',
+            semana: '=HYPERLINK("http://x","clique")\nsegunda linha',
+            foto: 'frente.jpg',
+          }),
         })
       ).quizAnswerId,
     );
@@ -134,7 +185,14 @@ describe.each(backends)('answer revisions on $name', (backend) => {
           pro: a,
           scheduleId: schedule.bruno!,
           email: patient.bruno!.email,
-          steps: quizASteps({ peso: 88, vontade: 'a2', energia: 2, s1: 'l2', semana: '+ disposição @nutri', foto: 'bruno.jpg' }),
+          steps: quizASteps({
+            peso: 88,
+            vontade: 'a2',
+            energia: 2,
+            s1: 'l2',
+            semana: '+ disposição @nutri',
+            foto: 'bruno.jpg',
+          }),
         })
       ).quizAnswerId,
     );
@@ -156,7 +214,14 @@ describe.each(backends)('answer revisions on $name', (backend) => {
           pro: a,
           scheduleId: schedule.ana!,
           email: patient.ana!.email,
-          steps: quizASteps({ peso: 69.8, vontade: 'a2', energia: 4, s1: 'l5', semana: '-2 kg na semana; tudo certo', foto: 'frente-2.jpg' }),
+          steps: quizASteps({
+            peso: 69.8,
+            vontade: 'a2',
+            energia: 4,
+            s1: 'l5',
+            semana: '-2 kg na semana; tudo certo',
+            foto: 'frente-2.jpg',
+          }),
         })
       ).quizAnswerId,
     );
@@ -251,7 +316,11 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       ['from=04/03/2030'],
     ])('bad input %s → 400 WRONG_COMMAND_PARAMETERS', async (qs) => {
       expectCode(await api('GET', `/answer-revision?${qs}`, a), 400, 'WRONG_COMMAND_PARAMETERS');
-      expectCode(await api('GET', `/answer-revision/pending?${qs.replace('status=approved', 'quizId=1')}`, a), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await api('GET', `/answer-revision/pending?${qs.replace('status=approved', 'quizId=1')}`, a),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
     });
 
     it('a period ending before it starts → 400 on `to`; no token → 401', async () => {
@@ -279,7 +348,15 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(first.answers.map((x: { questionId: string }) => x.questionId)).toEqual(
         ['peso', 'vontade', 'energia', 'adesao-likert', 'semana', 'foto-corpo'].map((s) => q(s)),
       );
-      expect(first.answers[0]).toMatchObject({ type: 'metrics', title: TITLES.peso, acronym: 'Peso', display: '70,5 kg', previous: null, changed: null, subAnswers: [] });
+      expect(first.answers[0]).toMatchObject({
+        type: 'metrics',
+        title: TITLES.peso,
+        acronym: 'Peso',
+        display: '70,5 kg',
+        previous: null,
+        changed: null,
+        subAnswers: [],
+      });
       expect(first.answers[0].config).toMatchObject({ unit: 'kg', decimals: 1 });
       expect(first.answers[1]).toMatchObject({ type: 'multiple-choice', display: 'Sim' });
       expect(first.answers[1].subAnswers).toEqual([
@@ -298,7 +375,13 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       );
       const photo = first.answers[5];
       expect(photo.files).toEqual([
-        { key: fileKeys[0], name: 'frente.jpg', contentType: 'image/jpeg', size: JPEG.length, url: expect.stringMatching(/\?exp=\d+&sig=/) },
+        {
+          key: fileKeys[0],
+          name: 'frente.jpg',
+          contentType: 'image/jpeg',
+          size: JPEG.length,
+          url: expect.stringMatching(/\?exp=\d+&sig=/),
+        },
       ]);
       expect(photo.files[0].url.startsWith(`http://acompanha.test/api/file/${fileKeys[0]}?`)).toBe(true);
       // The signed link serves the uploaded bytes.
@@ -310,7 +393,11 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       const second = await get(`/answer-revision/${rev.anaA2}`);
       expect(second).toMatchObject({ previousRevisionId: rev.anaA1, nextRevisionId: null });
       const [peso, vontade, energia, likert, semana, foto] = second.answers;
-      expect(peso).toMatchObject({ display: '69,8 kg', changed: true, previous: { display: '70,5 kg', revisionId: rev.anaA1, value: { type: 'metrics', value: 70.5 } } });
+      expect(peso).toMatchObject({
+        display: '69,8 kg',
+        changed: true,
+        previous: { display: '70,5 kg', revisionId: rev.anaA1, value: { type: 'metrics', value: 70.5 } },
+      });
       expect(peso.previous.finishedAt.slice(0, 16)).toBe('2030-03-04T13:00');
       expect(vontade).toMatchObject({ display: 'Não', subAnswers: [], changed: true, previous: { display: 'Sim' } });
       expect(energia).toMatchObject({ display: '4', changed: true, previous: { display: '3' } });
@@ -343,7 +430,9 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       const again = await p.ok(api('POST', `/answer-revision/${rev.brunoA1}/approve`, a));
       expect(again).toEqual(approved);
       expect((await get('/answer-revision/pending')).total).toBe(3);
-      expect((await get('/answer-revision?status=completed')).items.map((r: { id: string }) => r.id)).toEqual([rev.brunoA1]);
+      expect((await get('/answer-revision?status=completed')).items.map((r: { id: string }) => r.id)).toEqual([
+        rev.brunoA1,
+      ]);
       // The schedule's answer counts follow (the profile's "Ver respostas" and "Revisão pendente").
       expect((await get(`/quiz/schedule/${schedule.bruno}`)).answers).toEqual({ total: 1, pending: 0 });
       const listed = (await get(`/quiz/schedule?patientId=${patient.bruno!.id}`)).items;
@@ -354,7 +443,10 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(pending).toMatchObject({ status: 'pending', approvedAt: null });
       expect((await get(`/quiz/schedule/${schedule.bruno}`)).answers).toEqual({ total: 1, pending: 1 });
       expect(await p.ok(api('POST', `/answer-revision/${rev.brunoA1}/pending`, a))).toEqual(pending);
-      const rows = await t.database.db.select().from(answerRevisions).where(eq(answerRevisions.patientId, patient.bruno!.id));
+      const rows = await t.database.db
+        .select()
+        .from(answerRevisions)
+        .where(eq(answerRevisions.patientId, patient.bruno!.id));
       expect(rows).toHaveLength(1);
 
       // Approve again for the export below.
@@ -373,21 +465,39 @@ describe.each(backends)('answer revisions on $name', (backend) => {
 
   describe('notes', () => {
     it('add (trimmed), edit, list in the revision, count, delete', async () => {
-      const note = await p.ok(api('POST', `/answer-revision/${rev.anaA2}/note`, a, { note: '  Ótima evolução do peso!  ' }), 201);
+      const note = await p.ok(
+        api('POST', `/answer-revision/${rev.anaA2}/note`, a, { note: '  Ótima evolução do peso!  ' }),
+        201,
+      );
       expect(note).toMatchObject({ revisionId: rev.anaA2, note: 'Ótima evolução do peso!' });
-      const second = await p.ok(api('POST', `/answer-revision/${rev.anaA2}/note`, a, { note: 'Rever a hidratação.' }), 201);
-      expect((await get(`/answer-revision?patientId=${patient.ana!.id}&quizId=${quizA}`)).items[0]).toMatchObject({ id: rev.anaA2, noteCount: 2 });
+      const second = await p.ok(
+        api('POST', `/answer-revision/${rev.anaA2}/note`, a, { note: 'Rever a hidratação.' }),
+        201,
+      );
+      expect((await get(`/answer-revision?patientId=${patient.ana!.id}&quizId=${quizA}`)).items[0]).toMatchObject({
+        id: rev.anaA2,
+        noteCount: 2,
+      });
 
       t.clock.advance(60_000);
-      const edited = await p.ok(api('PUT', `/answer-revision/${rev.anaA2}/note/${note.id}`, a, { note: 'Ótima evolução: -0,7 kg.' }));
+      const edited = await p.ok(
+        api('PUT', `/answer-revision/${rev.anaA2}/note/${note.id}`, a, { note: 'Ótima evolução: -0,7 kg.' }),
+      );
       expect(edited).toMatchObject({ id: note.id, note: 'Ótima evolução: -0,7 kg.', createdAt: note.createdAt });
       expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(note.updatedAt));
       const detail = await get(`/answer-revision/${rev.anaA2}`);
-      expect(detail.notes.map((n: { note: string }) => n.note)).toEqual(['Ótima evolução: -0,7 kg.', 'Rever a hidratação.']);
+      expect(detail.notes.map((n: { note: string }) => n.note)).toEqual([
+        'Ótima evolução: -0,7 kg.',
+        'Rever a hidratação.',
+      ]);
 
       expect((await api('DELETE', `/answer-revision/${rev.anaA2}/note/${second.id}`, a)).statusCode).toBe(204);
       expectCode(await api('DELETE', `/answer-revision/${rev.anaA2}/note/${second.id}`, a), 404, 'NOT_FOUND');
-      expectCode(await api('PUT', `/answer-revision/${rev.anaA2}/note/${second.id}`, a, { note: 'x' }), 404, 'NOT_FOUND');
+      expectCode(
+        await api('PUT', `/answer-revision/${rev.anaA2}/note/${second.id}`, a, { note: 'x' }),
+        404,
+        'NOT_FOUND',
+      );
       expect((await get(`/answer-revision/${rev.anaA2}`)).notes).toHaveLength(1);
       // A note of this revision under another revision's id.
       expectCode(await api('PUT', `/answer-revision/${rev.anaA1}/note/${note.id}`, a, { note: 'x' }), 404, 'NOT_FOUND');
@@ -410,11 +520,23 @@ describe.each(backends)('answer revisions on $name', (backend) => {
     it('accepts exactly 2000 characters; notes of another professional are out of reach (404)', async () => {
       const long = await p.ok(api('POST', `/answer-revision/${rev.anaA1}/note`, a, { note: 'y'.repeat(2000) }), 201);
       expect(long.note).toHaveLength(2000);
-      expectCode(await api('POST', `/answer-revision/${rev.anaA1}/note`, b, { note: 'Invasão' }), 404, 'REVISION_NOT_FOUND');
-      expectCode(await api('PUT', `/answer-revision/${rev.anaA1}/note/${long.id}`, b, { note: 'Invasão' }), 404, 'REVISION_NOT_FOUND');
+      expectCode(
+        await api('POST', `/answer-revision/${rev.anaA1}/note`, b, { note: 'Invasão' }),
+        404,
+        'REVISION_NOT_FOUND',
+      );
+      expectCode(
+        await api('PUT', `/answer-revision/${rev.anaA1}/note/${long.id}`, b, { note: 'Invasão' }),
+        404,
+        'REVISION_NOT_FOUND',
+      );
       expectCode(await api('DELETE', `/answer-revision/${rev.anaA1}/note/${long.id}`, b), 404, 'REVISION_NOT_FOUND');
       expectCode(await api('PUT', `/answer-revision/${rev.anaA1}/note/${UNKNOWN}`, a, { note: 'x' }), 404, 'NOT_FOUND');
-      expectCode(await api('PUT', `/answer-revision/${rev.anaA1}/note/nope`, a, { note: 'x' }), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await api('PUT', `/answer-revision/${rev.anaA1}/note/nope`, a, { note: 'x' }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
       const [row] = await t.database.db.select().from(answerRevisionNotes).where(eq(answerRevisionNotes.id, long.id));
       expect(row!.text).toBe('y'.repeat(2000));
       expect((await api('DELETE', `/answer-revision/${rev.anaA1}/note/${long.id}`, a)).statusCode).toBe(204);
@@ -435,12 +557,36 @@ describe.each(backends)('answer revisions on $name', (backend) => {
     });
 
     it('nothing answered yet → 404 SCHEDULE_NOT_ANSWERED; foreign or mismatched ids → 404', async () => {
-      expectCode(await api('GET', `/answer-revision/patient/${patient.carla!.id}/quizSchedule/${schedule.carla}`, a), 404, 'SCHEDULE_NOT_ANSWERED');
-      expectCode(await api('GET', `/answer-revision/patient/${patient.ana!.id}/quizSchedule/${schedule.bruno}`, a), 404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR');
-      expectCode(await api('GET', `/answer-revision/patient/${patient.ana!.id}/quizSchedule/${UNKNOWN}`, a), 404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR');
-      expectCode(await api('GET', `/answer-revision/patient/${patient.bia!.id}/quizSchedule/${schedule.bia}`, a), 404, 'PATIENT_NOT_FOUND_ERROR');
-      expectCode(await api('GET', `/answer-revision/patient/${patient.ana!.id}/quizSchedule/${schedule.ana}`, b), 404, 'PATIENT_NOT_FOUND_ERROR');
-      expectCode(await api('GET', `/answer-revision/patient/x/quizSchedule/${schedule.ana}`, a), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.carla!.id}/quizSchedule/${schedule.carla}`, a),
+        404,
+        'SCHEDULE_NOT_ANSWERED',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.ana!.id}/quizSchedule/${schedule.bruno}`, a),
+        404,
+        'QUIZ_SCHEDULE_NOT_FOUND_ERROR',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.ana!.id}/quizSchedule/${UNKNOWN}`, a),
+        404,
+        'QUIZ_SCHEDULE_NOT_FOUND_ERROR',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.bia!.id}/quizSchedule/${schedule.bia}`, a),
+        404,
+        'PATIENT_NOT_FOUND_ERROR',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.ana!.id}/quizSchedule/${schedule.ana}`, b),
+        404,
+        'PATIENT_NOT_FOUND_ERROR',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/patient/x/quizSchedule/${schedule.ana}`, a),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
     });
   });
 
@@ -448,15 +594,32 @@ describe.each(backends)('answer revisions on $name', (backend) => {
     it("a patient's metric and scale answers over time, every quiz", async () => {
       const { patientId, series } = await get(`/answer-revision/patient/${patient.ana!.id}/series`);
       expect(patientId).toBe(patient.ana!.id);
-      expect(series.map((s: { questionId: string }) => s.questionId)).toEqual([q('peso'), q('cintura'), q('energia'), q('adesao-likert')]);
+      expect(series.map((s: { questionId: string }) => s.questionId)).toEqual([
+        q('peso'),
+        q('cintura'),
+        q('energia'),
+        q('adesao-likert'),
+      ]);
       const [peso, cintura, energia, likert] = series;
-      expect(peso).toMatchObject({ title: TITLES.peso, acronym: 'Peso', type: 'metrics', unit: 'kg', decimals: 1, min: 20, max: 350 });
+      expect(peso).toMatchObject({
+        title: TITLES.peso,
+        acronym: 'Peso',
+        type: 'metrics',
+        unit: 'kg',
+        decimals: 1,
+        min: 20,
+        max: 350,
+      });
       expect(peso.points.map((x: { value: number; quizId: string }) => [x.value, x.quizId])).toEqual([
         [70.5, quizA],
         [69.8, quizA],
         [69.5, quiz2],
       ]);
-      expect(peso.points.map((x: { date: string }) => x.date.slice(0, 10))).toEqual(['2030-03-04', '2030-03-11', '2030-03-12']);
+      expect(peso.points.map((x: { date: string }) => x.date.slice(0, 10))).toEqual([
+        '2030-03-04',
+        '2030-03-11',
+        '2030-03-12',
+      ]);
       expect(cintura).toMatchObject({ unit: 'cm', points: [expect.objectContaining({ value: 80 })] });
       expect(energia).toMatchObject({ type: 'linear-scale', unit: null, min: 1, max: 5, decimals: 0 });
       expect(energia.points.map((x: { value: number }) => x.value)).toEqual([3, 4]);
@@ -473,14 +636,29 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(weighing.series.map((s: { points: unknown[] }) => s.points.length)).toEqual([1, 1]);
       const recent = await get(`${base}?from=2030-03-11&questionId=${q('peso')}`);
       expect(recent.series[0].points.map((x: { value: number }) => x.value)).toEqual([69.8, 69.5]);
-      expect(await get(`/answer-revision/patient/${patient.dani!.id}/series`)).toEqual({ patientId: patient.dani!.id, series: [] });
+      expect(await get(`/answer-revision/patient/${patient.dani!.id}/series`)).toEqual({
+        patientId: patient.dani!.id,
+        series: [],
+      });
     });
 
     it("another professional's patient → 404 PATIENT_NOT_FOUND_ERROR; bad input → 400", async () => {
-      expectCode(await api('GET', `/answer-revision/patient/${patient.ana!.id}/series`, b), 404, 'PATIENT_NOT_FOUND_ERROR');
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.ana!.id}/series`, b),
+        404,
+        'PATIENT_NOT_FOUND_ERROR',
+      );
       expectCode(await api('GET', `/answer-revision/patient/${UNKNOWN}/series`, a), 404, 'PATIENT_NOT_FOUND_ERROR');
-      expectCode(await api('GET', `/answer-revision/patient/${patient.ana!.id}/series?questionId=peso`, a), 400, 'WRONG_COMMAND_PARAMETERS');
-      expectCode(await api('GET', `/answer-revision/patient/${patient.ana!.id}/series?from=2030-03-12&to=2030-03-01`, a), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.ana!.id}/series?questionId=peso`, a),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/patient/${patient.ana!.id}/series?from=2030-03-12&to=2030-03-01`, a),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
     });
   });
 
@@ -507,7 +685,9 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(Date.parse(carla.delayedSince) - Date.parse(carla.sentAt)).toBe(48 * 3600_000);
       // Dani's was sent an hour ago: pending, not delayed.
       expect(page.items.map((r: { id: string }) => r.id)).not.toContain(req.dani);
-      expect((await get(`/answer-revision/delayed?patientId=${patient.fay!.id}`)).items.map((r: { id: string }) => r.id)).toEqual([req.fay2]);
+      expect(
+        (await get(`/answer-revision/delayed?patientId=${patient.fay!.id}`)).items.map((r: { id: string }) => r.id),
+      ).toEqual([req.fay2]);
       expect((await get(`/answer-revision/delayed?quizId=${quiz2}`)).total).toBe(0);
       expect(await get('/answer-revision/delayed', b)).toEqual({ items: [], total: 0 });
       expectCode(await api('GET', '/answer-revision/delayed?take=500', a), 400, 'WRONG_COMMAND_PARAMETERS');
@@ -524,7 +704,9 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       const r = await get('/answer-revision/status-report?from=2030-03-04&to=2030-03-12');
       expect(r).toMatchObject({ from: '2030-03-04', to: '2030-03-12', granularity: 'day' });
       expect(r.buckets).toHaveLength(9);
-      const byDay = Object.fromEntries(r.buckets.map(({ start, end, ...c }: { start: string; end: string }) => [start, { end, ...c }]));
+      const byDay = Object.fromEntries(
+        r.buckets.map(({ start, end, ...c }: { start: string; end: string }) => [start, { end, ...c }]),
+      );
       expect(byDay['2030-03-04']).toEqual({ end: '2030-03-04', ...counts({ answered: 1 }) });
       expect(byDay['2030-03-05']).toEqual({ end: '2030-03-05', ...counts({ answered: 1, delayed: 1 }) });
       expect(byDay['2030-03-06']).toEqual({ end: '2030-03-06', ...counts({ cancelled: 1, expired: 1 }) });
@@ -535,7 +717,11 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(r.totals).toEqual(counts({ answered: 4, pending: 1, delayed: 2, cancelled: 1, expired: 1 }));
       expect(r.answerRate).toBe(0.5);
       expect(r.byQuiz).toEqual([
-        { quizId: quizA, quizTitle: 'Acompanhamento semanal', ...counts({ answered: 3, pending: 1, delayed: 2, cancelled: 1, expired: 1 }) },
+        {
+          quizId: quizA,
+          quizTitle: 'Acompanhamento semanal',
+          ...counts({ answered: 3, pending: 1, delayed: 2, cancelled: 1, expired: 1 }),
+        },
         { quizId: quiz2, quizTitle: 'Pesagem', ...counts({ answered: 1 }) },
       ]);
     });
@@ -551,8 +737,12 @@ describe.each(backends)('answer revisions on $name', (backend) => {
         ['2030-03-06', '2030-03-10'],
         ['2030-03-11', '2030-03-12'],
       ]);
-      expect((await get(`/answer-revision/status-report?from=2030-03-04&to=2030-03-12&quizId=${quiz2}`)).totals).toEqual(counts({ answered: 1 }));
-      expect((await get(`/answer-revision/status-report?from=2030-03-04&to=2030-03-12&patientId=${patient.ana!.id}`)).totals).toEqual(counts({ answered: 3 }));
+      expect(
+        (await get(`/answer-revision/status-report?from=2030-03-04&to=2030-03-12&quizId=${quiz2}`)).totals,
+      ).toEqual(counts({ answered: 1 }));
+      expect(
+        (await get(`/answer-revision/status-report?from=2030-03-04&to=2030-03-12&patientId=${patient.ana!.id}`)).totals,
+      ).toEqual(counts({ answered: 3 }));
       const def = await get('/answer-revision/status-report');
       expect(def).toMatchObject({ from: '2030-02-11', to: '2030-03-12' });
       expect(def.buckets).toHaveLength(30);
@@ -564,17 +754,32 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(empty).toMatchObject({ answerRate: null, byQuiz: [] });
     });
 
-    it.each([['granularity=month'], ['from=2030-03-12&to=2030-03-01'], ['from=2029-01-01&to=2030-03-12'], ['quizId=abc'], ['to=2030-13-01']])(
-      'bad input %s → 400 WRONG_COMMAND_PARAMETERS',
-      async (qs) => {
-        expectCode(await api('GET', `/answer-revision/status-report?${qs}`, a), 400, 'WRONG_COMMAND_PARAMETERS');
-      },
-    );
+    it.each([
+      ['granularity=month'],
+      ['from=2030-03-12&to=2030-03-01'],
+      ['from=2029-01-01&to=2030-03-12'],
+      ['quizId=abc'],
+      ['to=2030-13-01'],
+    ])('bad input %s → 400 WRONG_COMMAND_PARAMETERS', async (qs) => {
+      expectCode(await api('GET', `/answer-revision/status-report?${qs}`, a), 400, 'WRONG_COMMAND_PARAMETERS');
+    });
   });
 
   describe('export', () => {
-    const csvOf = (res: Res & { rawPayload?: Buffer }) => parse(Buffer.from(res.body, 'utf8'), { bom: true, delimiter: ';' }) as string[][];
-    const header = ['Cliente', 'Respondido em', 'Status', TITLES.peso, TITLES.vontade, TITLES.qualAlimento, TITLES.energia, TITLES.likert, TITLES.semana, TITLES.foto];
+    const csvOf = (res: Res & { rawPayload?: Buffer }) =>
+      parse(Buffer.from(res.body, 'utf8'), { bom: true, delimiter: ';' }) as string[][];
+    const header = [
+      'Cliente',
+      'Respondido em',
+      'Status',
+      TITLES.peso,
+      TITLES.vontade,
+      TITLES.qualAlimento,
+      TITLES.energia,
+      TITLES.likert,
+      TITLES.semana,
+      TITLES.foto,
+    ];
 
     it('CSV: UTF-8 with BOM, `;`, one row per answer (oldest first), one column per question, pt-BR text, formulas neutralised', async () => {
       const res = (await api('GET', `/answer-revision/export?quizId=${quizA}`, a)) as Res & { rawPayload: Buffer };
@@ -600,7 +805,11 @@ describe.each(backends)('answer revisions on $name', (backend) => {
         '3',
         likert1,
         `'=HYPERLINK("http://x","clique")\nsegunda linha`,
-        expect.stringMatching(new RegExp(`^frente\\.jpg \\(http://acompanha\\.test/api/file/${fileKeys[0]!.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]+\\)$`)),
+        expect.stringMatching(
+          new RegExp(
+            `^frente\\.jpg \\(http://acompanha\\.test/api/file/${fileKeys[0]!.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]+\\)$`,
+          ),
+        ),
       ]);
       // The export's link works for seven days (it is read later), not forever.
       const exported = new URL(/\((http[^)]+)\)/.exec(rows[1]![9]!)![1]!);
@@ -617,17 +826,22 @@ describe.each(backends)('answer revisions on $name', (backend) => {
     it('filters by period and status; a quiz without answers gives the header only', async () => {
       const one = (await api('GET', `/answer-revision/export?quizId=${quizA}&from=2030-03-05&to=2030-03-05`, a)) as Res;
       expect(one.statusCode).toBe(200);
-      expect(one.headers['content-disposition']).toContain('respostas-acompanhamento-semanal-2030-03-05-a-2030-03-05.csv');
+      expect(one.headers['content-disposition']).toContain(
+        'respostas-acompanhamento-semanal-2030-03-05-a-2030-03-05.csv',
+      );
       expect(csvOf(one).map((r) => r[0])).toEqual(['Cliente', 'Bruno Lima']);
       const approved = (await api('GET', `/answer-revision/export?quizId=${quizA}&status=completed`, a)) as Res;
       expect(csvOf(approved).map((r) => r[0])).toEqual(['Cliente', 'Bruno Lima']);
-      const fresh = (await p.ok(api('POST', '/quiz', a, { title: 'Novo', chosenQuestions: [{ id: q('peso') }] }), 201)).id;
+      const fresh = (await p.ok(api('POST', '/quiz', a, { title: 'Novo', chosenQuestions: [{ id: q('peso') }] }), 201))
+        .id;
       const none = (await api('GET', `/answer-revision/export?quizId=${fresh}`, a)) as Res;
       expect(csvOf(none)).toEqual([['Cliente', 'Respondido em', 'Status']]);
     });
 
     it('XLSX: the same cells in a workbook', async () => {
-      const res = (await api('GET', `/answer-revision/export?quizId=${quizA}&format=xlsx`, a)) as Res & { rawPayload: Buffer };
+      const res = (await api('GET', `/answer-revision/export?quizId=${quizA}&format=xlsx`, a)) as Res & {
+        rawPayload: Buffer;
+      };
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(res.headers['content-disposition']).toContain('respostas-acompanhamento-semanal.xlsx');
@@ -638,8 +852,16 @@ describe.each(backends)('answer revisions on $name', (backend) => {
 
     it("bad input → 400; another professional's quiz → 404 QUIZ_NOT_FOUND", async () => {
       expectCode(await api('GET', '/answer-revision/export', a), 400, 'WRONG_COMMAND_PARAMETERS');
-      expectCode(await api('GET', `/answer-revision/export?quizId=${quizA}&format=pdf`, a), 400, 'WRONG_COMMAND_PARAMETERS');
-      expectCode(await api('GET', `/answer-revision/export?quizId=${quizA}&from=2030-03-10&to=2030-03-01`, a), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await api('GET', `/answer-revision/export?quizId=${quizA}&format=pdf`, a),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
+      expectCode(
+        await api('GET', `/answer-revision/export?quizId=${quizA}&from=2030-03-10&to=2030-03-01`, a),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
       expectCode(await api('GET', `/answer-revision/export?quizId=${quizA}`, b), 404, 'QUIZ_NOT_FOUND');
       expectCode(await api('GET', `/answer-revision/export?quizId=${quizA}`), 401, 'Unauthorized');
     });
@@ -647,11 +869,24 @@ describe.each(backends)('answer revisions on $name', (backend) => {
 
   describe('history and LGPD', () => {
     it('a deleted schedule keeps its answers; a deleted (anonymised) patient’s revisions disappear', async () => {
-      expect((await api('DELETE', `/quiz/schedule/${schedule.ana2}/patient/${patient.ana!.id}`, a)).statusCode).toBe(204);
-      expect((await get(`/answer-revision/patient/${patient.ana!.id}/quizSchedule/${schedule.ana2}`)).items.map((r: { id: string }) => r.id)).toEqual([rev.ana2]);
+      expect((await api('DELETE', `/quiz/schedule/${schedule.ana2}/patient/${patient.ana!.id}`, a)).statusCode).toBe(
+        204,
+      );
+      expect(
+        (await get(`/answer-revision/patient/${patient.ana!.id}/quizSchedule/${schedule.ana2}`)).items.map(
+          (r: { id: string }) => r.id,
+        ),
+      ).toEqual([rev.ana2]);
       expect((await get(`/answer-revision/${rev.ana2}`)).id).toBe(rev.ana2);
 
-      await p.ok(t.call({ method: 'DELETE', url: `/api/patient/${patient.bruno!.id}`, headers: { authorization: `Bearer ${a}` }, payload: { mode: 'delete', reason: 'Pedido do cliente' } }) as unknown as Promise<Res>);
+      await p.ok(
+        t.call({
+          method: 'DELETE',
+          url: `/api/patient/${patient.bruno!.id}`,
+          headers: { authorization: `Bearer ${a}` },
+          payload: { mode: 'delete', reason: 'Pedido do cliente' },
+        }) as unknown as Promise<Res>,
+      );
       expect((await get('/answer-revision')).items.map((r: { id: string }) => r.id)).not.toContain(rev.brunoA1);
       expectCode(await api('GET', `/answer-revision/${rev.brunoA1}`, a), 404, 'REVISION_NOT_FOUND');
       expectCode(await api('POST', `/answer-revision/${rev.brunoA1}/approve`, a), 404, 'REVISION_NOT_FOUND');

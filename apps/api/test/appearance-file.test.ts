@@ -14,7 +14,12 @@ describe.each(backends)('appearances and files on $name', (backend) => {
   let a: string;
   let b: string;
   const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.call({ method: method as 'GET', url: `/api${url}`, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.call({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: bearer(token),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -51,9 +56,17 @@ describe.each(backends)('appearances and files on $name', (backend) => {
       const patched = await call('PATCH', `/quiz/my/appearance/${second.json().id}`, a);
       expect(patched.json()).toMatchObject({ id: second.json().id, isDefault: true });
       let list = (await call('GET', '/quiz/my/appearance', a)).json();
-      expect(list.filter((x: { isDefault: boolean }) => x.isDefault).map((x: { id: string }) => x.id)).toEqual([second.json().id]);
-      const updated = await call('PUT', `/quiz/my/appearance/${third.id}`, a, { forwardText: 'Próxima', colorScheme: { body: { primary: '#123456' } } });
-      expect(updated.json()).toMatchObject({ forwardText: 'Próxima', colorScheme: { body: { primary: '#123456', background: '#FFFFFF' } } });
+      expect(list.filter((x: { isDefault: boolean }) => x.isDefault).map((x: { id: string }) => x.id)).toEqual([
+        second.json().id,
+      ]);
+      const updated = await call('PUT', `/quiz/my/appearance/${third.id}`, a, {
+        forwardText: 'Próxima',
+        colorScheme: { body: { primary: '#123456' } },
+      });
+      expect(updated.json()).toMatchObject({
+        forwardText: 'Próxima',
+        colorScheme: { body: { primary: '#123456', background: '#FFFFFF' } },
+      });
       expect((await call('DELETE', `/quiz/my/appearance/${second.json().id}`, a)).statusCode).toBe(204);
       list = (await call('GET', '/quiz/my/appearance', a)).json();
       expect(list.map((x: { id: string; isDefault: boolean }) => [x.id, x.isDefault])).toEqual([
@@ -64,14 +77,21 @@ describe.each(backends)('appearances and files on $name', (backend) => {
       const quiz = (await call('POST', '/quiz', a, { title: 'Q' })).json();
       expect(quiz.appearance).toMatchObject({ id: third.id, forwardText: 'Próxima' });
       const withOwn = (await call('PUT', `/quiz/${quiz.id}`, a, { appearanceId: first.json().id })).json();
-      expect(withOwn).toMatchObject({ appearanceId: first.json().id, appearance: { id: first.json().id, name: 'Clássica' } });
+      expect(withOwn).toMatchObject({
+        appearanceId: first.json().id,
+        appearance: { id: first.json().id, name: 'Clássica' },
+      });
       await call('DELETE', `/quiz/my/appearance/${first.json().id}`, a);
-      expect((await call('GET', `/quiz/${quiz.id}`, a)).json()).toMatchObject({ appearanceId: null, appearance: { id: third.id } });
+      expect((await call('GET', `/quiz/${quiz.id}`, a)).json()).toMatchObject({
+        appearanceId: null,
+        appearance: { id: third.id },
+      });
     });
 
     it('exactly one default under 10 concurrent PATCHes', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 10; i++) ids.push((await call('POST', '/quiz/my/appearance', b, { name: `A${i}` })).json().id);
+      for (let i = 0; i < 10; i++)
+        ids.push((await call('POST', '/quiz/my/appearance', b, { name: `A${i}` })).json().id);
       const results = await Promise.all(ids.map((id) => call('PATCH', `/quiz/my/appearance/${id}`, b)));
       expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
       const list = (await call('GET', '/quiz/my/appearance', b)).json();
@@ -80,7 +100,11 @@ describe.each(backends)('appearances and files on $name', (backend) => {
     });
 
     it('bad input with field paths; another professional’s appearance → 404, never data', async () => {
-      const bad = await call('POST', '/quiz/my/appearance', a, { name: '', colorScheme: { body: { primary: 'preto', nope: '#000' } }, profilePic: 'ftp://x' });
+      const bad = await call('POST', '/quiz/my/appearance', a, {
+        name: '',
+        colorScheme: { body: { primary: 'preto', nope: '#000' } },
+        profilePic: 'ftp://x',
+      });
       expectCode(bad, 400, 'WRONG_COMMAND_PARAMETERS');
       expect(paths(bad)).toEqual(expect.arrayContaining(['colorScheme.body.primary', 'name', 'profilePic']));
       const mine = (await call('POST', '/quiz/my/appearance', a, { name: 'Só da Ana' })).json();
@@ -89,7 +113,9 @@ describe.each(backends)('appearances and files on $name', (backend) => {
         expectCode(res, 404, 'NOT_FOUND');
         expect(res.body).not.toContain('Só da Ana');
       }
-      expect((await call('GET', '/quiz/my/appearance', b)).json().map((x: { name: string }) => x.name)).not.toContain('Só da Ana');
+      expect((await call('GET', '/quiz/my/appearance', b)).json().map((x: { name: string }) => x.name)).not.toContain(
+        'Só da Ana',
+      );
     });
   });
 
@@ -106,26 +132,49 @@ describe.each(backends)('appearances and files on $name', (backend) => {
       expect(s.key).toMatch(/^[0-9a-f-]{36}_[0-9a-f]{32}_Foto-do-almoco\.png$/);
       expect(s.uploadData.metadata).toEqual({ method: 'PUT', headers: { 'Content-Type': 'image/png' } });
       // A short-lived signed link, never the bare address.
-      expect(s.downloadUrl).toMatch(new RegExp(`^http://acompanha\\.test/api/file/${s.key.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]+$`));
+      expect(s.downloadUrl).toMatch(
+        new RegExp(`^http://acompanha\\.test/api/file/${s.key.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]+$`),
+      );
       expect(s.uploadData.url).toMatch(/^http:\/\/acompanha\.test\/api\/file\/upload\//);
       const up = await put(s.uploadData.url, png, 'image/png');
       expect(up.statusCode, up.body).toBe(200);
-      expect(up.json()).toEqual({ key: s.key, downloadUrl: s.downloadUrl, contentType: 'image/png', contentSize: png.length });
+      expect(up.json()).toEqual({
+        key: s.key,
+        downloadUrl: s.downloadUrl,
+        contentType: 'image/png',
+        contentSize: png.length,
+      });
       const link = new URL(s.downloadUrl);
       const got = await t.call({ method: 'GET', url: `${link.pathname}${link.search}` });
       expect(got.statusCode).toBe(200);
       expect(got.headers['content-type']).toBe('image/png');
       expect(got.rawPayload.equals(png)).toBe(true);
       // Another random key is not found; a malformed key is refused.
-      expectCode(await t.call({ method: 'GET', url: `/api/file/${s.key.replace(/_[0-9a-f]{32}_/, `_${'0'.repeat(32)}_`)}` }), 404, 'NOT_FOUND');
-      expectCode(await t.call({ method: 'GET', url: '/api/file/..%2F..%2Fetc%2Fpasswd' }), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await t.call({ method: 'GET', url: `/api/file/${s.key.replace(/_[0-9a-f]{32}_/, `_${'0'.repeat(32)}_`)}` }),
+        404,
+        'NOT_FOUND',
+      );
+      expectCode(
+        await t.call({ method: 'GET', url: '/api/file/..%2F..%2Fetc%2Fpasswd' }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
     });
 
     it('refuses wrong type, size over 20 MB, wrong size, wrong content type, expired and tampered tokens', async () => {
       const bad = await sign({ key: 'x.html', contentType: 'text/html', contentSize: 21 * 1024 * 1024 });
       expectCode(bad, 400, 'WRONG_COMMAND_PARAMETERS');
       expect(paths(bad)).toEqual(['contentSize', 'contentType']);
-      expectCode(await t.call({ method: 'POST', url: '/api/file/signed-url', payload: { key: 'a', contentType: 'image/png', contentSize: 1 } }), 401, 'Unauthorized');
+      expectCode(
+        await t.call({
+          method: 'POST',
+          url: '/api/file/signed-url',
+          payload: { key: 'a', contentType: 'image/png', contentSize: 1 },
+        }),
+        401,
+        'Unauthorized',
+      );
 
       const s = (await sign({ key: 'a.png', contentType: 'image/png', contentSize: png.length })).json();
       const wrongSize = await put(s.uploadData.url, Buffer.concat([png, Buffer.from('x')]), 'image/png');
@@ -138,10 +187,24 @@ describe.each(backends)('appearances and files on $name', (backend) => {
       const [payload, sig] = new URL(s.uploadData.url).pathname.split('/').pop()!.split('.');
       const data = JSON.parse(Buffer.from(payload!, 'base64url').toString());
       const forged = Buffer.from(JSON.stringify({ ...data, s: 10 })).toString('base64url');
-      const tampered = await t.call({ method: 'PUT', url: `/api/file/upload/${forged}.${sig}`, payload: png.subarray(0, 10), headers: { 'content-type': 'image/png' } });
+      const tampered = await t.call({
+        method: 'PUT',
+        url: `/api/file/upload/${forged}.${sig}`,
+        payload: png.subarray(0, 10),
+        headers: { 'content-type': 'image/png' },
+      });
       expectCode(tampered, 400, 'WRONG_COMMAND_PARAMETERS');
       expect(paths(tampered)).toEqual(['token']);
-      expectCode(await t.call({ method: 'PUT', url: '/api/file/upload/garbage', payload: png, headers: { 'content-type': 'image/png' } }), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await t.call({
+          method: 'PUT',
+          url: '/api/file/upload/garbage',
+          payload: png,
+          headers: { 'content-type': 'image/png' },
+        }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
 
       t.clock.advance(11 * 60_000);
       try {
@@ -203,10 +266,17 @@ describe.each(backends)('uploads to an S3-compatible store on $name', (backend) 
     expect((await t.call({ method: 'GET', url: link.pathname })).statusCode).toBe(404);
     const download = await t.call({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(download.statusCode).toBe(302);
-    expect(download.headers.location).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:9000/acompanha-arquivos/${body.key}\\?`));
+    expect(download.headers.location).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:9000/acompanha-arquivos/${body.key}\\?`),
+    );
 
     // The API's own upload endpoint is not used with a bucket.
-    const direct = await t.call({ method: 'PUT', url: '/api/file/upload/anything', headers: { 'content-type': 'image/jpeg' }, payload: Buffer.from('x') });
+    const direct = await t.call({
+      method: 'PUT',
+      url: '/api/file/upload/anything',
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from('x'),
+    });
     expect([400, 404]).toContain(direct.statusCode);
   });
 });

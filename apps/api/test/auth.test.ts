@@ -21,12 +21,20 @@ describe.each(backends)('auth on $name', (backend) => {
       const res = await t.call({
         method: 'POST',
         url: '/api/auth/registration',
-        payload: { name: 'Joana Lima', email: '  Joana@Example.COM ', password: 'segredo123', phone: '(11) 91234-5678' },
+        payload: {
+          name: 'Joana Lima',
+          email: '  Joana@Example.COM ',
+          password: 'segredo123',
+          phone: '(11) 91234-5678',
+        },
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ email: 'joana@example.com', verificationRequired: true });
 
-      const [row] = await t.database.db.select().from(professionals).where(eq(professionals.email, 'joana@example.com'));
+      const [row] = await t.database.db
+        .select()
+        .from(professionals)
+        .where(eq(professionals.email, 'joana@example.com'));
       expect(row).toBeDefined();
       expect(row!.emailVerifiedAt).toBeNull();
       expect(row!.profession).toBe('nutricionista');
@@ -44,7 +52,10 @@ describe.each(backends)('auth on $name', (backend) => {
       const code = await t.lastCode('joana@example.com');
       expect(code).toMatch(/^\d{6}$/);
       // stored hashed, never in clear
-      const [ver] = await t.database.db.select().from(emailVerifications).where(eq(emailVerifications.professionalId, row!.id));
+      const [ver] = await t.database.db
+        .select()
+        .from(emailVerifications)
+        .where(eq(emailVerifications.professionalId, row!.id));
       expect(ver!.codeHash).not.toContain(code);
       const minutes = (ver!.expiresAt.getTime() - ver!.createdAt.getTime()) / 60_000;
       expect(minutes).toBeCloseTo(15, 1);
@@ -78,7 +89,10 @@ describe.each(backends)('auth on $name', (backend) => {
     it('reports a missing body field', async () => {
       const res = await t.call({ method: 'POST', url: '/api/auth/registration', payload: { email: 'x@example.com' } });
       expect(res.statusCode).toBe(400);
-      const paths = res.json().details.map((d: { path: string[] }) => d.path.join('.')).sort();
+      const paths = res
+        .json()
+        .details.map((d: { path: string[] }) => d.path.join('.'))
+        .sort();
       expect(paths).toEqual(['name', 'password']);
     });
   });
@@ -86,10 +100,18 @@ describe.each(backends)('auth on $name', (backend) => {
   describe('POST /api/auth/verify-email', () => {
     it('verifies with the right code; a second call still answers 200', async () => {
       const code = await t.register({ email: 'verify@example.com' });
-      const res = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'verify@example.com', code } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'verify@example.com', code },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ verified: true });
-      const again = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'VERIFY@example.com', code: '000000' } });
+      const again = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'VERIFY@example.com', code: '000000' },
+      });
       expect(again.statusCode).toBe(200);
     });
 
@@ -97,28 +119,47 @@ describe.each(backends)('auth on $name', (backend) => {
       const code = await t.register({ email: 'wrong@example.com' });
       const wrong = code === '111111' ? '222222' : '111111';
       for (let i = 0; i < 5; i++) {
-        const res = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'wrong@example.com', code: wrong } });
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          payload: { email: 'wrong@example.com', code: wrong },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().application_error_code).toBe('INVALID_VERIFICATION_CODE');
       }
-      const locked = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'wrong@example.com', code } });
+      const locked = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'wrong@example.com', code },
+      });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().application_error_code).toBe('TOO_MANY_ATTEMPTS');
       // a new code unlocks it
       await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email: 'wrong@example.com' } });
       const fresh = await t.lastCode('wrong@example.com');
-      const ok = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'wrong@example.com', code: fresh } });
+      const ok = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'wrong@example.com', code: fresh },
+      });
       expect(ok.statusCode).toBe(200);
     });
 
     it('expired code → 400 VERIFICATION_CODE_EXPIRED', async () => {
       const code = await t.register({ email: 'expired@example.com' });
-      const [pro] = await t.database.db.select().from(professionals).where(eq(professionals.email, 'expired@example.com'));
+      const [pro] = await t.database.db
+        .select()
+        .from(professionals)
+        .where(eq(professionals.email, 'expired@example.com'));
       await t.database.db
         .update(emailVerifications)
         .set({ expiresAt: sql`now() - interval '1 minute'` })
         .where(eq(emailVerifications.professionalId, pro!.id));
-      const res = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'expired@example.com', code } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'expired@example.com', code },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().application_error_code).toBe('VERIFICATION_CODE_EXPIRED');
     });
@@ -127,7 +168,11 @@ describe.each(backends)('auth on $name', (backend) => {
       const code = await t.register({ email: 'clock@example.com' });
       t.clock.advance(16 * 60_000);
       try {
-        const res = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'clock@example.com', code } });
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          payload: { email: 'clock@example.com', code },
+        });
         expect(res.json().application_error_code).toBe('VERIFICATION_CODE_EXPIRED');
       } finally {
         t.clock.reset();
@@ -135,10 +180,18 @@ describe.each(backends)('auth on $name', (backend) => {
     });
 
     it('unknown e-mail → 404 PROFESSIONAL_NOT_FOUND; malformed code → 400 with path', async () => {
-      const res = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'nobody@example.com', code: '123456' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'nobody@example.com', code: '123456' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().application_error_code).toBe('PROFESSIONAL_NOT_FOUND');
-      const bad = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'nobody@example.com', code: '12ab' } });
+      const bad = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'nobody@example.com', code: '12ab' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details).toEqual([{ path: ['code'], message: expect.any(String) }]);
     });
@@ -147,19 +200,35 @@ describe.each(backends)('auth on $name', (backend) => {
   describe('POST /api/auth/verify-email/resend', () => {
     it('sends a new code and the old one stops working; 204 also for unknown e-mails', async () => {
       const old = await t.register({ email: 'resend@example.com' });
-      const res = await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email: 'resend@example.com' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email/resend',
+        payload: { email: 'resend@example.com' },
+      });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       const fresh = await t.lastCode('resend@example.com');
       expect((await t.mailbox.list('resend@example.com')).length).toBe(2);
       if (fresh !== old) {
-        const stale = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'resend@example.com', code: old } });
+        const stale = await t.call({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          payload: { email: 'resend@example.com', code: old },
+        });
         expect(stale.json().application_error_code).toBe('INVALID_VERIFICATION_CODE');
       }
-      const ok = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'resend@example.com', code: fresh } });
+      const ok = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { email: 'resend@example.com', code: fresh },
+      });
       expect(ok.statusCode).toBe(200);
 
-      const unknown = await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email: 'ghost@example.com' } });
+      const unknown = await t.call({
+        method: 'POST',
+        url: '/api/auth/verify-email/resend',
+        payload: { email: 'ghost@example.com' },
+      });
       expect(unknown.statusCode).toBe(204);
       expect(await t.mailbox.list('ghost@example.com')).toHaveLength(0);
     });
@@ -168,7 +237,11 @@ describe.each(backends)('auth on $name', (backend) => {
   describe('POST /api/auth/login and /api/auth/logout', () => {
     it('signs in with { jwt, professional, signature } and never exposes the hash', async () => {
       const jwt = await t.signUp('login@example.com');
-      const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: ' LOGIN@example.com', password: 'segredo123' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: ' LOGIN@example.com', password: 'segredo123' },
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.jwt.split('.')).toHaveLength(3);
@@ -194,8 +267,16 @@ describe.each(backends)('auth on $name', (backend) => {
 
     it('wrong password and unknown e-mail get the same 401 Unauthorized', async () => {
       await t.signUp('same@example.com');
-      const a = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'same@example.com', password: 'errada123' } });
-      const b = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'nope@example.com', password: 'errada123' } });
+      const a = await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'same@example.com', password: 'errada123' },
+      });
+      const b = await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nope@example.com', password: 'errada123' },
+      });
       expect(a.statusCode).toBe(401);
       expect(b.statusCode).toBe(401);
       expect(a.json()).toEqual(b.json());
@@ -204,7 +285,11 @@ describe.each(backends)('auth on $name', (backend) => {
 
     it('right password but unverified e-mail → 403 EMAIL_NOT_VERIFIED', async () => {
       await t.register({ email: 'unverified@example.com' });
-      const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'unverified@example.com', password: 'segredo123' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'unverified@example.com', password: 'segredo123' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().application_error_code).toBe('EMAIL_NOT_VERIFIED');
     });
@@ -212,22 +297,33 @@ describe.each(backends)('auth on $name', (backend) => {
     it('validates the body', async () => {
       const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } });
       expect(res.statusCode).toBe(400);
-      const paths = res.json().details.map((d: { path: string[] }) => d.path.join('.')).sort();
+      const paths = res
+        .json()
+        .details.map((d: { path: string[] }) => d.path.join('.'))
+        .sort();
       expect(paths).toEqual(['email', 'password']);
     });
 
     it('logout revokes that token only (→ 401 INVALID_JWT)', async () => {
       const first = await t.signUp('logout@example.com');
       const second = (
-        await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'logout@example.com', password: 'segredo123' } })
+        await t.call({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'logout@example.com', password: 'segredo123' },
+        })
       ).json().jwt as string;
-      expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(first) })).statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(first) })).statusCode).toBe(
+        200,
+      );
       const out = await t.call({ method: 'POST', url: '/api/auth/logout', headers: bearer(first) });
       expect(out.statusCode).toBe(204);
       const after = await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(first) });
       expect(after.statusCode).toBe(401);
       expect(after.json().application_error_code).toBe('INVALID_JWT');
-      expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(second) })).statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(second) })).statusCode).toBe(
+        200,
+      );
       const twice = await t.call({ method: 'POST', url: '/api/auth/logout', headers: bearer(first) });
       expect(twice.statusCode).toBe(401);
     });
@@ -251,7 +347,9 @@ describe.each(backends)('auth on $name', (backend) => {
       const [header, payload] = jwt.split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
       const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
+      const otherKey = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('x'.repeat(48)));
       const tampered = `${header}.${b64({ ...claims, sub: randomUUID() })}.${jwt.split('.')[2]}`;
       const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
       for (const token of [otherKey, tampered, unsigned, 'abc.def.ghi', `${jwt}x`]) {
@@ -302,7 +400,10 @@ describe.each(backends)('auth on $name', (backend) => {
       expect(fifth.ms).toBeGreaterThanOrEqual(290);
       expect(fifth.ms).toBeGreaterThan(fourth.ms);
 
-      const [row] = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, `login:${email}|${ip}`));
+      const [row] = await t.database.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.key, `login:${email}|${ip}`));
       expect(row!.failures).toBe(5);
 
       // 5 failures: even the right password is refused now
@@ -310,7 +411,9 @@ describe.each(backends)('auth on $name', (backend) => {
       expect(locked.res.statusCode).toBe(429);
       const body = locked.res.json();
       expect(body.application_error_code).toBe('TOO_MANY_ATTEMPTS');
-      expect(body.message).toBe('Muitas tentativas com senha incorreta. Tente de novo em 15 minutos. Se esqueceu a senha, use "Esqueci minha senha".');
+      expect(body.message).toBe(
+        'Muitas tentativas com senha incorreta. Tente de novo em 15 minutos. Se esqueceu a senha, use "Esqueci minha senha".',
+      );
       expect(body.details.retryAfterSeconds).toBeGreaterThan(800);
       expect(body.details.retryAfterSeconds).toBeLessThanOrEqual(900);
       expect(locked.res.headers['retry-after']).toBe(String(body.details.retryAfterSeconds));
@@ -320,7 +423,10 @@ describe.each(backends)('auth on $name', (backend) => {
       try {
         const ok = await attempt(email, 'segredo123');
         expect(ok.res.statusCode).toBe(200);
-        const rows = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, `login:${email}|${ip}`));
+        const rows = await t.database.db
+          .select()
+          .from(loginAttempts)
+          .where(eq(loginAttempts.key, `login:${email}|${ip}`));
         expect(rows).toHaveLength(0);
         const again = await attempt(email, 'errada123');
         expect(again.res.statusCode).toBe(401);

@@ -24,7 +24,12 @@ const expectCode = (res: Res, status: number, code: string) => {
 
 const DAY = 86_400_000;
 const tomorrow = () => spDate(new Date(Date.now() + DAY));
-const recurrence = (over: Record<string, unknown> = {}) => ({ startDate: tomorrow(), hour: 9, periodicity: 'once', ...over });
+const recurrence = (over: Record<string, unknown> = {}) => ({
+  startDate: tomorrow(),
+  hour: 9,
+  periodicity: 'once',
+  ...over,
+});
 
 describe.each(backends)('bulk scheduling on $name', (backend) => {
   let t: TestApp;
@@ -46,7 +51,9 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
   };
   let seq = 0;
   /** A patient of `a`; by default with e-mail, phone and a paid sale covering today. */
-  const newPatient = async (opts: { email?: boolean; phone?: boolean; service?: boolean; inactive?: boolean; name?: string } = {}) => {
+  const newPatient = async (
+    opts: { email?: boolean; phone?: boolean; service?: boolean; inactive?: boolean; name?: string } = {},
+  ) => {
     const n = ++seq;
     const res = await call('POST', '/patient', a, {
       name: opts.name ?? `Paciente ${String(n).padStart(3, '0')}`,
@@ -69,7 +76,11 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
   };
   const waitFinished = async (quizId: string, app: TestApp['call'] = t.call) => {
     for (let i = 0; i < 1000; i++) {
-      const res = await app({ method: 'GET', url: `/api/quiz/schedule/bulk-insert/status/${quizId}`, headers: bearer(a) });
+      const res = await app({
+        method: 'GET',
+        url: `/api/quiz/schedule/bulk-insert/status/${quizId}`,
+        headers: bearer(a),
+      });
       const s = res.json();
       if (s.state !== 'processing') return s;
       await new Promise((r) => setTimeout(r, 20));
@@ -79,7 +90,14 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
   const schedulesOf = async (quizId: string) => {
     const res = await call('GET', `/quiz/schedule?quizId=${quizId}&take=100`, a);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().items as { id: string; patientId: string; hour: number; enabled: boolean; nextDueAt: string | null; channel: string }[];
+    return res.json().items as {
+      id: string;
+      patientId: string;
+      hour: number;
+      enabled: boolean;
+      nextDueAt: string | null;
+      channel: string;
+    }[];
   };
   const requestsOf = (scheduleId: string) =>
     t.database.db.select().from(answerRequests).where(eq(answerRequests.scheduleId, scheduleId));
@@ -119,7 +137,15 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
       ...recurrence({ periodicity: 'weekly', weekdays: [1, 3, 5] }),
     });
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toMatchObject({ quizId, kind: 'insert', state: 'processing', total: 5, processed: 0, details: [], finishedAt: null });
+    expect(res.json()).toMatchObject({
+      quizId,
+      kind: 'insert',
+      state: 'processing',
+      total: 5,
+      processed: 0,
+      details: [],
+      finishedAt: null,
+    });
     expect(Date.parse(res.json().startedAt)).toBeGreaterThan(0);
 
     const done = await waitFinished(quizId);
@@ -132,7 +158,12 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
         application_error_code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR',
         message: expect.stringMatching(/serviço ativo/),
       },
-      { patientId: inactive, patientName: 'Carla Inativa', application_error_code: 'PATIENT_NOT_ACTIVE', message: expect.stringMatching(/inativo/) },
+      {
+        patientId: inactive,
+        patientName: 'Carla Inativa',
+        application_error_code: 'PATIENT_NOT_ACTIVE',
+        message: expect.stringMatching(/inativo/),
+      },
     ]);
 
     const list = await schedulesOf(quizId);
@@ -161,7 +192,10 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     const quizId = await newQuiz();
     const emailOnly = await newPatient({ name: 'Diana Só E-mail' });
     const both = await newPatient({ phone: true });
-    const first = await call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, { patientIds: [both], ...recurrence({ hour: 7 }) });
+    const first = await call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, {
+      patientIds: [both],
+      ...recurrence({ hour: 7 }),
+    });
     expect(first.statusCode, first.body).toBe(202);
     await waitFinished(quizId);
     const [before] = await schedulesOf(quizId);
@@ -174,7 +208,12 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(202);
     const done = await waitFinished(quizId);
     expect(done.details).toEqual([
-      { patientId: emailOnly, patientName: 'Diana Só E-mail', application_error_code: 'DELIVERY_RULE_EXCEPTION', message: expect.stringMatching(/telefone/) },
+      {
+        patientId: emailOnly,
+        patientName: 'Diana Só E-mail',
+        application_error_code: 'DELIVERY_RULE_EXCEPTION',
+        message: expect.stringMatching(/telefone/),
+      },
     ]);
     const after = await schedulesOf(quizId);
     expect(after).toHaveLength(1);
@@ -191,22 +230,46 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     expectCode(await call('POST', url, null, { patientIds: [p], ...recurrence() }), 401, 'Unauthorized');
     expectCode(await call('POST', url, a, { patientIds: [], ...recurrence() }), 400, 'WRONG_COMMAND_PARAMETERS');
     expectCode(await call('POST', url, a, { patientIds: ['nope'], ...recurrence() }), 400, 'WRONG_COMMAND_PARAMETERS');
-    expectCode(await call('POST', url, a, { patientIds: [p], ...recurrence(), extra: 1 }), 400, 'WRONG_COMMAND_PARAMETERS');
+    expectCode(
+      await call('POST', url, a, { patientIds: [p], ...recurrence(), extra: 1 }),
+      400,
+      'WRONG_COMMAND_PARAMETERS',
+    );
     expectCode(
       await call('POST', url, a, { patientIds: Array.from({ length: 10_001 }, () => randomUUID()), ...recurrence() }),
       400,
       'WRONG_COMMAND_PARAMETERS',
     );
     expectCode(await call('POST', url, a, { patientIds: [p], ...recurrence({ hour: 24 }) }), 400, 'WRONG_HOUR_VALUE');
-    expectCode(await call('POST', url, a, { patientIds: [p], ...recurrence({ periodicity: 'yearly' }) }), 400, 'WRONG_PERIODICITY_TIME');
-    expectCode(await call('POST', url, a, { patientIds: [p], ...recurrence({ periodicity: 'days' }) }), 400, 'WRONG_PERIODICITY_TIME');
-    expectCode(await call('POST', url, a, { patientIds: [p], ...recurrence({ startDate: spDate(new Date(Date.now() - 2 * DAY)) }) }), 400, 'WRONG_START_DATE');
-    expectCode(await call('POST', `/quiz/schedule/bulk-insert/${randomUUID()}`, a, { patientIds: [p], ...recurrence() }), 404, 'QUIZ_NOT_FOUND');
+    expectCode(
+      await call('POST', url, a, { patientIds: [p], ...recurrence({ periodicity: 'yearly' }) }),
+      400,
+      'WRONG_PERIODICITY_TIME',
+    );
+    expectCode(
+      await call('POST', url, a, { patientIds: [p], ...recurrence({ periodicity: 'days' }) }),
+      400,
+      'WRONG_PERIODICITY_TIME',
+    );
+    expectCode(
+      await call('POST', url, a, {
+        patientIds: [p],
+        ...recurrence({ startDate: spDate(new Date(Date.now() - 2 * DAY)) }),
+      }),
+      400,
+      'WRONG_START_DATE',
+    );
+    expectCode(
+      await call('POST', `/quiz/schedule/bulk-insert/${randomUUID()}`, a, { patientIds: [p], ...recurrence() }),
+      404,
+      'QUIZ_NOT_FOUND',
+    );
     expectCode(await call('POST', url, b, { patientIds: [p], ...recurrence() }), 404, 'QUIZ_NOT_FOUND');
 
     // Unknown and foreign patients are listed by position.
     const bQuiz = await newQuiz(b);
-    const bPatient = (await call('POST', '/patient', b, { name: 'Paciente da Bia', email: 'pb@example.com' })).json().id as string;
+    const bPatient = (await call('POST', '/patient', b, { name: 'Paciente da Bia', email: 'pb@example.com' })).json()
+      .id as string;
     const unknown = randomUUID();
     const res = await call('POST', url, a, { patientIds: [p, bPatient, unknown], ...recurrence() });
     expectCode(res, 400, 'WRONG_COMMAND_PARAMETERS');
@@ -214,18 +277,46 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
       ['patientIds', '1'],
       ['patientIds', '2'],
     ]);
-    expectCode(await call('POST', `/quiz/schedule/bulk-insert/${bQuiz}`, b, { patientIds: [p], ...recurrence() }), 400, 'WRONG_COMMAND_PARAMETERS');
+    expectCode(
+      await call('POST', `/quiz/schedule/bulk-insert/${bQuiz}`, b, { patientIds: [p], ...recurrence() }),
+      400,
+      'WRONG_COMMAND_PARAMETERS',
+    );
 
     // Every other call answers a foreign quiz with 404.
     expectCode(await call('GET', `/quiz/schedule/bulk-insert/status/${quizId}`, b), 404, 'QUIZ_NOT_FOUND');
     expectCode(await call('GET', `/quiz/schedule/bulk-insert/status/not-a-uuid`, a), 400, 'WRONG_COMMAND_PARAMETERS');
     expectCode(await call('POST', `/quiz/schedule/acknowledge-bulk-process/${quizId}`, b), 404, 'QUIZ_NOT_FOUND');
     expectCode(await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, b, recurrence()), 404, 'QUIZ_NOT_FOUND');
-    expectCode(await call('DELETE', '/quiz/schedule/bulk-delete', b, { quizId, patientIds: [bPatient] }), 404, 'QUIZ_NOT_FOUND');
-    expectCode(await call('PATCH', '/quiz/schedule/bulk-change-active-state', b, { quizId, patientIds: [bPatient], enabled: false }), 404, 'QUIZ_NOT_FOUND');
-    expectCode(await call('DELETE', '/quiz/schedule/bulk-delete', a, { quizId, patientIds: [bPatient] }), 400, 'WRONG_COMMAND_PARAMETERS');
-    expectCode(await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p] }), 400, 'WRONG_COMMAND_PARAMETERS');
-    expectCode(await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, a, { patientIds: [unknown], ...recurrence() }), 400, 'WRONG_COMMAND_PARAMETERS');
+    expectCode(
+      await call('DELETE', '/quiz/schedule/bulk-delete', b, { quizId, patientIds: [bPatient] }),
+      404,
+      'QUIZ_NOT_FOUND',
+    );
+    expectCode(
+      await call('PATCH', '/quiz/schedule/bulk-change-active-state', b, {
+        quizId,
+        patientIds: [bPatient],
+        enabled: false,
+      }),
+      404,
+      'QUIZ_NOT_FOUND',
+    );
+    expectCode(
+      await call('DELETE', '/quiz/schedule/bulk-delete', a, { quizId, patientIds: [bPatient] }),
+      400,
+      'WRONG_COMMAND_PARAMETERS',
+    );
+    expectCode(
+      await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p] }),
+      400,
+      'WRONG_COMMAND_PARAMETERS',
+    );
+    expectCode(
+      await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, a, { patientIds: [unknown], ...recurrence() }),
+      400,
+      'WRONG_COMMAND_PARAMETERS',
+    );
 
     // A disabled quiz cannot be scheduled.
     expect((await call('DELETE', `/quiz/${quizId}`, a)).statusCode).toBeLessThan(300);
@@ -240,12 +331,17 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     for (let i = 0; i < 16; i++) ids.push(await newPatient());
     const body = { patientIds: ids, ...recurrence() };
     // Concurrent starts: exactly one claims the quiz.
-    const results = await Promise.all(Array.from({ length: 4 }, () => call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, body)));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, body)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([202, 409, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409)) expectCode(r, 409, 'BULK_PROCESS_IN_PROGRESS');
     // Another quiz is independent.
     const other = await newQuiz();
-    const res = await call('POST', `/quiz/schedule/bulk-insert/${other}`, a, { patientIds: ids.slice(0, 2), ...recurrence() });
+    const res = await call('POST', `/quiz/schedule/bulk-insert/${other}`, a, {
+      patientIds: ids.slice(0, 2),
+      ...recurrence(),
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(await waitFinished(quizId)).toMatchObject({ state: 'done', total: 16, processed: 16, details: [] });
     expect(await waitFinished(other)).toMatchObject({ state: 'done', total: 2, processed: 2 });
@@ -255,7 +351,9 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
   it('refuses every call but the status while a process is running', async () => {
     const quizId = await newQuiz();
     const p = await newPatient();
-    const [proId] = (await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")).rows.map((r) => r.id);
+    const [proId] = (
+      await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")
+    ).rows.map((r) => r.id);
     // A process that is running (in another API process: this one's runner does not know it).
     const now = new Date();
     await t.database.db.insert(bulkProcesses).values({
@@ -273,15 +371,26 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     busy(await call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, { patientIds: [p], ...recurrence() }));
     busy(await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, a, recurrence()));
     busy(await call('DELETE', '/quiz/schedule/bulk-delete', a, { quizId, patientIds: [p] }));
-    busy(await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p], enabled: false }));
+    busy(
+      await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p], enabled: false }),
+    );
     busy(await call('POST', `/quiz/schedule/acknowledge-bulk-process/${quizId}`, a));
     expect(await status(quizId)).toMatchObject({ state: 'processing', kind: 'insert', total: 1, processed: 0 });
     // Once it has finished, a new one may start.
-    await t.database.db.update(bulkProcesses).set({ state: 'failed', finishedAt: new Date() }).where(eq(bulkProcesses.quizId, quizId));
+    await t.database.db
+      .update(bulkProcesses)
+      .set({ state: 'failed', finishedAt: new Date() })
+      .where(eq(bulkProcesses.quizId, quizId));
     expect((await status(quizId)).state).toBe('failed');
     const res = await call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, { patientIds: [p], ...recurrence() });
     expect(res.statusCode, res.body).toBe(202);
-    expect(await waitFinished(quizId)).toMatchObject({ state: 'done', kind: 'insert', total: 1, processed: 1, details: [] });
+    expect(await waitFinished(quizId)).toMatchObject({
+      state: 'done',
+      kind: 'insert',
+      total: 1,
+      processed: 1,
+      details: [],
+    });
   });
 
   it('reschedules, disables, enables and deletes in bulk', async () => {
@@ -290,12 +399,24 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     const p2 = await newPatient();
     const p3 = await newPatient();
     const notScheduled = await newPatient({ name: 'Elisa Sem Agendamento' });
-    expect((await call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, { patientIds: [p1, p2, p3], ...recurrence({ hour: 8 }) })).statusCode).toBe(202);
+    expect(
+      (
+        await call('POST', `/quiz/schedule/bulk-insert/${quizId}`, a, {
+          patientIds: [p1, p2, p3],
+          ...recurrence({ hour: 8 }),
+        })
+      ).statusCode,
+    ).toBe(202);
     await waitFinished(quizId);
     const byPatient = new Map((await schedulesOf(quizId)).map((s) => [s.patientId, s]));
 
     // Reschedule without patientIds: every live schedule of the quiz.
-    const rs = await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, a, recurrence({ hour: 18, periodicity: 'days', intervalDays: 7 }));
+    const rs = await call(
+      'POST',
+      `/quiz/schedule/bulk-reschedule/${quizId}`,
+      a,
+      recurrence({ hour: 18, periodicity: 'days', intervalDays: 7 }),
+    );
     expect(rs.statusCode, rs.body).toBe(202);
     expect(rs.json()).toMatchObject({ kind: 'reschedule', total: 3 });
     expect(await waitFinished(quizId)).toMatchObject({ state: 'done', processed: 3, details: [] });
@@ -308,27 +429,47 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     }
 
     // Reschedule chosen patients: one has no schedule on this quiz.
-    const rs2 = await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, a, { patientIds: [p1, notScheduled], ...recurrence({ hour: 6 }) });
+    const rs2 = await call('POST', `/quiz/schedule/bulk-reschedule/${quizId}`, a, {
+      patientIds: [p1, notScheduled],
+      ...recurrence({ hour: 6 }),
+    });
     expect(rs2.statusCode, rs2.body).toBe(202);
     expect((await waitFinished(quizId)).details).toEqual([
-      { patientId: notScheduled, patientName: 'Elisa Sem Agendamento', application_error_code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', message: expect.any(String) },
+      {
+        patientId: notScheduled,
+        patientName: 'Elisa Sem Agendamento',
+        application_error_code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR',
+        message: expect.any(String),
+      },
     ]);
     expect((await schedulesOf(quizId)).find((s) => s.patientId === p1)?.hour).toBe(6);
 
     // Disable two: their pending requests are cancelled.
-    const off = await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p1, p2, notScheduled], enabled: false });
+    const off = await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, {
+      quizId,
+      patientIds: [p1, p2, notScheduled],
+      enabled: false,
+    });
     expect(off.statusCode, off.body).toBe(202);
     expect(off.json()).toMatchObject({ kind: 'active-state', total: 3 });
     expect((await waitFinished(quizId)).details.map((d: { patientId: string }) => d.patientId)).toEqual([notScheduled]);
     let list = await schedulesOf(quizId);
-    expect(list.filter((s) => !s.enabled).map((s) => s.patientId).sort()).toEqual([p1, p2].sort());
+    expect(
+      list
+        .filter((s) => !s.enabled)
+        .map((s) => s.patientId)
+        .sort(),
+    ).toEqual([p1, p2].sort());
     for (const s of list.filter((x) => !x.enabled)) {
       expect(s.nextDueAt).toBeNull();
       expect((await requestsOf(s.id)).filter((r) => r.status === 'scheduled')).toHaveLength(0);
     }
 
     // Enable again: the next occurrence is back.
-    expect((await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p1], enabled: true })).statusCode).toBe(202);
+    expect(
+      (await call('PATCH', '/quiz/schedule/bulk-change-active-state', a, { quizId, patientIds: [p1], enabled: true }))
+        .statusCode,
+    ).toBe(202);
     expect((await waitFinished(quizId)).details).toEqual([]);
     list = await schedulesOf(quizId);
     expect(list.find((s) => s.patientId === p1)).toMatchObject({ enabled: true, nextDueAt: expect.any(String) });
@@ -344,14 +485,21 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     expect(p1Requests.filter((r) => r.status === 'scheduled')).toHaveLength(0);
     const again = await call('DELETE', '/quiz/schedule/bulk-delete', a, { quizId, patientIds: [p1] });
     expect(again.statusCode).toBe(202);
-    expect((await waitFinished(quizId)).details).toMatchObject([{ patientId: p1, application_error_code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' }]);
+    expect((await waitFinished(quizId)).details).toMatchObject([
+      { patientId: p1, application_error_code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' },
+    ]);
   });
 
   it('gives the same rows and errors set-based as patient by patient', async () => {
     const ctx = { db: t.database.db, config: resolveConfig(testConfig(t.clock)) } as AppContext;
     const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
-    const [proId] = (await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")).rows.map((r) => r.id);
+    const log = {
+      warn: (...args: unknown[]) => warnings.push(args),
+      error: (...args: unknown[]) => warnings.push(args),
+    } as unknown as FastifyBaseLogger;
+    const [proId] = (
+      await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")
+    ).rows.map((r) => r.id);
     const ids = [
       await newPatient({ name: 'Igual E-mail' }),
       await newPatient({ phone: true, name: 'Igual WhatsApp' }),
@@ -385,7 +533,10 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     expect(warnings).toEqual([]);
     expect(results[0]!.handled).toBe(6);
     expect(results[0]!.details).toEqual(results[1]!.details);
-    expect(results[0]!.details.map((d) => d.application_error_code)).toEqual(['PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR', 'PATIENT_NOT_ACTIVE']);
+    expect(results[0]!.details.map((d) => d.application_error_code)).toEqual([
+      'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR',
+      'PATIENT_NOT_ACTIVE',
+    ]);
 
     const snapshot = async (quizId: string) => {
       const schedules = await t.database.db.select().from(quizSchedules).where(eq(quizSchedules.quizId, quizId));
@@ -410,7 +561,9 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     const ctx = { db: t.database.db, config: resolveConfig(testConfig(t.clock)) } as AppContext;
     const log = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
     const options = { ...runnerOptionsFromEnv({}), retryDelaysMs: [1, 1] };
-    const [proId] = (await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")).rows.map((r) => r.id);
+    const [proId] = (
+      await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")
+    ).rows.map((r) => r.id);
     const ids = [await newPatient(), await newPatient()];
     const start = async (quizId: string) => {
       const now = new Date();
@@ -466,7 +619,9 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     const quizId = await newQuiz();
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await newPatient());
-    const [proId] = (await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")).rows.map((r) => r.id);
+    const [proId] = (
+      await t.database.pool.query<{ id: string }>("select id from professionals where email = 'ana@example.com'")
+    ).rows.map((r) => r.id);
     // What a process leaves behind when it dies after its first chunk (2 patients: one failed).
     const startedAt = new Date(Date.now() - 5 * 60_000);
     await t.database.db.insert(bulkProcesses).values({
@@ -476,7 +631,14 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
       state: 'processing',
       total: 7,
       processed: 2,
-      details: [{ patientId: ids[1]!, patientName: 'Paciente', application_error_code: 'PATIENT_NOT_ACTIVE', message: 'Cliente inativo.' } as never],
+      details: [
+        {
+          patientId: ids[1]!,
+          patientName: 'Paciente',
+          application_error_code: 'PATIENT_NOT_ACTIVE',
+          message: 'Cliente inativo.',
+        } as never,
+      ],
       payload: { patientIds: ids, recurrence: recurrence() },
       startedAt,
       updatedAt: startedAt,

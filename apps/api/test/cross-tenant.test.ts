@@ -44,7 +44,10 @@ const FIXTURES: Record<string, Fixture> = {
   listDelayedAnswerRequests: (f) => ({ query: { quizId: f.quiz, patientId: f.patient } }),
   exportAnswers: (f) => ({ query: { quizId: f.quiz } }),
   getScheduleAnswerRevisions: (f) => ({ path: { patientId: f.patient, scheduleId: f.schedule } }),
-  getPatientAnswerSeries: (f) => ({ path: { patientId: f.patient }, query: { quizId: f.quiz, questionId: f.question } }),
+  getPatientAnswerSeries: (f) => ({
+    path: { patientId: f.patient },
+    query: { quizId: f.quiz, questionId: f.question },
+  }),
   listPendingAnswerRevisions: (f) => ({ query: { quizId: f.quiz, patientId: f.patient } }),
   listQuizAnswerRevisions: (f) => ({ path: { id: f.quiz }, query: { patientId: f.patient } }),
   listSchedulesWithoutConfirmation: (f) => ({ query: { quizId: f.quiz } }),
@@ -60,7 +63,14 @@ const FIXTURES: Record<string, Fixture> = {
   updateCategory: (f) => ({ path: { id: f.category }, body: { name: 'Tomada' } }),
   deleteCategory: (f) => ({ path: { id: f.category } }),
   listQuestions: (f) => ({ query: { categoryId: f.category } }),
-  createQuestion: (f) => ({ body: { title: 'Pergunta', categoryId: f.category, type: 'free-field', config: { multiline: false, maxLength: 200 } } }),
+  createQuestion: (f) => ({
+    body: {
+      title: 'Pergunta',
+      categoryId: f.category,
+      type: 'free-field',
+      config: { multiline: false, maxLength: 200 },
+    },
+  }),
   getQuestion: (f) => ({ path: { id: f.question } }),
   updateQuestion: (f) => ({ path: { id: f.question }, body: { title: 'Tomada' } }),
   deleteQuestion: (f) => ({ path: { id: f.question } }),
@@ -113,10 +123,20 @@ const FIXTURES: Record<string, Fixture> = {
   deleteQuizSchedule: (f) => ({ path: { quizScheduleId: f.schedule, patientId: f.patient } }),
   // The patient's survey, with B's patient's survey token
   startQuizAnswer: (f) => ({ as: 'survey', body: { quizScheduleId: f.schedule, answerRequestId: f.request } }),
-  saveQuizAnswer: (f) => ({ as: 'survey', path: { quizAnswerId: f.quizAnswer }, body: { idempotencyKey: randomUUID(), answer: { questionId: f.question, value: { type: 'free-field', text: 'x' } } } }),
+  saveQuizAnswer: (f) => ({
+    as: 'survey',
+    path: { quizAnswerId: f.quizAnswer },
+    body: {
+      idempotencyKey: randomUUID(),
+      answer: { questionId: f.question, value: { type: 'free-field', text: 'x' } },
+    },
+  }),
   getSurveyState: (f) => ({ as: 'survey', path: { scheduleId: f.schedule } }),
   // Files
-  createSignedUploadUrl: (f) => ({ as: 'survey', body: { key: 'foto.jpg', contentType: 'image/jpeg', contentSize: 10, questionId: f.question } }),
+  createSignedUploadUrl: (f) => ({
+    as: 'survey',
+    body: { key: 'foto.jpg', contentType: 'image/jpeg', contentSize: 10, questionId: f.question },
+  }),
   getFile: (f) => ({ path: { key: f.fileKey } }),
 };
 
@@ -124,8 +144,10 @@ const FIXTURES: Record<string, Fixture> = {
  * Operations that take an id but are outside the matrix, each with its reason.
  */
 const OUTSIDE: Record<string, string> = {
-  validateQuizPin: 'public by design: the schedule id is the survey link the patient was sent; the PIN is the secret, limited per link and per address',
-  uploadFile: 'its path holds a signed upload token, not an id: a forged or foreign token is refused by its signature (test/appearance-file.test.ts)',
+  validateQuizPin:
+    'public by design: the schedule id is the survey link the patient was sent; the PIN is the secret, limited per link and per address',
+  uploadFile:
+    'its path holds a signed upload token, not an id: a forged or foreign token is refused by its signature (test/appearance-file.test.ts)',
 };
 
 /** What an operation takes: ids in the path, id-named query parameters, id-named body properties. */
@@ -182,13 +204,29 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
     ids.category = (await p.ok(api('POST', '/category', a, { name: 'Categoria da Ana', color: '#123456' }), 201)).id;
     ids.question = (
       await p.ok(
-        api('POST', '/question', a, { title: 'Como foi sua semana?', categoryId: ids.category, type: 'free-field', config: { multiline: true, maxLength: 500 } }),
+        api('POST', '/question', a, {
+          title: 'Como foi sua semana?',
+          categoryId: ids.category,
+          type: 'free-field',
+          config: { multiline: true, maxLength: 500 },
+        }),
         201,
       )
     ).id;
     ids.appearance = (await p.ok(api('POST', '/quiz/my/appearance', a, { name: 'Aparência da Ana' }), 201)).id;
-    ids.quiz = (await p.ok(api('POST', '/quiz', a, { title: 'Questionário da Ana', appearanceId: ids.appearance, chosenQuestions: [{ id: ids.question }] }), 201)).id;
-    ids.schedule = (await p.ok(api('POST', '/quiz/schedule', a, { quizId: ids.quiz, patientId: ids.patient, ...later }), 201)).id;
+    ids.quiz = (
+      await p.ok(
+        api('POST', '/quiz', a, {
+          title: 'Questionário da Ana',
+          appearanceId: ids.appearance,
+          chosenQuestions: [{ id: ids.question }],
+        }),
+        201,
+      )
+    ).id;
+    ids.schedule = (
+      await p.ok(api('POST', '/quiz/schedule', a, { quizId: ids.quiz, patientId: ids.patient, ...later }), 201)
+    ).id;
     const answered = await flow.answer({
       pro: a,
       scheduleId: ids.schedule,
@@ -205,8 +243,15 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
     ids.request = pending.requestId;
     // A file of A's patient.
     const aToken = await flow.surveyToken(ids.schedule, pending.pin);
-    const signed = await p.ok(api('POST', '/file/signed-url', a, { key: 'exame.jpg', contentType: 'image/jpeg', contentSize: 4 }));
-    const put = await t.call({ method: 'PUT', url: new URL(signed.uploadData.url).pathname, headers: { 'content-type': 'image/jpeg' }, payload: Buffer.from('jpeg') });
+    const signed = await p.ok(
+      api('POST', '/file/signed-url', a, { key: 'exame.jpg', contentType: 'image/jpeg', contentSize: 4 }),
+    );
+    const put = await t.call({
+      method: 'PUT',
+      url: new URL(signed.uploadData.url).pathname,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from('jpeg'),
+    });
     expect(put.statusCode, put.body).toBe(200);
     ids.fileKey = signed.key;
     expect(aToken).toBeTruthy();
@@ -216,9 +261,23 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
     const bia = await p.patient(b, { serviceId: own.service, channel: 'email', name: 'Paciente da Bia' });
     own.patient = bia.id;
     own.category = (await p.ok(api('POST', '/category', b, { name: 'Categoria da Bia', color: '#654321' }), 201)).id;
-    const qB = (await p.ok(api('POST', '/question', b, { title: 'Peso', categoryId: own.category, type: 'free-field', config: { multiline: false, maxLength: 50 } }), 201)).id;
-    own.quiz = (await p.ok(api('POST', '/quiz', b, { title: 'Questionário da Bia', chosenQuestions: [{ id: qB }] }), 201)).id;
-    own.schedule = (await p.ok(api('POST', '/quiz/schedule', b, { quizId: own.quiz, patientId: own.patient, ...later }), 201)).id;
+    const qB = (
+      await p.ok(
+        api('POST', '/question', b, {
+          title: 'Peso',
+          categoryId: own.category,
+          type: 'free-field',
+          config: { multiline: false, maxLength: 50 },
+        }),
+        201,
+      )
+    ).id;
+    own.quiz = (
+      await p.ok(api('POST', '/quiz', b, { title: 'Questionário da Bia', chosenQuestions: [{ id: qB }] }), 201)
+    ).id;
+    own.schedule = (
+      await p.ok(api('POST', '/quiz/schedule', b, { quizId: own.quiz, patientId: own.patient, ...later }), 201)
+    ).id;
     const sentB = await flow.send(b, own.schedule, bia.email!);
     own.request = sentB.requestId;
     surveyB = await flow.surveyToken(own.schedule, sentB.pin);
@@ -236,15 +295,36 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
       }
     }
     expect(missing, 'operations taking an id without a cross-tenant fixture').toEqual([]);
-    const known = new Set(Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops).map((op) => op?.operationId)));
-    expect(Object.keys(FIXTURES).filter((id) => !known.has(id)), 'fixtures of operations that no longer exist').toEqual([]);
+    const known = new Set(
+      Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) =>
+        Object.values(ops).map((op) => op?.operationId),
+      ),
+    );
+    expect(
+      Object.keys(FIXTURES).filter((id) => !known.has(id)),
+      'fixtures of operations that no longer exist',
+    ).toEqual([]);
   });
 
   it('a foreign id answers exactly like a missing one, shows none of the owner’s data and changes nothing', async () => {
-    const secrets = ['Ana Segredo', 'Bruna Segredo', 'Semana secreta', 'Nota secreta', 'Categoria da Ana', 'Aparência da Ana', 'Questionário da Ana', 'ana.tenant'];
+    const secrets = [
+      'Ana Segredo',
+      'Bruna Segredo',
+      'Semana secreta',
+      'Nota secreta',
+      'Categoria da Ana',
+      'Aparência da Ana',
+      'Questionário da Ana',
+      'ana.tenant',
+    ];
     const before = await snapshot();
     const missingIds = Object.fromEntries(
-      Object.entries(ids).map(([k, v]) => [k, k === 'fileKey' ? v.replace(/^[0-9a-f-]{36}_[0-9a-f]{32}/, `${randomUUID()}_${randomUUID().replace(/-/g, '')}`) : randomUUID()]),
+      Object.entries(ids).map(([k, v]) => [
+        k,
+        k === 'fileKey'
+          ? v.replace(/^[0-9a-f-]{36}_[0-9a-f]{32}/, `${randomUUID()}_${randomUUID().replace(/-/g, '')}`)
+          : randomUUID(),
+      ]),
     ) as Ids;
     const call = async (method: string, path: string, c: Call) => {
       let url = `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(c.path?.[name] ?? ''))}`;
@@ -267,17 +347,25 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
         const missing = await call(method, path, fixture(missingIds, own));
         const label = `${op.operationId} (${method.toUpperCase()} ${path})`;
         const isJson = String(foreign.headers['content-type'] ?? '').includes('json');
-        const codeOf = (r: typeof foreign) => (String(r.headers['content-type'] ?? '').includes('json') && r.statusCode >= 400 ? r.json().application_error_code : undefined);
+        const codeOf = (r: typeof foreign) =>
+          String(r.headers['content-type'] ?? '').includes('json') && r.statusCode >= 400
+            ? r.json().application_error_code
+            : undefined;
         // It reached the ownership check: not refused by validation or authentication.
         // (A field error on the id itself, "Categoria não encontrada.", is the ownership check speaking.)
         const onAnId = (r: typeof foreign) =>
-          codeOf(r) === 'WRONG_COMMAND_PARAMETERS' && (r.json().details ?? []).some((d: { path: string[] }) => /ids?$/i.test(String(d.path.at(-1) ?? '')));
-        if ((codeOf(foreign) === 'WRONG_COMMAND_PARAMETERS' && !onAnId(foreign)) || foreign.statusCode === 401) problems.push(`${label}: the fixture is refused before any id is looked up: ${foreign.body}`);
+          codeOf(r) === 'WRONG_COMMAND_PARAMETERS' &&
+          (r.json().details ?? []).some((d: { path: string[] }) => /ids?$/i.test(String(d.path.at(-1) ?? '')));
+        if ((codeOf(foreign) === 'WRONG_COMMAND_PARAMETERS' && !onAnId(foreign)) || foreign.statusCode === 401)
+          problems.push(`${label}: the fixture is refused before any id is looked up: ${foreign.body}`);
         else if (foreign.statusCode !== missing.statusCode || codeOf(foreign) !== codeOf(missing)) {
-          problems.push(`${label}: foreign ${foreign.statusCode} ${foreign.body.slice(0, 160)} vs missing ${missing.statusCode} ${missing.body.slice(0, 160)}`);
+          problems.push(
+            `${label}: foreign ${foreign.statusCode} ${foreign.body.slice(0, 160)} vs missing ${missing.statusCode} ${missing.body.slice(0, 160)}`,
+          );
         } else if (isJson && foreign.statusCode >= 400 && foreign.json().message !== missing.json().message) {
           problems.push(`${label}: foreign says "${foreign.json().message}", missing says "${missing.json().message}"`);
-        } else if (foreign.statusCode < 300 && foreign.statusCode !== 200) problems.push(`${label} succeeded with a foreign id (${foreign.statusCode})`);
+        } else if (foreign.statusCode < 300 && foreign.statusCode !== 200)
+          problems.push(`${label} succeeded with a foreign id (${foreign.statusCode})`);
         for (const secret of secrets) if (foreign.body.includes(secret)) leaks.push(`${label} shows "${secret}"`);
         rows.push({ op: op.operationId, status: foreign.statusCode, code: codeOf(foreign) });
       }
@@ -288,8 +376,12 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
     const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(changed, 'tables changed by calls with foreign or missing ids').toEqual([]);
     // The owner's data is intact and hers: a few re-reads.
-    expect((await t.call({ method: 'GET', url: `/api/patient/${ids.patient}`, headers: bearer(a) })).json().name).toBe('Ana Segredo Costa');
-    expect((await t.call({ method: 'GET', url: `/api/answer-revision/${ids.revision}`, headers: bearer(a) })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/patient/${ids.patient}`, headers: bearer(a) })).json().name).toBe(
+      'Ana Segredo Costa',
+    );
+    expect(
+      (await t.call({ method: 'GET', url: `/api/answer-revision/${ids.revision}`, headers: bearer(a) })).statusCode,
+    ).toBe(200);
     console.log(
       `cross-tenant matrix (${backend.name}): ${rows.length} operations tried with foreign and missing ids, ${leaks.length} leaks, ${changed.length} tables changed; ` +
         `answers: ${JSON.stringify(rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [`${r.status}${r.code ? ` ${r.code}` : ''}`]: (acc[`${r.status}${r.code ? ` ${r.code}` : ''}`] ?? 0) + 1 }), {}))}`,

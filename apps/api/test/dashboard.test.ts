@@ -8,7 +8,12 @@ describe.each(backends)('dashboard summary on $name', (backend) => {
   let a: string;
   let b: string;
   const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.call({ method: method as 'GET', url: `/api${url}`, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.call({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: bearer(token),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -43,21 +48,63 @@ describe.each(backends)('dashboard summary on $name', (backend) => {
     const p2 = (await call('POST', '/patient', a, { name: 'Caio Ribeiro', phone: '11912340002' })).json();
     await call('POST', '/patient', a, { name: 'Inês Souto', phone: '11912340003' });
     const p3 = (await call('POST', '/patient', b, { name: 'Outra Pessoa', phone: '11912340004' })).json();
-    const short = (await call('POST', '/services', a, { name: 'Semanal', priceCents: 10000, modality: 'online', validityDays: 7, consultations: 1 })).json();
-    const long = (await call('POST', '/services', a, { name: 'Trimestral', priceCents: 99000, modality: 'online', validityDays: 90, consultations: 3 })).json();
-    const other = (await call('POST', '/services', b, { name: 'Dela', priceCents: 5000, modality: 'online', validityDays: 7, consultations: 1 })).json();
+    const short = (
+      await call('POST', '/services', a, {
+        name: 'Semanal',
+        priceCents: 10000,
+        modality: 'online',
+        validityDays: 7,
+        consultations: 1,
+      })
+    ).json();
+    const long = (
+      await call('POST', '/services', a, {
+        name: 'Trimestral',
+        priceCents: 99000,
+        modality: 'online',
+        validityDays: 90,
+        consultations: 3,
+      })
+    ).json();
+    const other = (
+      await call('POST', '/services', b, {
+        name: 'Dela',
+        priceCents: 5000,
+        modality: 'online',
+        validityDays: 7,
+        consultations: 1,
+      })
+    ).json();
 
     const sale1 = await call('POST', '/sales', a, { patientId: p1.id, serviceId: short.id, paymentMethod: 'pix' });
     expect(sale1.statusCode, sale1.body).toBe(201);
-    const sale2 = (await call('POST', '/sales', a, { patientId: p2.id, serviceId: long.id, paymentMethod: 'cartao' })).json();
-    const sale3 = (await call('POST', '/sales', a, { patientId: p2.id, serviceId: short.id, paymentMethod: 'pix', amountCents: 12000 })).json();
+    const sale2 = (
+      await call('POST', '/sales', a, { patientId: p2.id, serviceId: long.id, paymentMethod: 'cartao' })
+    ).json();
+    const sale3 = (
+      await call('POST', '/sales', a, {
+        patientId: p2.id,
+        serviceId: short.id,
+        paymentMethod: 'pix',
+        amountCents: 12000,
+      })
+    ).json();
     expect((await call('DELETE', `/sales/${sale3.id}/refound`, a)).statusCode).toBe(200);
     await call('POST', '/sales', b, { patientId: p3.id, serviceId: other.id, paymentMethod: 'pix' });
 
     const s = (await call('GET', '/dashboard/summary', a)).json();
     expect(s.patients).toEqual({ active: 3, newThisMonth: 3 });
-    expect(s.sales).toMatchObject({ count: 2, grossCents: 10000 + 99000 + 12000, refundsCents: 12000, netCents: 10000 + 99000 });
-    expect(s.sales.byDay.find((d: { date: string }) => d.date === today)).toEqual({ date: today, count: 2, netCents: 109000 });
+    expect(s.sales).toMatchObject({
+      count: 2,
+      grossCents: 10000 + 99000 + 12000,
+      refundsCents: 12000,
+      netCents: 10000 + 99000,
+    });
+    expect(s.sales.byDay.find((d: { date: string }) => d.date === today)).toEqual({
+      date: today,
+      count: 2,
+      netCents: 109000,
+    });
     // Joana's weekly service ends in 7 days; Caio's quarter runs for 90, so it is not listed.
     expect(s.expiringServices).toEqual([
       { patientId: p1.id, patientName: 'Joana Prado', serviceName: 'Semanal', endsAt: addDays(today, 7), daysLeft: 7 },

@@ -64,17 +64,33 @@ describe.each(backends)('a NUL character on $name', (backend) => {
   });
 
   it('is refused with 400 and the field path wherever it comes, and every later call still answers', async () => {
-    const me = async () => (await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) })).statusCode;
+    const me = async () =>
+      (await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) })).statusCode;
     expect(await me()).toBe(200);
     const anonymous = await t.call({ method: 'GET', url: '/api/dev/mailbox?to=%00' });
     expect(anonymous.statusCode).toBe(401);
     const query = await t.call({ method: 'GET', url: '/api/patient?nameTerm=%00', headers: bearer(jwt) });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toMatchObject({ application_error_code: 'WRONG_COMMAND_PARAMETERS', details: [{ path: ['nameTerm'] }] });
-    const body = await t.call({ method: 'POST', url: '/api/patient', headers: bearer(jwt), payload: { name: 'a\u0000b' } });
+    expect(query.json()).toMatchObject({
+      application_error_code: 'WRONG_COMMAND_PARAMETERS',
+      details: [{ path: ['nameTerm'] }],
+    });
+    const body = await t.call({
+      method: 'POST',
+      url: '/api/patient',
+      headers: bearer(jwt),
+      payload: { name: 'a\u0000b' },
+    });
     expect(body.statusCode).toBe(400);
-    expect(body.json()).toMatchObject({ application_error_code: 'WRONG_COMMAND_PARAMETERS', details: [{ path: ['name'] }] });
-    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'nul@example.com', password: 'segredo\u0000123' } });
+    expect(body.json()).toMatchObject({
+      application_error_code: 'WRONG_COMMAND_PARAMETERS',
+      details: [{ path: ['name'] }],
+    });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nul@example.com', password: 'segredo\u0000123' },
+    });
     expect(login.statusCode).toBe(400);
     for (let i = 0; i < 3; i++) expect(await me()).toBe(200);
   });

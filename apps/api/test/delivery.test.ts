@@ -11,7 +11,12 @@ import { answerRequests, messages, quizSchedules } from '../src/db/schema.js';
 import { createChannels, EmailChannel, type Channel, type Channels } from '../src/delivery/channels.js';
 import { DeliveryError } from '../src/delivery/errors.js';
 import { OutboxWhatsAppProvider, WhatsAppCloudProvider } from '../src/delivery/whatsapp.js';
-import { DeliveryWorker, poolExecutor, type DeliveryWorkerDeps, type DeliveryWorkerOptions } from '../src/delivery/worker.js';
+import {
+  DeliveryWorker,
+  poolExecutor,
+  type DeliveryWorkerDeps,
+  type DeliveryWorkerOptions,
+} from '../src/delivery/worker.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { verifyPin } from '../src/quiz-answer/pin.js';
 import { quizAnswers } from '../src/db/schema.js';
@@ -36,7 +41,11 @@ const FAST: DeliveryWorkerOptions = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -58,14 +67,27 @@ describe.each(backends)('delivery on $name', (backend) => {
   const extraPools: DatabaseHandle[] = [];
 
   const api = (method: string, url: string, token = pro, payload?: unknown) => p.api(method, url, token, payload);
-  const patient = (opts: Parameters<ReturnType<typeof practice>['patient']>[1] = {}) => p.patient(pro, { serviceId, channel: 'email', ...opts });
+  const patient = (opts: Parameters<ReturnType<typeof practice>['patient']>[1] = {}) =>
+    p.patient(pro, { serviceId, channel: 'email', ...opts });
   const scheduleNow = async (patientId: string, extra: Record<string, unknown> = {}) => {
-    const s = await p.ok(api('POST', '/quiz/schedule', pro, { quizId, patientId, startDate: TOMORROW, hour: 8, periodicity: 'once', ...extra }), 201);
+    const s = await p.ok(
+      api('POST', '/quiz/schedule', pro, {
+        quizId,
+        patientId,
+        startDate: TOMORROW,
+        hour: 8,
+        periodicity: 'once',
+        ...extra,
+      }),
+      201,
+    );
     const r = await p.ok(api('POST', '/quiz/schedule/request-now', pro, { quizScheduleId: s.id }), 201);
     return { schedule: s, request: r };
   };
-  const request = async (id: string) => (await t.database.db.select().from(answerRequests).where(eq(answerRequests.id, id)))[0]!;
-  const sentRequest = (id: string) => waitFor(`request ${id} sent`, async () => ((await request(id)).status === 'sent' ? request(id) : undefined));
+  const request = async (id: string) =>
+    (await t.database.db.select().from(answerRequests).where(eq(answerRequests.id, id)))[0]!;
+  const sentRequest = (id: string) =>
+    waitFor(`request ${id} sent`, async () => ((await request(id)).status === 'sent' ? request(id) : undefined));
   const deps = (extra: Partial<DeliveryWorkerDeps> = {}): DeliveryWorkerDeps => ({
     db: t.database.db,
     pool: t.database.pool,
@@ -81,7 +103,10 @@ describe.each(backends)('delivery on $name', (backend) => {
   /** Another "process" on the same database: its own pool on PostgreSQL; PGlite has one connection for all. */
   const ownDatabase = (): Pick<DeliveryWorkerDeps, 'db' | 'pool'> => {
     if (backend.name === 'pglite') return { db: t.database.db, pool: t.database.pool };
-    const handle = connectDatabase((t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString, { max: 3 });
+    const handle = connectDatabase(
+      (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      { max: 3 },
+    );
     extraPools.push(handle);
     return { db: handle.db, pool: handle.pool };
   };
@@ -121,7 +146,9 @@ describe.each(backends)('delivery on $name', (backend) => {
       const link = `http://acompanha.test/quiz-survey/${schedule.id}`;
       const pin = pinIn(mail.text)!;
       expect(pin).toMatch(/^\d{6}$/);
-      expect(mail.text).toContain(`Olá, Ana! Maria Teste enviou o questionário "Acompanhamento semanal". Responda em ${link} com o PIN ${pin}.`);
+      expect(mail.text).toContain(
+        `Olá, Ana! Maria Teste enviou o questionário "Acompanhamento semanal". Responda em ${link} com o PIN ${pin}.`,
+      );
       expect(mail.html).toContain(`href="${link}"`);
       expect(mail.html).toContain(pin);
       expect(mail.html).toContain('lang="pt-BR"');
@@ -142,12 +169,26 @@ describe.each(backends)('delivery on $name', (backend) => {
       expect(s.lastRequest).toMatchObject({ id: r.id, status: 'sent', kind: 'now' });
       // The recurrence's own occurrence (tomorrow 8h) is still pending.
       expect(s.nextDueAt).toBe('2030-03-05T11:00:00.000Z');
-      expect((await p.ok(api('GET', '/answer-revision/schedules-without-confirmation?take=100'))).items.map((i: { id: string }) => i.id)).toContain(r.id);
+      expect(
+        (await p.ok(api('GET', '/answer-revision/schedules-without-confirmation?take=100'))).items.map(
+          (i: { id: string }) => i.id,
+        ),
+      ).toContain(r.id);
     });
 
-    it("occurrences go out at their time; a new one expires the older unstarted one; a started one stays", async () => {
+    it('occurrences go out at their time; a new one expires the older unstarted one; a started one stays', async () => {
       const bia = await patient();
-      const s = await p.ok(api('POST', '/quiz/schedule', pro, { quizId, patientId: bia.id, startDate: TOMORROW, hour: 8, periodicity: 'days', intervalDays: 1 }), 201);
+      const s = await p.ok(
+        api('POST', '/quiz/schedule', pro, {
+          quizId,
+          patientId: bia.id,
+          startDate: TOMORROW,
+          hour: 8,
+          periodicity: 'days',
+          intervalDays: 1,
+        }),
+        201,
+      );
       const first = s.lastRequest.id as string;
       await sleep(600);
       expect((await request(first)).status).toBe('scheduled');
@@ -163,8 +204,17 @@ describe.each(backends)('delivery on $name', (backend) => {
         expect((await request(first)).status).toBe('expired');
         // The patient starts answering the second one…
         const r2 = await request(second);
-        await t.database.db.insert(quizAnswers).values({ answerRequestId: second, scheduleId: s.id, professionalId: r2.professionalId, patientId: bia.id, quizId, questions: [] });
-        const third = (await p.ok(api('GET', `/quiz/schedule/${s.id}`))).requests.find((x: { status: string }) => x.status === 'scheduled').id as string;
+        await t.database.db.insert(quizAnswers).values({
+          answerRequestId: second,
+          scheduleId: s.id,
+          professionalId: r2.professionalId,
+          patientId: bia.id,
+          quizId,
+          questions: [],
+        });
+        const third = (await p.ok(api('GET', `/quiz/schedule/${s.id}`))).requests.find(
+          (x: { status: string }) => x.status === 'scheduled',
+        ).id as string;
         pinClock(t, '2030-03-07T11:00:01Z');
         await sentRequest(third);
         // … so it stays open (the survey resumes it); three e-mails, three PINs.
@@ -179,13 +229,22 @@ describe.each(backends)('delivery on $name', (backend) => {
     });
 
     it("WhatsApp goes to the outbox by default, with the professional's template message", async () => {
-      await p.ok(api('PUT', '/professional/me/template-message', pro, { templateMessage: 'Oi {{paciente}}! Questionário "{{questionario}}" de {{profissional}}: {{link}} — PIN {{pin}}' }));
+      await p.ok(
+        api('PUT', '/professional/me/template-message', pro, {
+          templateMessage:
+            'Oi {{paciente}}! Questionário "{{questionario}}" de {{profissional}}: {{link}} — PIN {{pin}}',
+        }),
+      );
       try {
         const caio = await patient({ name: 'Caio Mendes', phone: '(21) 99876-1234', channel: 'whatsapp' });
         const { schedule, request: r } = await scheduleNow(caio.id);
         await sentRequest(r.id);
         const outbox = await p.ok(
-          t.call({ method: 'GET', url: `/api/dev/whatsapp-outbox?to=${encodeURIComponent('+5521998761234')}`, headers: operator }) as never,
+          t.call({
+            method: 'GET',
+            url: `/api/dev/whatsapp-outbox?to=${encodeURIComponent('+5521998761234')}`,
+            headers: operator,
+          }) as never,
         );
         expect(outbox).toHaveLength(1);
         const pin = /PIN (\d{6})$/.exec(outbox[0].body)?.[1];
@@ -204,11 +263,23 @@ describe.each(backends)('delivery on $name', (backend) => {
 
     it('rules are checked again at delivery time: a refunded sale expires the occurrence, the recurrence goes on', async () => {
       const davi = await patient();
-      const s = await p.ok(api('POST', '/quiz/schedule', pro, { quizId, patientId: davi.id, startDate: TOMORROW, hour: 8, periodicity: 'weekly', weekdays: [2] }), 201);
+      const s = await p.ok(
+        api('POST', '/quiz/schedule', pro, {
+          quizId,
+          patientId: davi.id,
+          startDate: TOMORROW,
+          hour: 8,
+          periodicity: 'weekly',
+          weekdays: [2],
+        }),
+        201,
+      );
       await p.ok(api('DELETE', `/sales/${davi.saleId}/refound`));
       try {
         pinClock(t, '2030-03-05T11:00:01Z');
-        const expired = await waitFor('expired', async () => ((await request(s.lastRequest.id)).status === 'expired' ? request(s.lastRequest.id) : undefined));
+        const expired = await waitFor('expired', async () =>
+          (await request(s.lastRequest.id)).status === 'expired' ? request(s.lastRequest.id) : undefined,
+        );
         expect(expired.lastError).toMatch(/^PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR: /);
         const dto = await p.ok(api('GET', `/quiz/schedule/${s.id}`));
         expect(dto.requests.find((x: { id: string }) => x.id === s.lastRequest.id)).toMatchObject({
@@ -248,7 +319,10 @@ describe.each(backends)('delivery on $name', (backend) => {
     // Both sweep again and again while delivering: enqueuing twice is a no-op.
     await Promise.all([...Array(5)].flatMap(() => [w1.sweep(), w2.sweep()]));
     await waitFor('all sent', async () => {
-      const rows = await t.database.db.select({ status: answerRequests.status }).from(answerRequests).where(inArray(answerRequests.id, requests));
+      const rows = await t.database.db
+        .select({ status: answerRequests.status })
+        .from(answerRequests)
+        .where(inArray(answerRequests.id, requests));
       return rows.every((r) => r.status === 'sent');
     });
     await sleep(700); // would a duplicate still come?
@@ -270,11 +344,15 @@ describe.each(backends)('delivery on $name', (backend) => {
       name: 'email',
       async send(m) {
         attempts.push(Date.now());
-        if (attempts.length <= 2) throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'Servidor de e-mail indisponível.');
+        if (attempts.length <= 2)
+          throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'Servidor de e-mail indisponível.');
         return email.send(m);
       },
     };
-    const channels: Channels = { email: flaky, whatsapp: createChannels(t.mailbox, new OutboxWhatsAppProvider(t.database.db)).whatsapp };
+    const channels: Channels = {
+      email: flaky,
+      whatsapp: createChannels(t.mailbox, new OutboxWhatsAppProvider(t.database.db)).whatsapp,
+    };
     const w = await startWorker({ channels });
     const { schedule, request: r } = await scheduleNow(eva.id);
     const failing = await waitFor('lastError', async () => {
@@ -282,7 +360,11 @@ describe.each(backends)('delivery on $name', (backend) => {
       const req = s.requests.find((x: { id: string }) => x.id === r.id);
       return req.lastErrorCode ? req : undefined;
     });
-    expect(failing).toMatchObject({ status: 'scheduled', lastErrorCode: 'NOTIFICATION_CHANNEL_ERROR', lastError: 'Servidor de e-mail indisponível.' });
+    expect(failing).toMatchObject({
+      status: 'scheduled',
+      lastErrorCode: 'NOTIFICATION_CHANNEL_ERROR',
+      lastError: 'Servidor de e-mail indisponível.',
+    });
     const sent = await sentRequest(r.id);
     await w.stop(2000);
     expect(sent).toMatchObject({ attempts: 3, lastError: null });
@@ -304,7 +386,9 @@ describe.each(backends)('delivery on $name', (backend) => {
     };
     const w = await startWorker({ channels: { email: broken, whatsapp: broken } }, { retryLimit: 1 });
     const { request: r } = await scheduleNow(fabio.id);
-    const done = await waitFor('expired', async () => ((await request(r.id)).status === 'expired' ? request(r.id) : undefined));
+    const done = await waitFor('expired', async () =>
+      (await request(r.id)).status === 'expired' ? request(r.id) : undefined,
+    );
     await w.stop(2000);
     expect(done.attempts).toBe(2);
     expect(done.lastError).toBe('NOTIFICATION_CHANNEL_ERROR: connect ECONNREFUSED 127.0.0.1:25');
@@ -325,7 +409,11 @@ describe.each(backends)('delivery on $name', (backend) => {
         res.setHeader('content-type', 'application/json');
         if (body.to === '5511900000002') {
           res.statusCode = 400;
-          res.end(JSON.stringify({ error: { message: '(#131030) Recipient phone number not in allowed list', code: 131030 } }));
+          res.end(
+            JSON.stringify({
+              error: { message: '(#131030) Recipient phone number not in allowed list', code: 131030 },
+            }),
+          );
         } else {
           res.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.${received.length}` }] }));
         }
@@ -334,14 +422,22 @@ describe.each(backends)('delivery on $name', (backend) => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     try {
-      const config = { token: 'segredo', phoneNumberId: '1234567890', apiUrl: `http://127.0.0.1:${port}/v21.0`, templateLanguage: 'pt_BR', timeoutMs: 5000 };
+      const config = {
+        token: 'segredo',
+        phoneNumberId: '1234567890',
+        apiUrl: `http://127.0.0.1:${port}/v21.0`,
+        templateLanguage: 'pt_BR',
+        timeoutMs: 5000,
+      };
       const w = await startWorker({ channels: createChannels(t.mailbox, new WhatsAppCloudProvider(config)) });
       const ok = await patient({ phone: '+55 11 90000-0001', channel: 'whatsapp' });
       const refused = await patient({ phone: '+55 11 90000-0002', channel: 'whatsapp' });
       const a = await scheduleNow(ok.id);
       const b = await scheduleNow(refused.id);
       await sentRequest(a.request.id);
-      const failed = await waitFor('expired', async () => ((await request(b.request.id)).status === 'expired' ? request(b.request.id) : undefined));
+      const failed = await waitFor('expired', async () =>
+        (await request(b.request.id)).status === 'expired' ? request(b.request.id) : undefined,
+      );
       await w.stop(2000);
       expect(received[0]).toMatchObject({
         url: '/v21.0/1234567890/messages',
@@ -352,23 +448,40 @@ describe.each(backends)('delivery on $name', (backend) => {
       const [msg] = await t.database.db.select().from(messages).where(eq(messages.answerRequestId, a.request.id));
       expect(msg).toMatchObject({ providerMessageId: 'wamid.1', status: 'sent', channel: 'whatsapp' });
       expect(failed.attempts).toBe(1);
-      const dto = (await p.ok(api('GET', `/quiz/schedule/${b.schedule.id}`))).requests.find((x: { id: string }) => x.id === b.request.id);
-      expect(dto).toMatchObject({ status: 'expired', lastErrorCode: 'WHATSAPP_INTEGRATION_ERROR', lastError: expect.stringContaining('131030') });
+      const dto = (await p.ok(api('GET', `/quiz/schedule/${b.schedule.id}`))).requests.find(
+        (x: { id: string }) => x.id === b.request.id,
+      );
+      expect(dto).toMatchObject({
+        status: 'expired',
+        lastErrorCode: 'WHATSAPP_INTEGRATION_ERROR',
+        lastError: expect.stringContaining('131030'),
+      });
 
       // With an approved template (business-initiated conversations), the text goes as its one parameter.
-      await new WhatsAppCloudProvider({ ...config, templateName: 'questionario_link' }).send('+5511900000003', 'Olá!\nLink  e PIN');
+      await new WhatsAppCloudProvider({ ...config, templateName: 'questionario_link' }).send(
+        '+5511900000003',
+        'Olá!\nLink  e PIN',
+      );
       expect(received.at(-1)!.body).toEqual({
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: '5511900000003',
         type: 'template',
-        template: { name: 'questionario_link', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Olá! Link e PIN' }] }] },
+        template: {
+          name: 'questionario_link',
+          language: { code: 'pt_BR' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Olá! Link e PIN' }] }],
+        },
       });
       // The outbox endpoint is for development only: 404 once the Cloud API is configured.
       process.env.WHATSAPP_TOKEN = 'x';
       process.env.WHATSAPP_PHONE_NUMBER_ID = '1';
       try {
-        expectCode((await t.call({ method: 'GET', url: '/api/dev/whatsapp-outbox', headers: operator })) as never, 404, 'NOT_FOUND');
+        expectCode(
+          (await t.call({ method: 'GET', url: '/api/dev/whatsapp-outbox', headers: operator })) as never,
+          404,
+          'NOT_FOUND',
+        );
       } finally {
         delete process.env.WHATSAPP_TOKEN;
         delete process.env.WHATSAPP_PHONE_NUMBER_ID;
@@ -385,7 +498,9 @@ describe.each(backends)('delivery on $name', (backend) => {
     const started = new Promise<void>((r) => (sending = r));
     const real = poolExecutor(t.database.pool);
     // Once "killed", the worker never hears from the database again (and never answers).
-    const executor: PgBoss.Db = { executeSql: (text, values) => (dead ? new Promise(() => {}) : real.executeSql(text, values)) };
+    const executor: PgBoss.Db = {
+      executeSql: (text, values) => (dead ? new Promise(() => {}) : real.executeSql(text, values)),
+    };
     const hang: Channel = {
       name: 'email',
       send() {
@@ -414,23 +529,29 @@ describe.each(backends)('delivery on $name', (backend) => {
   itOnPostgres('a worker process killed with SIGKILL mid-send: another process delivers the request', async () => {
     const hugo = await patient();
     const { options } = t.database.pool as unknown as { options: { connectionString: string } };
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'test/fixtures/delivery-worker-child.ts')], {
-      cwd: API_ROOT,
-      env: {
-        ...process.env,
-        CHILD_DATABASE_URL: options.connectionString,
-        CHILD_CLOCK_OFFSET_MS: String(t.clock.offsetMs),
-        CHILD_WORKER_OPTIONS: JSON.stringify(FAST),
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(API_ROOT, 'test/fixtures/delivery-worker-child.ts')],
+      {
+        cwd: API_ROOT,
+        env: {
+          ...process.env,
+          CHILD_DATABASE_URL: options.connectionString,
+          CHILD_CLOCK_OFFSET_MS: String(t.clock.offsetMs),
+          CHILD_WORKER_OPTIONS: JSON.stringify(FAST),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    );
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
     try {
       await waitFor('child ready', async () => out.includes('READY'), 30_000);
       const { schedule, request: r } = await scheduleNow(hugo.id);
-      await waitFor('child sending', async () => out.includes(`SENDING http://acompanha.test/quiz-survey/${schedule.id}`));
+      await waitFor('child sending', async () =>
+        out.includes(`SENDING http://acompanha.test/quiz-survey/${schedule.id}`),
+      );
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
       expect((await request(r.id)).status).toBe('scheduled');

@@ -23,15 +23,23 @@ describe.each(backends)('demo seed on $name', (backend) => {
     const config = resolveConfig(testConfig(t.clock));
     expect(await seedIfEmpty(t.database.db, config)).toBe(true);
     expect(await seedIfEmpty(t.database.db, config)).toBe(false);
-    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password },
+    });
     const jwt = login.json().jwt as string;
-    const get = async (url: string) => (await t.call({ method: 'GET', url: `/api${url}`, headers: bearer(jwt) })).json();
+    const get = async (url: string) =>
+      (await t.call({ method: 'GET', url: `/api${url}`, headers: bearer(jwt) })).json();
     const totals = await get('/patient/totals');
     expect(totals.total).toBe(200);
     expect(totals.byStatus.active).toBeGreaterThan(150);
     expect(totals.byStatus.active).toBeLessThan(190);
     expect(Object.values(totals.byModality).every((n) => (n as number) > 10)).toBe(true);
-    const [demo] = await t.database.db.select().from(professionals).where(eq(professionals.email, DEMO_CREDENTIALS.email));
+    const [demo] = await t.database.db
+      .select()
+      .from(professionals)
+      .where(eq(professionals.email, DEMO_CREDENTIALS.email));
     const rows = await t.database.db.select().from(patients).where(eq(patients.professionalId, demo!.id));
     expect(rows).toHaveLength(200);
     for (const p of rows) {
@@ -53,11 +61,16 @@ describe.each(backends)('demo seed on $name', (backend) => {
     const invoice = await get(`/services/invoice?periodStart=${start}&periodEnd=${today}`);
     expect(invoice.sales).toHaveLength(sales.total);
     expect(invoice.netCents).toBe(invoice.grossCents - invoice.refundsCents);
-    expect((await get('/patient?take=100')).items.some((p: { currentService: unknown }) => p.currentService !== null)).toBe(true);
+    expect(
+      (await get('/patient?take=100')).items.some((p: { currentService: unknown }) => p.currentService !== null),
+    ).toBe(true);
 
     // Deterministic: the same practice for another professional.
     const other = await t.signUp('outra@example.com');
-    const [otherRow] = await t.database.db.select().from(professionals).where(eq(professionals.email, 'outra@example.com'));
+    const [otherRow] = await t.database.db
+      .select()
+      .from(professionals)
+      .where(eq(professionals.email, 'outra@example.com'));
     expect(await seedDemoPractice(t.database.db, otherRow!.id, t.clock.now())).toBe(true);
     const practice = async (professionalId: string) =>
       (await t.database.db.select().from(patients).where(eq(patients.professionalId, professionalId)))
@@ -70,7 +83,11 @@ describe.each(backends)('demo seed on $name', (backend) => {
   it('gives the demo professional a weekly quiz with 8 weeks of answers: reviewed, awaiting review and missed; once', async () => {
     const config = resolveConfig(testConfig(t.clock));
     await seedIfEmpty(t.database.db, config);
-    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password },
+    });
     const jwt = login.json().jwt as string;
     const get = async (url: string) => {
       const res = await t.call({ method: 'GET', url: `/api${url}`, headers: bearer(jwt) });
@@ -112,7 +129,11 @@ describe.each(backends)('demo seed on $name', (backend) => {
     const one = await get(`/answer-revision/${pending.items[0].id}`);
     expect(one.answers.length).toBeGreaterThanOrEqual(6);
     expect(one.quizTitle).toBe(DEMO_QUIZ_TITLE);
-    expect((await get('/answer-revision?status=completed&take=100')).items.some((r: { noteCount: number }) => r.noteCount > 0)).toBe(true);
+    expect(
+      (await get('/answer-revision?status=completed&take=100')).items.some(
+        (r: { noteCount: number }) => r.noteCount > 0,
+      ),
+    ).toBe(true);
 
     // Every link sent is in the client's message history, with the PIN masked.
     const history = JSON.stringify(await get(`/chat/history/${schedules[0]!.patientId}`));

@@ -55,13 +55,23 @@ describe.each(backends)('error model on $name', (backend) => {
     const body = expectError(res, 400, 'WRONG_COMMAND_PARAMETERS');
     expect(Array.isArray(body.details)).toBe(true);
 
-    const empty = await t.call({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expectError(empty, 400, 'WRONG_COMMAND_PARAMETERS');
 
     const notObject = await t.call({ method: 'POST', url: '/api/auth/login', payload: [1, 2] });
     expectError(notObject, 400, 'WRONG_COMMAND_PARAMETERS');
 
-    const wrongType = await t.call({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const wrongType = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expectError(wrongType, 400, 'WRONG_COMMAND_PARAMETERS');
   });
 
@@ -81,7 +91,14 @@ describe.each(backends)('error model on $name', (backend) => {
     await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email: 'mailbox@example.com' } });
     const res = await t.call({ method: 'GET', url: '/api/dev/mailbox?to=MAILBOX@example.com', headers: operator });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: string; to: string; subject: string; text: string; html: string; createdAt: string }[];
+    const list = res.json() as {
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      createdAt: string;
+    }[];
     expect(list).toHaveLength(2);
     expect(list[0]!.createdAt >= list[1]!.createdAt).toBe(true);
     expect(list[0]).toEqual({
@@ -106,7 +123,11 @@ describe.each(backends)('error model on $name', (backend) => {
     const off = await createTestApp(backends[0]!, { config: { operatorToken: undefined } });
     try {
       expectError(await off.call({ method: 'GET', url: '/api/dev/mailbox' }), 404, 'NOT_FOUND');
-      expectError(await off.call({ method: 'GET', url: '/api/dev/whatsapp-outbox', headers: operator }), 404, 'NOT_FOUND');
+      expectError(
+        await off.call({ method: 'GET', url: '/api/dev/whatsapp-outbox', headers: operator }),
+        404,
+        'NOT_FOUND',
+      );
     } finally {
       await off.close();
     }
@@ -115,7 +136,16 @@ describe.each(backends)('error model on $name', (backend) => {
   it('wrong operator tokens are limited per address', async () => {
     const remoteAddress = '10.77.0.1';
     for (let i = 0; i < 10; i++) {
-      expect((await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: { 'x-operator-token': `guess-${i}` }, remoteAddress })).statusCode).toBe(401);
+      expect(
+        (
+          await t.call({
+            method: 'GET',
+            url: '/api/dev/mailbox',
+            headers: { 'x-operator-token': `guess-${i}` },
+            remoteAddress,
+          })
+        ).statusCode,
+      ).toBe(401);
     }
     const limited = await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator, remoteAddress });
     expectError(limited, 429, 'TOO_MANY_ATTEMPTS');
@@ -146,15 +176,38 @@ describe.each(backends)('framework errors and authentication order on $name', (b
   it.each([
     ['a bad percent-encoding', { method: 'GET', url: '/api/quiz/%E0%A4%A' }, 400, 'WRONG_COMMAND_PARAMETERS'],
     ['an over-long path segment', { method: 'GET', url: `/api/quiz/${'a'.repeat(1200)}` }, 414, 'URI_TOO_LONG'],
-    ['a body over 1 MB', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` }, 413, 'PAYLOAD_TOO_LARGE'],
-    ['an unsupported media type', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['malformed JSON', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"a":' }, 400, 'WRONG_COMMAND_PARAMETERS'],
-  ] as const)('%s: in the error model, in Portuguese, with the security headers', async (_name, request, status, code) => {
-    const res = await t.call(request as never);
-    const body = expectError(res, status, code);
-    expect(String(body.message)).not.toMatch(/request|body|url|media/i);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
+    [
+      'a body over 1 MB',
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":"${'a'.repeat(1_100_000)}"}`,
+      },
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+    [
+      'an unsupported media type',
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      'malformed JSON',
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+      400,
+      'WRONG_COMMAND_PARAMETERS',
+    ],
+  ] as const)(
+    '%s: in the error model, in Portuguese, with the security headers',
+    async (_name, request, status, code) => {
+      const res = await t.call(request as never);
+      const body = expectError(res, status, code);
+      expect(String(body.message)).not.toMatch(/request|body|url|media/i);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
 
   it('authenticates before it reads or validates the body: an anonymous bad body is 401, not 400', async () => {
     for (const [method, url] of [
@@ -173,11 +226,13 @@ describe.each(backends)('framework errors and authentication order on $name', (b
 describe('error model without a database', () => {
   it('anything unexpected → 500 INTERNAL_ERROR without leaking details', async () => {
     const app = buildApp({ config: { logger: false } });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.com', password: 'x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.com', password: 'x' },
+    });
     expectError(res, 500, 'INTERNAL_ERROR');
     expect(res.body).not.toMatch(/database|Error:/i);
     await app.close();
   });
-
-
 });

@@ -28,8 +28,10 @@ describe.each(backends)('files on $name', (backend) => {
     await t?.close();
   });
 
-  const sign = (token: string, body: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/file/signed-url', headers: bearer(token), payload: body });
-  const put = (url: string, body: Buffer, type: string) => t.call({ method: 'PUT', url: new URL(url).pathname, headers: { 'content-type': type }, payload: body });
+  const sign = (token: string, body: Record<string, unknown>) =>
+    t.call({ method: 'POST', url: '/api/file/signed-url', headers: bearer(token), payload: body });
+  const put = (url: string, body: Buffer, type: string) =>
+    t.call({ method: 'PUT', url: new URL(url).pathname, headers: { 'content-type': type }, payload: body });
   const get = (url: string, headers: Record<string, string> = {}) => {
     const u = new URL(url, 'http://acompanha.test');
     return t.call({ method: 'GET', url: `${u.pathname}${u.search}`, headers });
@@ -56,7 +58,9 @@ describe.each(backends)('files on $name', (backend) => {
     expect((await get(bare(f.key), bearer(a))).statusCode).toBe(200);
     // A tampered signature, or a link moved to another key.
     const link = new URL(f.downloadUrl);
-    expect((await get(`${link.pathname}?exp=${link.searchParams.get('exp')}&sig=${'A'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get(`${link.pathname}?exp=${link.searchParams.get('exp')}&sig=${'A'.repeat(43)}`)).statusCode).toBe(
+      404,
+    );
     const other = await upload(b, 'outro.jpg', jpeg);
     expect((await get(`${bare(other.key)}${link.search}`)).statusCode).toBe(404);
     // Two hours and a bit later, the link is dead; a fresh answer gives a fresh one.
@@ -79,7 +83,10 @@ describe.each(backends)('files on $name', (backend) => {
     expect((await put(s.uploadData.url, jpeg, 'image/jpeg')).statusCode).toBe(200);
     const again = await put(s.uploadData.url, Buffer.alloc(jpeg.length, 9), 'image/jpeg');
     expect(again.statusCode).toBe(400);
-    expect(again.json().details[0]).toMatchObject({ path: ['token'], message: 'Este link de envio já foi usado. Peça um novo.' });
+    expect(again.json().details[0]).toMatchObject({
+      path: ['token'],
+      message: 'Este link de envio já foi usado. Peça um novo.',
+    });
     // The first upload is what is served.
     expect((await get(s.downloadUrl)).rawPayload.equals(jpeg)).toBe(true);
     // A failed upload (wrong size) leaves the link usable for the right bytes.
@@ -94,32 +101,66 @@ describe.each(backends)('files on $name', (backend) => {
     expect((await get(f.downloadUrl)).rawPayload.length).toBe(big.length);
     const over = await sign(b, { key: 'mais.pdf', contentType: 'application/pdf', contentSize: 16 * 1024 * 1024 });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ application_error_code: 'STORAGE_QUOTA_EXCEEDED', message: expect.stringMatching(/30 MB/) });
+    expect(over.json()).toMatchObject({
+      application_error_code: 'STORAGE_QUOTA_EXCEEDED',
+      message: expect.stringMatching(/30 MB/),
+    });
     // Another professional's quota is her own.
-    expect((await sign(a, { key: 'cabe.pdf', contentType: 'application/pdf', contentSize: 16 * 1024 * 1024 })).statusCode).toBe(200);
+    expect(
+      (await sign(a, { key: 'cabe.pdf', contentType: 'application/pdf', contentSize: 16 * 1024 * 1024 })).statusCode,
+    ).toBe(200);
   });
 
   it('an editor saving the signed link it loaded stores the stable address, and is shown a fresh link', async () => {
     const image = await upload(a, 'capa.jpg', jpeg);
-    const quiz = await t.call({ method: 'POST', url: '/api/quiz', headers: bearer(a), payload: { title: 'Com capa', folder: { image: image.downloadUrl } } });
+    const quiz = await t.call({
+      method: 'POST',
+      url: '/api/quiz',
+      headers: bearer(a),
+      payload: { title: 'Com capa', folder: { image: image.downloadUrl } },
+    });
     expect(quiz.statusCode, quiz.body).toBe(201);
     const [row] = (await t.database.pool.query('select folder from quizzes where id = $1', [quiz.json().id])).rows;
     expect(row.folder.image).toBe(`http://acompanha.test/api/file/${image.key}`);
     expect(quiz.json().folder.image).toMatch(new RegExp(`/api/file/${image.key}\\?exp=\\d+&sig=`));
     expect((await get(quiz.json().folder.image)).statusCode).toBe(200);
     // Another professional cannot point her cover at this file (and so get it signed for her).
-    const stolen = await t.call({ method: 'POST', url: '/api/quiz', headers: bearer(b), payload: { title: 'Capa alheia', folder: { image: image.downloadUrl } } });
+    const stolen = await t.call({
+      method: 'POST',
+      url: '/api/quiz',
+      headers: bearer(b),
+      payload: { title: 'Capa alheia', folder: { image: image.downloadUrl } },
+    });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json().details[0]).toMatchObject({ path: ['folder', 'image'], message: 'Arquivo não encontrado. Envie a imagem de novo.' });
+    expect(stolen.json().details[0]).toMatchObject({
+      path: ['folder', 'image'],
+      message: 'Arquivo não encontrado. Envie a imagem de novo.',
+    });
   });
 
   it('deleting a patient deletes her photos: no longer served, gone from storage', async () => {
     const p = practice(t);
     const flow = surveyFlow(t, p);
     const serviceId = await p.service(a, 365);
-    const quizId = (await p.ok(p.api('POST', '/quiz', a, { title: 'Fotos', chosenQuestions: [{ id: await fotoQuestion(p, a) }] }), 201)).id;
+    const quizId = (
+      await p.ok(
+        p.api('POST', '/quiz', a, { title: 'Fotos', chosenQuestions: [{ id: await fotoQuestion(p, a) }] }),
+        201,
+      )
+    ).id;
     const patient = await p.patient(a, { serviceId, channel: 'email', name: 'Paciente das Fotos' });
-    const scheduleId = (await p.ok(p.api('POST', '/quiz/schedule', a, { quizId, patientId: patient.id, startDate: '2030-12-01', hour: 9, periodicity: 'once' }), 201)).id;
+    const scheduleId = (
+      await p.ok(
+        p.api('POST', '/quiz/schedule', a, {
+          quizId,
+          patientId: patient.id,
+          startDate: '2030-12-01',
+          hour: 9,
+          periodicity: 'once',
+        }),
+        201,
+      )
+    ).id;
     let key = '';
     const questionId = await fotoQuestion(p, a);
     await flow.answer({
@@ -140,7 +181,12 @@ describe.each(backends)('files on $name', (backend) => {
     const stored = path.join(t.uploadsDir, key.split('_')[0]!, key.split('_').slice(1).join('_'));
     expect(fs.existsSync(stored)).toBe(true);
     expect((await get(bare(key), bearer(a))).statusCode).toBe(200);
-    const del = await t.call({ method: 'DELETE', url: `/api/patient/${patient.id}`, headers: bearer(a), payload: { mode: 'delete', reason: 'Pedido da paciente (LGPD)' } });
+    const del = await t.call({
+      method: 'DELETE',
+      url: `/api/patient/${patient.id}`,
+      headers: bearer(a),
+      payload: { mode: 'delete', reason: 'Pedido da paciente (LGPD)' },
+    });
     expect(del.statusCode, del.body).toBe(200);
     expect((await get(bare(key), bearer(a))).statusCode).toBe(404);
     expect(fs.existsSync(stored)).toBe(false);

@@ -42,7 +42,21 @@ const HOSTILE_STRINGS = [
   '{{constructor}}',
   '=cmd|"/c calc"!A1',
 ];
-const HOSTILE_VALUES: unknown[] = [null, true, -1, 0, 1e308, -1e308, 2 ** 63, 1.5, [], {}, [null], { __proto__: { polluted: 1 } }, ...HOSTILE_STRINGS];
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1e308,
+  -1e308,
+  2 ** 63,
+  1.5,
+  [],
+  {},
+  [null],
+  { __proto__: { polluted: 1 } },
+  ...HOSTILE_STRINGS,
+];
 
 function resolve(doc: Doc, s: Schema | undefined): Schema {
   let out = s ?? {};
@@ -63,19 +77,31 @@ function valid(doc: Doc, raw: Schema | undefined, depth = 0): fc.Arbitrary<unkno
   switch (type) {
     case 'string': {
       if (s.format === 'uuid') return fc.uuid();
-      if (s.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-      if (s.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.format === 'date')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
+      if (s.format === 'date-time')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString());
       if (s.format === 'email') return fc.emailAddress().filter((e) => e.length <= 254);
       return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 60) });
     }
     case 'integer':
-      return fc.integer({ min: Math.max(s.minimum ?? -1000, -2_000_000_000), max: Math.min(s.maximum ?? 1000, 2_000_000_000) });
+      return fc.integer({
+        min: Math.max(s.minimum ?? -1000, -2_000_000_000),
+        max: Math.min(s.maximum ?? 1000, 2_000_000_000),
+      });
     case 'number':
       return fc.double({ min: s.minimum ?? -1000, max: s.maximum ?? 1000, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(valid(doc, s.items, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 3, 3) });
+      return fc.array(valid(doc, s.items, depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 3, 3),
+      });
     case 'object': {
       const props = Object.entries((s.properties ?? {}) as Record<string, Schema>);
       if (props.length === 0) return fc.constant({});
@@ -98,16 +124,19 @@ function hostile(doc: Doc, raw: Schema | undefined): fc.Arbitrary<unknown> {
     poison,
     overLimit,
     fc.tuple(valid(doc, raw), poison, fc.nat()).map(([value, bad, pick]) => replaceLeaf(value, bad, pick)),
-    fc.tuple(valid(doc, raw), fc.constantFrom('unknownField', '__proto__', 'constructor'), poison).map(([value, key, bad]) =>
-      value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: bad } : value,
-    ),
+    fc
+      .tuple(valid(doc, raw), fc.constantFrom('unknownField', '__proto__', 'constructor'), poison)
+      .map(([value, key, bad]) =>
+        value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: bad } : value,
+      ),
   );
 }
 
 function replaceLeaf(value: unknown, bad: unknown, pick: number): unknown {
   const leaves: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
   const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach((x, i) => (x && typeof x === 'object' ? walk(x) : leaves.push({ parent: v, key: i })));
+    if (Array.isArray(v))
+      v.forEach((x, i) => (x && typeof x === 'object' ? walk(x) : leaves.push({ parent: v, key: i })));
     else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         if (x && typeof x === 'object') walk(x);
@@ -156,11 +185,20 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
           fc.record({
             path: fc.record(
               Object.fromEntries(
-                params.filter((p) => p.in === 'path').map((p) => [p.name, evil ? fc.oneof(hostile(doc, p.schema), valid(doc, p.schema)) : valid(doc, p.schema)]),
+                params
+                  .filter((p) => p.in === 'path')
+                  .map((p) => [
+                    p.name,
+                    evil ? fc.oneof(hostile(doc, p.schema), valid(doc, p.schema)) : valid(doc, p.schema),
+                  ]),
               ),
             ),
             query: fc.record(
-              Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, evil ? hostile(doc, p.schema) : valid(doc, p.schema)])),
+              Object.fromEntries(
+                params
+                  .filter((p) => p.in === 'query')
+                  .map((p) => [p.name, evil ? hostile(doc, p.schema) : valid(doc, p.schema)]),
+              ),
               { requiredKeys: [] },
             ),
             body: bodySchema ? (evil ? hostile(doc, bodySchema) : valid(doc, bodySchema)) : fc.constant(undefined),
@@ -172,13 +210,20 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
         ];
         for (const sample of samples) {
           let url = `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(asQuery(sample.path[name] ?? 'x')))}`;
-          const query = new URLSearchParams(Object.entries(sample.query).map(([k, v]) => [k, asQuery(v)] as [string, string])).toString();
+          const query = new URLSearchParams(
+            Object.entries(sample.query).map(([k, v]) => [k, asQuery(v)] as [string, string]),
+          ).toString();
           if (query) url += `?${query}`;
           const res = await t.call({
             method: method.toUpperCase() as 'GET',
             url,
             headers: sample.anonymous ? {} : bearer(jwt),
-            ...(sample.body !== undefined && method !== 'get' ? { payload: JSON.stringify(sample.body), headers: { ...(sample.anonymous ? {} : bearer(jwt)), 'content-type': 'application/json' } } : {}),
+            ...(sample.body !== undefined && method !== 'get'
+              ? {
+                  payload: JSON.stringify(sample.body),
+                  headers: { ...(sample.anonymous ? {} : bearer(jwt)), 'content-type': 'application/json' },
+                }
+              : {}),
           });
           requests++;
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
@@ -191,22 +236,32 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
             } catch {
               /* not JSON */
             }
-            if (body.statusCode !== res.statusCode || !codes.has(String(body.application_error_code)) || typeof body.message !== 'string') {
+            if (
+              body.statusCode !== res.statusCode ||
+              !codes.has(String(body.application_error_code)) ||
+              typeof body.message !== 'string'
+            ) {
               outsideModel.push(`${res.statusCode} ${where} → ${res.body.slice(0, 200)}`);
             }
           }
         }
         // A run that ended the session (none should) signs in again, so the rest of the run stays signed in.
         if ((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) })).statusCode === 401) {
-          jwt = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } })).json().jwt;
+          jwt = (
+            await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } })
+          ).json().jwt;
         }
       }
     }
-    console.log(`fuzz (${backend.name}): ${requests} requests over ${opIndex} operations, ${serverErrors.length} answers 5xx, ${outsideModel.length} outside the error model; statuses ${JSON.stringify(statuses)}`);
-    if (serverErrors.length) console.log(serverErrors.join("\n"));
+    console.log(
+      `fuzz (${backend.name}): ${requests} requests over ${opIndex} operations, ${serverErrors.length} answers 5xx, ${outsideModel.length} outside the error model; statuses ${JSON.stringify(statuses)}`,
+    );
+    if (serverErrors.length) console.log(serverErrors.join('\n'));
     expect(serverErrors).toEqual([]);
     expect(outsideModel).toEqual([]);
-    const fresh = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } })).json().jwt as string;
+    const fresh = (
+      await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } })
+    ).json().jwt as string;
     expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(fresh) })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/patient?take=5', headers: bearer(fresh) })).statusCode).toBe(200);
   }, 240_000);

@@ -38,7 +38,9 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     // The owner signed in from her usual address once (signUp signs in from 127.0.0.1).
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => login(email, `errada-${i}`, '10.66.0.1')));
     const counted = statuses(results);
-    console.log(`200 simultaneous wrong passwords (${backend.name}): ${counted[401] ?? 0} checked, ${counted[429] ?? 0} refused before any check`);
+    console.log(
+      `200 simultaneous wrong passwords (${backend.name}): ${counted[401] ?? 0} checked, ${counted[429] ?? 0} refused before any check`,
+    );
     expect(counted[401] ?? 0).toBeLessThanOrEqual(5);
     expect((counted[401] ?? 0) + (counted[429] ?? 0)).toBe(200);
     expect(results.find((r) => r.statusCode === 429)!.headers['retry-after']).toBeTruthy();
@@ -62,7 +64,11 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     // A password reset (the mailbox proven) clears the account's counts.
     await t.call({ method: 'POST', url: '/api/account/recovery/request', payload: { email } });
     const link = (await t.lastMail(email)).text.match(/token=([\w-]+)/)![1]!;
-    const reset = await t.call({ method: 'POST', url: '/api/account/recovery/reset', payload: { token: link, password: 'nova-senha-1' } });
+    const reset = await t.call({
+      method: 'POST',
+      url: '/api/account/recovery/reset',
+      payload: { token: link, password: 'nova-senha-1' },
+    });
     expect(reset.statusCode, reset.body).toBe(204);
     expect((await login(email, 'nova-senha-1', '10.67.1.1')).statusCode).toBe(200);
   });
@@ -72,7 +78,9 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     const regular = 'cliente-da-casa@example.com';
     await t.signUp(regular);
     expect((await login(regular, 'segredo123', remoteAddress)).statusCode).toBe(200);
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`conta${i}@example.com`, 'errada123', remoteAddress)));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(`conta${i}@example.com`, 'errada123', remoteAddress)),
+    );
     const counted = statuses(results);
     expect(counted[401] ?? 0).toBeLessThanOrEqual(30);
     expect(counted[429] ?? 0).toBeGreaterThanOrEqual(30);
@@ -86,19 +94,27 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     const code = await t.register({ email });
     const wrong = code === '000000' ? '111111' : '000000';
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: wrong } })),
+      Array.from({ length: 200 }, () =>
+        t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: wrong } }),
+      ),
     );
     const counted = statuses(results);
-    console.log(`200 simultaneous wrong e-mail codes (${backend.name}): ${counted[400] ?? 0} checked, ${counted[429] ?? 0} refused before any check`);
+    console.log(
+      `200 simultaneous wrong e-mail codes (${backend.name}): ${counted[400] ?? 0} checked, ${counted[429] ?? 0} refused before any check`,
+    );
     expect(counted[400] ?? 0).toBeLessThanOrEqual(5);
     expect((counted[400] ?? 0) + (counted[429] ?? 0)).toBe(200);
     // The right code is refused too once the attempts are spent: the owner asks for a new one.
     const spent = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code } });
     expect(spent.statusCode).toBe(429);
     expect(Number(spent.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect((await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email } })).statusCode).toBe(204);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email } })).statusCode,
+    ).toBe(204);
     const fresh = await t.lastCode(email);
-    expect((await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: fresh } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: fresh } })).statusCode,
+    ).toBe(200);
   });
 
   it('password-recovery e-mails are limited per e-mail and per address, with Retry-After', async () => {
@@ -107,7 +123,14 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     const before = (await t.mailbox.list(email)).length;
     const results = [];
     for (let i = 0; i < 30; i++) {
-      results.push(await t.call({ method: 'POST', url: '/api/account/recovery/request', payload: { email }, remoteAddress: '10.69.0.1' }));
+      results.push(
+        await t.call({
+          method: 'POST',
+          url: '/api/account/recovery/request',
+          payload: { email },
+          remoteAddress: '10.69.0.1',
+        }),
+      );
     }
     expect(statuses(results)).toEqual({ 204: 3, 429: 27 });
     expect((await t.mailbox.list(email)).length - before).toBe(3);
@@ -117,7 +140,14 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     // Unknown e-mails count the same (the answer tells nothing), and so does the address.
     const fromOne = [];
     for (let i = 0; i < 12; i++) {
-      fromOne.push(await t.call({ method: 'POST', url: '/api/account/recovery/request', payload: { email: `x${i}@example.com` }, remoteAddress: '10.69.0.2' }));
+      fromOne.push(
+        await t.call({
+          method: 'POST',
+          url: '/api/account/recovery/request',
+          payload: { email: `x${i}@example.com` },
+          remoteAddress: '10.69.0.2',
+        }),
+      );
     }
     expect(statuses(fromOne)).toEqual({ 204: 10, 429: 2 });
   });
@@ -126,7 +156,8 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     const email = 'reenvio@example.com';
     await t.register({ email });
     const results = [];
-    for (let i = 0; i < 6; i++) results.push(await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email } }));
+    for (let i = 0; i < 6; i++)
+      results.push(await t.call({ method: 'POST', url: '/api/auth/verify-email/resend', payload: { email } }));
     expect(statuses(results)).toEqual({ 204: 3, 429: 3 });
   });
 
@@ -138,21 +169,42 @@ describe.each(backends)('guessing and message limits on $name', (backend) => {
     const scheduleIds: string[] = [];
     for (let i = 0; i < 3; i++) {
       const patient = await p.patient(pro, { serviceId, channel: 'email' });
-      const s = await p.ok(p.api('POST', '/quiz/schedule', pro, { quizId, patientId: patient.id, startDate: '2030-12-01', hour: 8, periodicity: 'once' }), 201);
+      const s = await p.ok(
+        p.api('POST', '/quiz/schedule', pro, {
+          quizId,
+          patientId: patient.id,
+          startDate: '2030-12-01',
+          hour: 8,
+          periodicity: 'once',
+        }),
+        201,
+      );
       scheduleIds.push(s.id);
     }
     const remoteAddress = '10.70.0.1';
     const tries = [];
     for (const id of scheduleIds) {
       for (let i = 0; i < 3; i++) {
-        tries.push(await t.call({ method: 'POST', url: '/api/quiz-answer/validate-pin', payload: { quizScheduleId: id, pin: '000000' }, remoteAddress }));
+        tries.push(
+          await t.call({
+            method: 'POST',
+            url: '/api/quiz-answer/validate-pin',
+            payload: { quizScheduleId: id, pin: '000000' },
+            remoteAddress,
+          }),
+        );
       }
     }
     const counted = statuses(tries);
     expect(counted[400]).toBe(8);
     expect(counted[429]).toBe(1);
     // Another address is not affected.
-    const other = await t.call({ method: 'POST', url: '/api/quiz-answer/validate-pin', payload: { quizScheduleId: scheduleIds[2], pin: '000000' }, remoteAddress: '10.70.0.2' });
+    const other = await t.call({
+      method: 'POST',
+      url: '/api/quiz-answer/validate-pin',
+      payload: { quizScheduleId: scheduleIds[2], pin: '000000' },
+      remoteAddress: '10.70.0.2',
+    });
     expect(other.statusCode).toBe(400);
   });
 });

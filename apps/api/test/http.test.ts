@@ -59,7 +59,12 @@ describe('security headers on every answer', () => {
   it('HSTS only when the request came over https (as the trusted proxy says)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    const spoofed = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '10.1.2.3' });
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: '10.1.2.3',
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -67,7 +72,14 @@ describe('security headers on every answer', () => {
     const s3app = buildApp({
       config: {
         logger: false,
-        s3: { bucket: 'fotos', region: 'sa-east-1', endpoint: 'https://s3.sa-east-1.amazonaws.com', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: false },
+        s3: {
+          bucket: 'fotos',
+          region: 'sa-east-1',
+          endpoint: 'https://s3.sa-east-1.amazonaws.com',
+          accessKeyId: 'k',
+          secretAccessKey: 's',
+          forcePathStyle: false,
+        },
       },
     });
     const csp = String((await s3app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
@@ -86,7 +98,9 @@ describe('the log carries no personal data, tokens or query values', () => {
   });
 
   it('serializeError drops query parameters and database details', () => {
-    const drizzle = new Error('Failed query: select * from patients where name = $1\nparams: Maria Silva,maria@example.com');
+    const drizzle = new Error(
+      'Failed query: select * from patients where name = $1\nparams: Maria Silva,maria@example.com',
+    );
     expect(serializeError(drizzle).message).toBe('Failed query: select * from patients where name = $1');
     const pgError = Object.assign(new Error('duplicate key value violates unique constraint'), {
       severity: 'ERROR',
@@ -99,29 +113,49 @@ describe('the log carries no personal data, tokens or query values', () => {
     expect(out).toContain('23505');
   });
 
-  it.each(backends)('a signed-in session on $name leaves no name, e-mail, token or address in the log', async (backend) => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const t: TestApp = await createTestApp(backend, { logStream: stream });
-    try {
-      const jwt = await t.signUp('log-check@example.com');
-      const created = await t.call({ method: 'POST', url: '/api/patient', headers: bearer(jwt), payload: { name: 'Rosângela Teixeira', email: 'rosangela@example.com' } });
-      expect(created.statusCode).toBe(201);
-      await t.call({ method: 'GET', url: '/api/patient?nameTerm=Ros%C3%A2ngela', headers: bearer(jwt) });
-      await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'log-check@example.com', password: 'errada123' } });
-      await t.call({ method: 'GET', url: '/api/patient/not-a-uuid', headers: bearer(jwt) });
-      const log = lines.join('');
-      expect(log.length).toBeGreaterThan(0);
-      for (const secret of ['Rosângela', 'Ros%C3%A2ngela', 'rosangela@example.com', 'log-check@example.com', jwt, 'errada123', '127.0.0.1']) {
-        expect(log, secret).not.toContain(secret);
+  it.each(backends)(
+    'a signed-in session on $name leaves no name, e-mail, token or address in the log',
+    async (backend) => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const t: TestApp = await createTestApp(backend, { logStream: stream });
+      try {
+        const jwt = await t.signUp('log-check@example.com');
+        const created = await t.call({
+          method: 'POST',
+          url: '/api/patient',
+          headers: bearer(jwt),
+          payload: { name: 'Rosângela Teixeira', email: 'rosangela@example.com' },
+        });
+        expect(created.statusCode).toBe(201);
+        await t.call({ method: 'GET', url: '/api/patient?nameTerm=Ros%C3%A2ngela', headers: bearer(jwt) });
+        await t.call({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'log-check@example.com', password: 'errada123' },
+        });
+        await t.call({ method: 'GET', url: '/api/patient/not-a-uuid', headers: bearer(jwt) });
+        const log = lines.join('');
+        expect(log.length).toBeGreaterThan(0);
+        for (const secret of [
+          'Rosângela',
+          'Ros%C3%A2ngela',
+          'rosangela@example.com',
+          'log-check@example.com',
+          jwt,
+          'errada123',
+          '127.0.0.1',
+        ]) {
+          expect(log, secret).not.toContain(secret);
+        }
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 });

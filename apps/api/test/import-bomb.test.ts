@@ -96,7 +96,12 @@ const sharedStrings = (second: string) =>
 /** 300 MB of one letter in the one shared string, deflated once for every suite (a few hundred KB). */
 let bombEntry: Entry | undefined;
 const hugeSharedStrings = (): Entry =>
-  (bombEntry ??= repeatedEntry('xl/sharedStrings.xml', sharedStrings('').replace('</t></si></sst>', ''), 300, '</t></si></sst>'));
+  (bombEntry ??= repeatedEntry(
+    'xl/sharedStrings.xml',
+    sharedStrings('').replace('</t></si></sst>', ''),
+    300,
+    '</t></si></sst>',
+  ));
 
 describe.each(backends)('spreadsheet bombs on $name', (backend) => {
   let t: TestApp;
@@ -112,11 +117,18 @@ describe.each(backends)('spreadsheet bombs on $name', (backend) => {
   const upload = (name: string, data: Buffer) => {
     const boundary = '----acompanha-bomb';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return t.call({ method: 'POST', url: '/api/patient/import', headers: { ...bearer(jwt), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    return t.call({
+      method: 'POST',
+      url: '/api/patient/import',
+      headers: { ...bearer(jwt), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
   };
 
   /** Runs `work` while pinging the API every 10 ms; returns its answer, how long it took and the slowest ping. */
@@ -144,9 +156,14 @@ describe.each(backends)('spreadsheet bombs on $name', (backend) => {
     expect(bomb.length).toBeLessThan(400 * 1024);
     const { result: res, ms, slowestPingMs } = await whilePinging(() => upload('bomba.xlsx', bomb));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ application_error_code: 'WRONG_COMMAND_PARAMETERS', details: [{ path: ['file'], message: expect.stringMatching(/grande demais/) }] });
+    expect(res.json()).toMatchObject({
+      application_error_code: 'WRONG_COMMAND_PARAMETERS',
+      details: [{ path: ['file'], message: expect.stringMatching(/grande demais/) }],
+    });
     expect(ms).toBeLessThan(2000);
-    console.log(`XLSX bomb (${Math.round(bomb.length / 1024)} KB → 300 MB): 400 in ${Math.round(ms)} ms, slowest ping ${Math.round(slowestPingMs)} ms`);
+    console.log(
+      `XLSX bomb (${Math.round(bomb.length / 1024)} KB → 300 MB): 400 in ${Math.round(ms)} ms, slowest ping ${Math.round(slowestPingMs)} ms`,
+    );
   });
 
   it('a bomb that lies about its sizes exhausts a worker, not the API, which keeps answering', async () => {

@@ -22,7 +22,8 @@ async function doc() {
   return d;
 }
 
-const SPEC_CODES = `Unauthorized INVALID_JWT PROFESSIONAL_NOT_FOUND PROFESSIONAL_ALREADY_EXISTS REGISTRATION_NOT_COMPLETED PASSWORD_REQUIRED
+const SPEC_CODES =
+  `Unauthorized INVALID_JWT PROFESSIONAL_NOT_FOUND PROFESSIONAL_ALREADY_EXISTS REGISTRATION_NOT_COMPLETED PASSWORD_REQUIRED
 VERIFICATION_CODE_EXPIRED EMAIL_NOT_VERIFIED INVALID_COUPON MISSING_INITIAL_PASSWORD PASSWORD_RECOVERY_TOKEN_NOT_FOUND
 PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED PATIENT_LOGIN_REQUEST_FAILED MULTIPLE_PATIENTS_SAME_PHONE ALIAS_ALREADY_IN_USE
 INVALID_PATIENT_DOCUMENT WRONG_COMMAND_PARAMETERS NOT_FOUND NOT_OWNER MISSING_PARAMETER MISSING_PARAMETER_MAPPER
@@ -42,7 +43,9 @@ describe('OpenAPI document (built without a database)', () => {
   it('is OpenAPI 3.1 with servers /api and paths without the prefix', async () => {
     const d = await doc();
     expect(d.openapi).toBe('3.1.0');
-    expect(d.servers).toEqual([{ url: '/api', description: 'This deployment (production, or local development)', 'x-internal': false }]);
+    expect(d.servers).toEqual([
+      { url: '/api', description: 'This deployment (production, or local development)', 'x-internal': false },
+    ]);
     expect(Object.keys(d.paths).sort()).toEqual([
       '/account/recovery/request',
       '/account/recovery/reset',
@@ -243,12 +246,25 @@ describe('OpenAPI document (built without a database)', () => {
       expect(op.summary, id).toBeTruthy();
       expect(op.responses['500'], id).toBeDefined();
       for (const [status, r] of Object.entries(op.responses)) {
-        if (Number(status) >= 400) expect(r.content?.['application/json']?.schema.$ref, `${id} ${status}`).toBe('#/components/schemas/ErrorResponse');
+        if (Number(status) >= 400)
+          expect(r.content?.['application/json']?.schema.$ref, `${id} ${status}`).toBe(
+            '#/components/schemas/ErrorResponse',
+          );
       }
     }
     const PUBLIC = new Set([
-      'register', 'verifyEmail', 'resendVerification', 'login', 'requestPasswordRecovery', 'resetPassword', 'listDevMailbox',
-      'listDevWhatsappOutbox', 'health', 'uploadFile', 'getFile', 'validateQuizPin',
+      'register',
+      'verifyEmail',
+      'resendVerification',
+      'login',
+      'requestPasswordRecovery',
+      'resetPassword',
+      'listDevMailbox',
+      'listDevWhatsappOutbox',
+      'health',
+      'uploadFile',
+      'getFile',
+      'validateQuizPin',
     ]);
     // The patient's survey calls carry the survey token (from the PIN), never the professional's.
     const SURVEY = new Set(['getSurveyState', 'startQuizAnswer', 'saveQuizAnswer']);
@@ -263,29 +279,111 @@ describe('OpenAPI document (built without a database)', () => {
     }
     expect(ops.validateQuizPin!.security).toBeUndefined();
     expect(Object.keys(ops.login!.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
-    expect(ops.login!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/LoginResponse');
-    expect(ops.getMe!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/Professional');
-    const importBody = (ops.importPatients as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }).requestBody;
+    expect(ops.login!.responses['200']!.content!['application/json']!.schema.$ref).toBe(
+      '#/components/schemas/LoginResponse',
+    );
+    expect(ops.getMe!.responses['200']!.content!['application/json']!.schema.$ref).toBe(
+      '#/components/schemas/Professional',
+    );
+    const importBody = (
+      ops.importPatients as unknown as {
+        requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      }
+    ).requestBody;
     expect(Object.keys(importBody.content)).toEqual(['multipart/form-data']);
-    expect(importBody.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(importBody.content['multipart/form-data']!.schema.properties.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
   });
 
   it('names the shared schemas and lists every error code', async () => {
     const d = await doc();
     for (const name of [
-      'Professional', 'Signature', 'LoginResponse', 'ErrorResponse', 'ErrorCode', 'ValidationIssue', 'MailboxMessage',
-      'Category', 'Question', 'QuestionPage', 'QuestionType', 'QuestionConfig', 'MultipleChoiceConfig', 'LinearScaleConfig',
-      'LikertScaleConfig', 'FreeFieldConfig', 'FileUploadConfig', 'MetricsConfig', 'Quiz', 'QuizDetail', 'QuizPage', 'QuizFolder',
-      'ChosenQuestion', 'QuizPatientPage', 'Appearance', 'ColorScheme', 'ResolvedAppearance', 'SignedUrlResponse', 'UploadResult',
-      'Patient', 'PatientPage', 'PatientPreferences', 'PatientCurrentService', 'PatientTotals', 'PatientImportResult', 'PatientImportError',
-      'DeletePatientResult', 'DeletePatientsResult', 'PatientQuizPage', 'ChatMessagePage', 'Service', 'ServiceModality', 'Sale', 'SalePage',
-      'PaymentMethod', 'SaleStatus', 'Invoice', 'InvoiceServiceLine',
-      'QuizSchedule', 'QuizScheduleDetail', 'QuizSchedulePage', 'AnswerRequest', 'AnswerRequestStatus', 'Periodicity',
-      'RepublishResult', 'UnconfirmedRequestPage', 'TemplateMessage', 'TemplateVariable',
-      'SurveyToken', 'SurveyState', 'SurveyQuestion', 'SurveySubQuestion', 'SurveyAnswer', 'QuizAnswerProgress', 'AnswerValue',
-      'AnswerRevision', 'AnswerRevisionPage', 'AnswerRevisionDetail', 'AnswerRevisionDetailPage', 'RevisionStatus', 'RevisionAnswer',
-      'RevisionSubAnswer', 'RevisionFile', 'PreviousAnswer', 'RevisionNote', 'PatientSeries', 'AnswerSeries', 'SeriesPoint',
-      'DelayedRequest', 'DelayedRequestPage', 'StatusReport', 'StatusBucket', 'StatusCounts', 'QuizStatusCounts',
+      'Professional',
+      'Signature',
+      'LoginResponse',
+      'ErrorResponse',
+      'ErrorCode',
+      'ValidationIssue',
+      'MailboxMessage',
+      'Category',
+      'Question',
+      'QuestionPage',
+      'QuestionType',
+      'QuestionConfig',
+      'MultipleChoiceConfig',
+      'LinearScaleConfig',
+      'LikertScaleConfig',
+      'FreeFieldConfig',
+      'FileUploadConfig',
+      'MetricsConfig',
+      'Quiz',
+      'QuizDetail',
+      'QuizPage',
+      'QuizFolder',
+      'ChosenQuestion',
+      'QuizPatientPage',
+      'Appearance',
+      'ColorScheme',
+      'ResolvedAppearance',
+      'SignedUrlResponse',
+      'UploadResult',
+      'Patient',
+      'PatientPage',
+      'PatientPreferences',
+      'PatientCurrentService',
+      'PatientTotals',
+      'PatientImportResult',
+      'PatientImportError',
+      'DeletePatientResult',
+      'DeletePatientsResult',
+      'PatientQuizPage',
+      'ChatMessagePage',
+      'Service',
+      'ServiceModality',
+      'Sale',
+      'SalePage',
+      'PaymentMethod',
+      'SaleStatus',
+      'Invoice',
+      'InvoiceServiceLine',
+      'QuizSchedule',
+      'QuizScheduleDetail',
+      'QuizSchedulePage',
+      'AnswerRequest',
+      'AnswerRequestStatus',
+      'Periodicity',
+      'RepublishResult',
+      'UnconfirmedRequestPage',
+      'TemplateMessage',
+      'TemplateVariable',
+      'SurveyToken',
+      'SurveyState',
+      'SurveyQuestion',
+      'SurveySubQuestion',
+      'SurveyAnswer',
+      'QuizAnswerProgress',
+      'AnswerValue',
+      'AnswerRevision',
+      'AnswerRevisionPage',
+      'AnswerRevisionDetail',
+      'AnswerRevisionDetailPage',
+      'RevisionStatus',
+      'RevisionAnswer',
+      'RevisionSubAnswer',
+      'RevisionFile',
+      'PreviousAnswer',
+      'RevisionNote',
+      'PatientSeries',
+      'AnswerSeries',
+      'SeriesPoint',
+      'DelayedRequest',
+      'DelayedRequestPage',
+      'StatusReport',
+      'StatusBucket',
+      'StatusCounts',
+      'QuizStatusCounts',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }
@@ -293,7 +391,8 @@ describe('OpenAPI document (built without a database)', () => {
     for (const k of Object.keys(d.components.schemas).filter((k) => k.endsWith('Input'))) {
       expect(d.components.schemas[k.slice(0, -'Input'.length)], k).toBeDefined();
     }
-    for (const k of ['Professional', 'Quiz', 'Category', 'Appearance', 'Question', 'Patient', 'Service', 'Sale']) expect(d.components.schemas[`${k}Input`], k).toBeUndefined();
+    for (const k of ['Professional', 'Quiz', 'Category', 'Appearance', 'Question', 'Patient', 'Service', 'Sale'])
+      expect(d.components.schemas[`${k}Input`], k).toBeUndefined();
     expect(d.components.schemas.ErrorCode!.enum).toEqual([...ERROR_CODES]);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     for (const code of SPEC_CODES) expect(ERROR_CODES).toContain(code);

@@ -100,7 +100,12 @@ describe.each(backends)('professional on $name', (backend) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.application_error_code).toBe('WRONG_COMMAND_PARAMETERS');
-    expect(body.details.map((d: { path: string[] }) => d.path.join('.')).sort()).toEqual(['avatarUrl', 'document', 'name', 'phone']);
+    expect(body.details.map((d: { path: string[] }) => d.path.join('.')).sort()).toEqual([
+      'avatarUrl',
+      'document',
+      'name',
+      'phone',
+    ]);
 
     const unknownField = await update({ email: 'other@example.com' });
     expect(unknownField.statusCode).toBe(400);
@@ -130,7 +135,11 @@ describe.each(backends)('professional on $name', (backend) => {
 
   it('PUT /professional/me/password returns a fresh token and revokes every other one', async () => {
     const other = (
-      await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'me@example.com', password: 'segredo123' } })
+      await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'me@example.com', password: 'segredo123' },
+      })
     ).json().jwt as string;
     const res = await t.call({
       method: 'PUT',
@@ -144,7 +153,11 @@ describe.each(backends)('professional on $name', (backend) => {
     expect((await me(jwt)).json().application_error_code).toBe('INVALID_JWT');
     expect((await me(other)).json().application_error_code).toBe('INVALID_JWT');
     expect((await me(fresh)).statusCode).toBe(200);
-    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'me@example.com', password: 'novaSenha456' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'me@example.com', password: 'novaSenha456' },
+    });
     expect(login.statusCode).toBe(200);
     jwt = fresh;
   });

@@ -35,7 +35,11 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 
-  async function createQuiz(token: string, chosenQuestions: { id: string; subquestions?: { id: string }[]; enabled?: boolean }[], extra = {}) {
+  async function createQuiz(
+    token: string,
+    chosenQuestions: { id: string; subquestions?: { id: string }[]; enabled?: boolean }[],
+    extra = {},
+  ) {
     const res = await api('POST', '/quiz', token, {
       title: 'Acompanhamento semanal',
       description: 'Conte como foi a sua semana.',
@@ -49,13 +53,19 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
 
   let patientSeq = 0;
   async function createPatient(token: string) {
-    const res = await api('POST', '/patient', token, { name: `Paciente ${++patientSeq}`, email: `p${patientSeq}@example.com` });
+    const res = await api('POST', '/patient', token, {
+      name: `Paciente ${++patientSeq}`,
+      email: `p${patientSeq}@example.com`,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   }
 
   /** A schedule with one answer request already sent, and its PIN (set up in the database, like delivery does). */
-  async function scheduleSent(quizId: string, opts: { pin?: string; professionalId?: string; token?: string; status?: 'sent' | 'scheduled' | 'cancelled' } = {}) {
+  async function scheduleSent(
+    quizId: string,
+    opts: { pin?: string; professionalId?: string; token?: string; status?: 'sent' | 'scheduled' | 'cancelled' } = {},
+  ) {
     const pin = opts.pin ?? '482915';
     const professionalId = opts.professionalId ?? proId;
     const patientId = await createPatient(opts.token ?? pro);
@@ -77,7 +87,11 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
     return { scheduleId: schedule!.id, requestId: request, pin, patientId };
   }
 
-  async function addRequest(scheduleId: string, status: 'sent' | 'scheduled' | 'cancelled' | 'answered' = 'sent', ageMs = 0) {
+  async function addRequest(
+    scheduleId: string,
+    status: 'sent' | 'scheduled' | 'cancelled' | 'answered' = 'sent',
+    ageMs = 0,
+  ) {
     const [s] = await t.database.db.select().from(quizSchedules).where(eq(quizSchedules.id, scheduleId));
     const at = new Date(t.clock.now().getTime() - ageMs);
     const [r] = await t.database.db
@@ -129,15 +143,24 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
     it('gives a 2-hour token scoped to one schedule for the right PIN, and refuses everything else', async () => {
       const s = await scheduleSent(quizId);
       const s2 = await scheduleSent(quizId);
-      const bad = await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s.scheduleId, pin: '12ab' });
+      const bad = await api('POST', '/quiz-answer/validate-pin', undefined, {
+        quizScheduleId: s.scheduleId,
+        pin: '12ab',
+      });
       expectCode(bad, 400, 'WRONG_COMMAND_PARAMETERS');
       expectCode(
-        await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: '00000000-0000-4000-8000-000000000000', pin: '123456' }),
+        await api('POST', '/quiz-answer/validate-pin', undefined, {
+          quizScheduleId: '00000000-0000-4000-8000-000000000000',
+          pin: '123456',
+        }),
         404,
         'QUIZ_SCHEDULE_NOT_FOUND_ERROR',
       );
 
-      const ok = await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s.scheduleId, pin: s.pin });
+      const ok = await api('POST', '/quiz-answer/validate-pin', undefined, {
+        quizScheduleId: s.scheduleId,
+        pin: s.pin,
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       const { token, expiresAt } = ok.json();
       expect(new Date(expiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(119 * MINUTE);
@@ -159,14 +182,22 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       }
 
       // A deleted schedule is gone for the patient.
-      await t.database.db.update(quizSchedules).set({ deletedAt: t.clock.now() }).where(eq(quizSchedules.id, s2.scheduleId));
-      expectCode(await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s2.scheduleId, pin: s2.pin }), 404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR');
+      await t.database.db
+        .update(quizSchedules)
+        .set({ deletedAt: t.clock.now() })
+        .where(eq(quizSchedules.id, s2.scheduleId));
+      expectCode(
+        await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s2.scheduleId, pin: s2.pin }),
+        404,
+        'QUIZ_SCHEDULE_NOT_FOUND_ERROR',
+      );
     });
 
     it('counts wrong PINs per link, locks for 15 minutes on the 5th, and resets on the right one', async () => {
       const s = await scheduleSent(quizId, { pin: '000123' });
-      const neighbour = await scheduleSent(quizId, { pin: "000123" });
-      const guess = (scheduleId: string, pin: string) => api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: scheduleId, pin });
+      const neighbour = await scheduleSent(quizId, { pin: '000123' });
+      const guess = (scheduleId: string, pin: string) =>
+        api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: scheduleId, pin });
 
       for (const remaining of [4, 3]) {
         const r = await guess(s.scheduleId, '999999');
@@ -176,7 +207,8 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       // The right PIN resets the count.
       expect((await guess(s.scheduleId, '000123')).statusCode).toBe(200);
       expect((await guess(s.scheduleId, '999999')).json().details).toEqual({ remainingAttempts: 4 });
-      for (const remaining of [3, 2, 1]) expect((await guess(s.scheduleId, '111111')).json().details).toEqual({ remainingAttempts: remaining });
+      for (const remaining of [3, 2, 1])
+        expect((await guess(s.scheduleId, '111111')).json().details).toEqual({ remainingAttempts: remaining });
       const locking = await guess(s.scheduleId, '222222');
       expectCode(locking, 423, 'PIN_LOCKED');
       const lockedUntil = new Date(locking.json().details.lockedUntil).getTime();
@@ -186,7 +218,7 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
 
       // Locked: even the right PIN is refused; the other link is not affected.
       expectCode(await guess(s.scheduleId, '000123'), 423, 'PIN_LOCKED');
-      expect((await guess(neighbour.scheduleId, "000123")).statusCode).toBe(200);
+      expect((await guess(neighbour.scheduleId, '000123')).statusCode).toBe(200);
 
       try {
         t.clock.advance(14 * MINUTE);
@@ -230,11 +262,18 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expect(row!.pinFailedAttempts).toBe(5);
 
       // Locked: the right PIN is refused without being evaluated.
-      expectCode(await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s.scheduleId, pin: s.pin }), 423, 'PIN_LOCKED');
+      expectCode(
+        await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s.scheduleId, pin: s.pin }),
+        423,
+        'PIN_LOCKED',
+      );
       expect(pinEvaluations.count - before).toBe(5);
       try {
         t.clock.advance(15 * MINUTE + 1000);
-        const ok = await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: s.scheduleId, pin: s.pin });
+        const ok = await api('POST', '/quiz-answer/validate-pin', undefined, {
+          quizScheduleId: s.scheduleId,
+          pin: s.pin,
+        });
         expect(ok.statusCode, ok.body).toBe(200);
       } finally {
         t.clock.reset();
@@ -244,20 +283,37 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
 
   describe('survey state', () => {
     it('shows nothing pending, then the sent request, its cover, appearance and flow; then answered', async () => {
-      const appearance = await api('POST', '/quiz/my/appearance', pro, { name: 'Verde', subtitle: 'Nutricionista esportiva', forwardText: 'Avançar' });
+      const appearance = await api('POST', '/quiz/my/appearance', pro, {
+        name: 'Verde',
+        subtitle: 'Nutricionista esportiva',
+        forwardText: 'Avançar',
+      });
       expect(appearance.statusCode, appearance.body).toBe(201);
       const quizId = await createQuiz(
         pro,
-        [{ id: q('vontade'), subquestions: [{ id: q('qual-alimento') }] }, { id: q('sono-qualidade'), enabled: false }, { id: q('peso') }],
+        [
+          { id: q('vontade'), subquestions: [{ id: q('qual-alimento') }] },
+          { id: q('sono-qualidade'), enabled: false },
+          { id: q('peso') },
+        ],
         { appearanceId: appearance.json().id },
       );
       const s = await scheduleSent(quizId, { status: 'scheduled' });
       const token = await tokenFor(s.scheduleId);
       const empty = await api('GET', `/quiz-answer/${s.scheduleId}`, token);
       expect(empty.statusCode, empty.body).toBe(200);
-      expect(empty.json()).toMatchObject({ state: 'nothing-pending', answerRequestId: null, quizAnswerId: null, next: null, answers: [] });
+      expect(empty.json()).toMatchObject({
+        state: 'nothing-pending',
+        answerRequestId: null,
+        quizAnswerId: null,
+        next: null,
+        answers: [],
+      });
 
-      await t.database.db.update(answerRequests).set({ status: 'sent', sentAt: t.clock.now() }).where(eq(answerRequests.id, s.requestId));
+      await t.database.db
+        .update(answerRequests)
+        .set({ status: 'sent', sentAt: t.clock.now() })
+        .where(eq(answerRequests.id, s.requestId));
       const open = (await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json();
       expect(open).toMatchObject({
         quizScheduleId: s.scheduleId,
@@ -266,7 +322,13 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
         quizAnswerId: null,
         quiz: { id: quizId, title: 'Acompanhamento semanal', description: 'Conte como foi a sua semana.' },
         professionalName: 'Maria Teste',
-        folder: { title: 'Olá!', subtitle: 'Leva 3 minutos', buttonTitle: 'Começar', image: null, buttonColors: { background: null, text: null } },
+        folder: {
+          title: 'Olá!',
+          subtitle: 'Leva 3 minutos',
+          buttonTitle: 'Começar',
+          image: null,
+          buttonColors: { background: null, text: null },
+        },
         appearance: { id: appearance.json().id, subtitle: 'Nutricionista esportiva', forwardText: 'Avançar' },
         answers: [],
         next: { questionId: q('vontade'), parentQuestionId: null },
@@ -277,16 +339,45 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expect(open.questions[0]).toMatchObject({
         type: 'multiple-choice',
         title: 'Você teve vontade intensa de comer algum alimento específico?',
-        subQuestions: [{ questionId: q('qual-alimento'), alternativeId: 'a1', type: 'free-field', title: 'Qual alimento?', config: { multiline: false, maxLength: 200 } }],
+        subQuestions: [
+          {
+            questionId: q('qual-alimento'),
+            alternativeId: 'a1',
+            type: 'free-field',
+            title: 'Qual alimento?',
+            config: { multiline: false, maxLength: 200 },
+          },
+        ],
       });
-      expect(open.questions[1]).toMatchObject({ type: 'metrics', config: { unit: 'kg', decimals: 1, min: 20, max: 350 }, subQuestions: [] });
+      expect(open.questions[1]).toMatchObject({
+        type: 'metrics',
+        config: { unit: 'kg', decimals: 1, min: 20, max: 350 },
+        subQuestions: [],
+      });
 
-      const start = await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId });
+      const start = await api('POST', '/quiz-answer', token, {
+        quizScheduleId: s.scheduleId,
+        answerRequestId: s.requestId,
+      });
       const qaId = start.json().quizAnswerId;
-      expect((await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a2'] })).statusCode).toBe(200);
-      expect((await save(token, qaId, { answer: { questionId: q('peso'), value: { type: 'metrics', value: 70 } }, finish: true })).statusCode).toBe(200);
+      expect(
+        (await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a2'] })).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await save(token, qaId, {
+            answer: { questionId: q('peso'), value: { type: 'metrics', value: 70 } },
+            finish: true,
+          })
+        ).statusCode,
+      ).toBe(200);
       const answered = (await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json();
-      expect(answered).toMatchObject({ state: 'answered', answerRequestId: s.requestId, quizAnswerId: qaId, next: null });
+      expect(answered).toMatchObject({
+        state: 'answered',
+        answerRequestId: s.requestId,
+        quizAnswerId: qaId,
+        next: null,
+      });
       expect(answered.answers).toHaveLength(2);
       expect(answered.finishedAt).toBeTruthy();
     });
@@ -299,7 +390,10 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       const token = await tokenFor(s.scheduleId);
       const newest = await addRequest(s.scheduleId, 'sent', -MINUTE);
       expect((await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json().answerRequestId).toBe(newest);
-      const started = await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: older });
+      const started = await api('POST', '/quiz-answer', token, {
+        quizScheduleId: s.scheduleId,
+        answerRequestId: older,
+      });
       expect(started.statusCode).toBe(201);
       const state = (await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json();
       expect(state).toMatchObject({ answerRequestId: older, quizAnswerId: started.json().quizAnswerId });
@@ -328,30 +422,88 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       token = await tokenFor(s.scheduleId);
     });
 
-    it('starts once (201, then 200 with the same answer) and refuses what is not this link\'s', async () => {
-      expectCode(await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId, x: 1 }), 400, 'WRONG_COMMAND_PARAMETERS');
-      const first = await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId });
+    it("starts once (201, then 200 with the same answer) and refuses what is not this link's", async () => {
+      expectCode(
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId, x: 1 }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
+      const first = await api('POST', '/quiz-answer', token, {
+        quizScheduleId: s.scheduleId,
+        answerRequestId: s.requestId,
+      });
       expect(first.statusCode, first.body).toBe(201);
-      expect(first.json()).toMatchObject({ status: 'in_progress', answers: [], next: { questionId: q('vontade'), parentQuestionId: null }, finishedAt: null });
+      expect(first.json()).toMatchObject({
+        status: 'in_progress',
+        answers: [],
+        next: { questionId: q('vontade'), parentQuestionId: null },
+        finishedAt: null,
+      });
       qaId = first.json().quizAnswerId;
-      const again = await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId });
+      const again = await api('POST', '/quiz-answer', token, {
+        quizScheduleId: s.scheduleId,
+        answerRequestId: s.requestId,
+      });
       expect(again.statusCode).toBe(200);
       expect(again.json().quizAnswerId).toBe(qaId);
-      expect(await t.database.db.select().from(quizAnswers).where(eq(quizAnswers.answerRequestId, s.requestId))).toHaveLength(1);
+      expect(
+        await t.database.db.select().from(quizAnswers).where(eq(quizAnswers.answerRequestId, s.requestId)),
+      ).toHaveLength(1);
 
       const elsewhere = await scheduleSent(quizId);
-      expectCode(await api('POST', '/quiz-answer', token, { quizScheduleId: elsewhere.scheduleId, answerRequestId: elsewhere.requestId }), 403, 'NOT_OWNER');
-      expectCode(await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: elsewhere.requestId }), 404, 'SCHEDULE_NOT_FOUND_ERROR');
+      expectCode(
+        await api('POST', '/quiz-answer', token, {
+          quizScheduleId: elsewhere.scheduleId,
+          answerRequestId: elsewhere.requestId,
+        }),
+        403,
+        'NOT_OWNER',
+      );
+      expectCode(
+        await api('POST', '/quiz-answer', token, {
+          quizScheduleId: s.scheduleId,
+          answerRequestId: elsewhere.requestId,
+        }),
+        404,
+        'SCHEDULE_NOT_FOUND_ERROR',
+      );
       const scheduled = await addRequest(s.scheduleId, 'scheduled', -60 * MINUTE);
-      expectCode(await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: scheduled }), 404, 'SCHEDULE_NOT_FOUND_ERROR');
+      expectCode(
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: scheduled }),
+        404,
+        'SCHEDULE_NOT_FOUND_ERROR',
+      );
       const cancelled = await addRequest(s.scheduleId, 'cancelled', MINUTE);
-      expectCode(await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: cancelled }), 409, 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR');
+      expectCode(
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: cancelled }),
+        409,
+        'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR',
+      );
       // Another link's answer is not found with this token.
       const elsewhereToken = await tokenFor(elsewhere.scheduleId);
-      expectCode(await answer(elsewhereToken, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1'] }), 404, 'QUIZ_ANSWER_NOT_FOUND_ERROR');
-      expectCode(await answer(token, '00000000-0000-4000-8000-000000000000', q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1'] }), 404, 'QUIZ_ANSWER_NOT_FOUND_ERROR');
-      expectCode(await api('PUT', `/quiz-answer/${qaId}`, token, { idempotencyKey: key() }), 400, 'WRONG_COMMAND_PARAMETERS');
-      expectCode(await api('PUT', `/quiz-answer/${qaId}`, token, { idempotencyKey: 'short', finish: true }), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await answer(elsewhereToken, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1'] }),
+        404,
+        'QUIZ_ANSWER_NOT_FOUND_ERROR',
+      );
+      expectCode(
+        await answer(token, '00000000-0000-4000-8000-000000000000', q('vontade'), {
+          type: 'multiple-choice',
+          alternativeIds: ['a1'],
+        }),
+        404,
+        'QUIZ_ANSWER_NOT_FOUND_ERROR',
+      );
+      expectCode(
+        await api('PUT', `/quiz-answer/${qaId}`, token, { idempotencyKey: key() }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
+      expectCode(
+        await api('PUT', `/quiz-answer/${qaId}`, token, { idempotencyKey: 'short', finish: true }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
     });
 
     it('multiple choice with a sub-question: order, alternatives and the sub-question sequence', async () => {
@@ -363,26 +515,68 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expectCode(early, 409, 'WRONG_ANSWER_ORDER');
       expect(early.json().details).toEqual({ next: { questionId: q('vontade'), parentQuestionId: null } });
       // The sub-question before its parent.
-      expectCode(await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: 'Chocolate' }, q('vontade')), 409, 'WRONG_ANSWER_ORDER');
+      expectCode(
+        await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: 'Chocolate' }, q('vontade')),
+        409,
+        'WRONG_ANSWER_ORDER',
+      );
       // A sub-question without its parent is not a flow question.
-      expectCode(await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: 'Chocolate' }), 400, 'NOT_EXPECTED_ANSWER_ERROR');
+      expectCode(
+        await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: 'Chocolate' }),
+        400,
+        'NOT_EXPECTED_ANSWER_ERROR',
+      );
       // Value checks.
-      expectCode(await answer(token, qaId, q('vontade'), { type: 'linear-scale', value: 1 }), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
+      expectCode(
+        await answer(token, qaId, q('vontade'), { type: 'linear-scale', value: 1 }),
+        400,
+        'ANSWER_DOES_NOT_BELONG_TO_QUESTION',
+      );
       const unknownAlt = await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a9'] });
       expectCode(unknownAlt, 400, 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION');
       expect(unknownAlt.json().details).toMatchObject({ ids: ['a9'] });
-      expectCode(await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1', 'a2'] }), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
-      expectCode(await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: [] }), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1', 'a2'] }),
+        400,
+        'ANSWER_DOES_NOT_BELONG_TO_QUESTION',
+      );
+      expectCode(
+        await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: [] }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
 
       const yes = await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1'] });
       expect(yes.statusCode, yes.body).toBe(200);
       expect(yes.json().next).toEqual({ questionId: q('qual-alimento'), parentQuestionId: q('vontade') });
-      expectCode(await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a2'] }), 409, 'ANSWER_ALREADY_REGISTERED');
-      expectCode(await answer(token, qaId, q('sintomas'), { type: 'multiple-choice', alternativeIds: ['a1'] }), 409, 'WRONG_ANSWER_ORDER');
-      expectCode(await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: 'Chocolate' }, q('sintomas')), 400, 'NOT_EXPECTED_ANSWER_ERROR');
-      const sub = await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: '  Chocolate  ' }, q('vontade'));
+      expectCode(
+        await answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a2'] }),
+        409,
+        'ANSWER_ALREADY_REGISTERED',
+      );
+      expectCode(
+        await answer(token, qaId, q('sintomas'), { type: 'multiple-choice', alternativeIds: ['a1'] }),
+        409,
+        'WRONG_ANSWER_ORDER',
+      );
+      expectCode(
+        await answer(token, qaId, q('qual-alimento'), { type: 'free-field', text: 'Chocolate' }, q('sintomas')),
+        400,
+        'NOT_EXPECTED_ANSWER_ERROR',
+      );
+      const sub = await answer(
+        token,
+        qaId,
+        q('qual-alimento'),
+        { type: 'free-field', text: '  Chocolate  ' },
+        q('vontade'),
+      );
       expect(sub.statusCode, sub.body).toBe(200);
-      expect(sub.json().answers[1]).toMatchObject({ questionId: q('qual-alimento'), parentQuestionId: q('vontade'), value: { type: 'free-field', text: 'Chocolate' } });
+      expect(sub.json().answers[1]).toMatchObject({
+        questionId: q('qual-alimento'),
+        parentQuestionId: q('vontade'),
+        value: { type: 'free-field', text: 'Chocolate' },
+      });
       expect(sub.json().next).toEqual({ questionId: q('sintomas'), parentQuestionId: null });
       // Several alternatives where allowed.
       const many = await answer(token, qaId, q('sintomas'), { type: 'multiple-choice', alternativeIds: ['a1', 'a2'] });
@@ -390,15 +584,32 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
     });
 
     it('linear scale, Likert, free field: bounds and shapes', async () => {
-      expectCode(await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 6 }), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
-      expectCode(await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 0 }), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
-      expectCode(await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 2.5 }), 400, 'WRONG_COMMAND_PARAMETERS');
+      expectCode(
+        await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 6 }),
+        400,
+        'ANSWER_DOES_NOT_BELONG_TO_QUESTION',
+      );
+      expectCode(
+        await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 0 }),
+        400,
+        'ANSWER_DOES_NOT_BELONG_TO_QUESTION',
+      );
+      expectCode(
+        await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 2.5 }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
       expect((await answer(token, qaId, q('sono-qualidade'), { type: 'linear-scale', value: 4 })).statusCode).toBe(200);
 
-      const likert = (levels: Record<string, string>) => answer(token, qaId, q('adesao-likert'), { type: 'likert-scale', levels });
+      const likert = (levels: Record<string, string>) =>
+        answer(token, qaId, q('adesao-likert'), { type: 'likert-scale', levels });
       expectCode(await likert({ s1: 'l4', s2: 'l3', s3: 'l5' }), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
       expectCode(await likert({ s1: 'l4', s2: 'l3', s3: 'l5', s9: 'l1' }), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
-      expectCode(await likert({ s1: 'l4', s2: 'l3', s3: 'l5', s4: 'l9' }), 400, 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION');
+      expectCode(
+        await likert({ s1: 'l4', s2: 'l3', s3: 'l5', s4: 'l9' }),
+        400,
+        'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION',
+      );
       expect((await likert({ s4: 'l5', s1: 'l4', s2: 'l3', s3: 'l5' })).statusCode).toBe(200);
 
       const free = (text: string) => answer(token, qaId, q('semana'), { type: 'free-field', text });
@@ -409,7 +620,11 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
 
     it('resumes: the state returns the answers so far and the next question', async () => {
       const state = (await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json();
-      expect(state).toMatchObject({ state: 'open', quizAnswerId: qaId, next: { questionId: q('foto-corpo'), parentQuestionId: null } });
+      expect(state).toMatchObject({
+        state: 'open',
+        quizAnswerId: qaId,
+        next: { questionId: q('foto-corpo'), parentQuestionId: null },
+      });
       expect(state.answers.map((a: { questionId: string }) => a.questionId)).toEqual([
         q('vontade'),
         q('qual-alimento'),
@@ -418,31 +633,70 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
         q('adesao-likert'),
         q('semana'),
       ]);
-      expect(state.answers[4].value).toEqual({ type: 'likert-scale', levels: { s1: 'l4', s2: 'l3', s3: 'l5', s4: 'l5' } });
+      expect(state.answers[4].value).toEqual({
+        type: 'likert-scale',
+        levels: { s1: 'l4', s2: 'l3', s3: 'l5', s4: 'l5' },
+      });
     });
 
     it('file upload through a survey-signed URL, checked against the question', async () => {
       const sign = (body: Record<string, unknown>, tk = token) => api('POST', '/file/signed-url', tk, body);
-      expectCode(await sign({ key: 'foto.png', contentType: 'image/png', contentSize: png.length }), 400, 'WRONG_COMMAND_PARAMETERS');
-      const pdf = await sign({ key: 'foto.pdf', contentType: 'application/pdf', contentSize: 100, questionId: q('foto-corpo') });
+      expectCode(
+        await sign({ key: 'foto.png', contentType: 'image/png', contentSize: png.length }),
+        400,
+        'WRONG_COMMAND_PARAMETERS',
+      );
+      const pdf = await sign({
+        key: 'foto.pdf',
+        contentType: 'application/pdf',
+        contentSize: 100,
+        questionId: q('foto-corpo'),
+      });
       expectCode(pdf, 400, 'WRONG_COMMAND_PARAMETERS');
       expect(pdf.json().details[0].path).toEqual(['contentType']);
-      const big = await sign({ key: 'foto.png', contentType: 'image/png', contentSize: 11 * 1024 * 1024, questionId: q('foto-corpo') });
+      const big = await sign({
+        key: 'foto.png',
+        contentType: 'image/png',
+        contentSize: 11 * 1024 * 1024,
+        questionId: q('foto-corpo'),
+      });
       expectCode(big, 400, 'WRONG_COMMAND_PARAMETERS');
       expect(big.json().details[0].path).toEqual(['contentSize']);
-      expectCode(await sign({ key: 'x.png', contentType: 'image/png', contentSize: 10, questionId: q('peso') }), 400, 'NOT_EXPECTED_ANSWER_ERROR');
+      expectCode(
+        await sign({ key: 'x.png', contentType: 'image/png', contentSize: 10, questionId: q('peso') }),
+        400,
+        'NOT_EXPECTED_ANSWER_ERROR',
+      );
 
-      const signed = await sign({ key: 'foto frente.png', contentType: 'image/png', contentSize: png.length, questionId: q('foto-corpo') });
+      const signed = await sign({
+        key: 'foto frente.png',
+        contentType: 'image/png',
+        contentSize: png.length,
+        questionId: q('foto-corpo'),
+      });
       expect(signed.statusCode, signed.body).toBe(200);
       fileKey = signed.json().key;
       expect(fileKey.startsWith(`${proId}_`)).toBe(true);
-      const up = await t.call({ method: 'PUT', url: new URL(signed.json().uploadData.url).pathname, payload: png, headers: { 'content-type': 'image/png' } });
+      const up = await t.call({
+        method: 'PUT',
+        url: new URL(signed.json().uploadData.url).pathname,
+        payload: png,
+        headers: { 'content-type': 'image/png' },
+      });
       expect(up.statusCode, up.body).toBe(200);
 
-      const file = (over: Record<string, unknown> = {}) => ({ key: fileKey, name: 'foto frente.png', contentType: 'image/png', size: png.length, ...over });
+      const file = (over: Record<string, unknown> = {}) => ({
+        key: fileKey,
+        name: 'foto frente.png',
+        contentType: 'image/png',
+        size: png.length,
+        ...over,
+      });
       const upload = (files: unknown[]) => answer(token, qaId, q('foto-corpo'), { type: 'file-upload', files });
       // Another professional's file, a type the question refuses, too large, repeated.
-      const foreign = (await api('POST', '/file/signed-url', other, { key: 'a.png', contentType: 'image/png', contentSize: 10 })).json().key;
+      const foreign = (
+        await api('POST', '/file/signed-url', other, { key: 'a.png', contentType: 'image/png', contentSize: 10 })
+      ).json().key;
       expect(foreign.startsWith(`${otherId}_`)).toBe(true);
       expectCode(await upload([file({ key: foreign })]), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
       expectCode(await upload([file({ contentType: 'application/pdf' })]), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
@@ -453,7 +707,11 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().next).toEqual({ questionId: q('peso'), parentQuestionId: null });
       // The professional reads the file.
-      const got = await t.call({ method: 'GET', url: `/api/file/${fileKey}`, headers: { authorization: `Bearer ${pro}` } });
+      const got = await t.call({
+        method: 'GET',
+        url: `/api/file/${fileKey}`,
+        headers: { authorization: `Bearer ${pro}` },
+      });
       expect((await t.call({ method: 'GET', url: `/api/file/${fileKey}` })).statusCode).toBe(404);
       expect(got.statusCode).toBe(200);
       expect(got.rawPayload.equals(png)).toBe(true);
@@ -466,8 +724,14 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expectCode(await metric(350.1), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
 
       // The same request three times (twice at once): one answer stored, the same result each time.
-      const body = { idempotencyKey: 'retry-peso-0001', answer: { questionId: q('peso'), value: { type: 'metrics', value: 72.5 } } };
-      const [a, b] = await Promise.all([api('PUT', `/quiz-answer/${qaId}`, token, body), api('PUT', `/quiz-answer/${qaId}`, token, body)]);
+      const body = {
+        idempotencyKey: 'retry-peso-0001',
+        answer: { questionId: q('peso'), value: { type: 'metrics', value: 72.5 } },
+      };
+      const [a, b] = await Promise.all([
+        api('PUT', `/quiz-answer/${qaId}`, token, body),
+        api('PUT', `/quiz-answer/${qaId}`, token, body),
+      ]);
       const c = await api('PUT', `/quiz-answer/${qaId}`, token, body);
       for (const r of [a, b, c]) expect(r.statusCode, r.body).toBe(200);
       expect(b.json()).toEqual(a.json());
@@ -498,7 +762,11 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expectCode(await answer(token, qaId, q('peso'), { type: 'metrics', value: 80 }), 409, 'QUIZ_ALREADY_ANSWERED');
       // Retrying the last answer's request still answers (it was stored before finishing).
       expect((await api('PUT', `/quiz-answer/${qaId}`, token, body)).statusCode).toBe(200);
-      expectCode(await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId }), 409, 'QUIZ_ALREADY_ANSWERED');
+      expectCode(
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId }),
+        409,
+        'QUIZ_ALREADY_ANSWERED',
+      );
 
       const [qa] = await t.database.db.select().from(quizAnswers).where(eq(quizAnswers.id, qaId));
       expect(qa).toMatchObject({ status: 'finished' });
@@ -506,9 +774,18 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       const [request] = await t.database.db.select().from(answerRequests).where(eq(answerRequests.id, s.requestId));
       expect(request).toMatchObject({ status: 'answered' });
       expect(request!.answeredAt).toBeTruthy();
-      const revisions = await t.database.db.select().from(answerRevisions).where(eq(answerRevisions.quizAnswerId, qaId));
+      const revisions = await t.database.db
+        .select()
+        .from(answerRevisions)
+        .where(eq(answerRevisions.quizAnswerId, qaId));
       expect(revisions).toHaveLength(1);
-      expect(revisions[0]).toMatchObject({ status: 'pending', professionalId: proId, patientId: s.patientId, quizId, scheduleId: s.scheduleId });
+      expect(revisions[0]).toMatchObject({
+        status: 'pending',
+        professionalId: proId,
+        patientId: s.patientId,
+        quizId,
+        scheduleId: s.scheduleId,
+      });
     });
   });
 
@@ -532,36 +809,72 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       });
       expect(created.statusCode, created.body).toBe(201);
       parentId = created.json().id;
-      quizId = await createQuiz(pro, [{ id: parentId, subquestions: [{ id: q('duvidas') }, { id: q('agua') }] }, { id: q('energia') }]);
+      quizId = await createQuiz(pro, [
+        { id: parentId, subquestions: [{ id: q('duvidas') }, { id: q('agua') }] },
+        { id: q('energia') },
+      ]);
     });
 
-    it('asks the chosen alternatives\' sub-questions in alternative order, only those the quiz chose', async () => {
+    it("asks the chosen alternatives' sub-questions in alternative order, only those the quiz chose", async () => {
       const s = await scheduleSent(quizId);
       const token = await tokenFor(s.scheduleId);
       const state = (await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json();
-      expect(state.questions[0].subQuestions.map((x: { questionId: string; alternativeId: string }) => [x.alternativeId, x.questionId])).toEqual([
+      expect(
+        state.questions[0].subQuestions.map((x: { questionId: string; alternativeId: string }) => [
+          x.alternativeId,
+          x.questionId,
+        ]),
+      ).toEqual([
         ['a', q('agua')],
         ['b', q('duvidas')],
       ]);
-      const qaId = (await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })).json().quizAnswerId;
+      const qaId = (
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })
+      ).json().quizAnswerId;
       const both = await answer(token, qaId, parentId, { type: 'multiple-choice', alternativeIds: ['b', 'a'] });
       expect(both.json().next).toEqual({ questionId: q('agua'), parentQuestionId: parentId });
       // energia is offered by alternative a but the quiz did not choose it as a sub-question.
-      expectCode(await answer(token, qaId, q('energia'), { type: 'linear-scale', value: 3 }, parentId), 400, 'NOT_EXPECTED_ANSWER_ERROR');
-      expectCode(await answer(token, qaId, q('duvidas'), { type: 'free-field', text: 'Nenhuma' }, parentId), 409, 'WRONG_ANSWER_ORDER');
-      expectCode(await answer(token, qaId, q('agua'), { type: 'metrics', value: 2.55 }, parentId), 400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION');
+      expectCode(
+        await answer(token, qaId, q('energia'), { type: 'linear-scale', value: 3 }, parentId),
+        400,
+        'NOT_EXPECTED_ANSWER_ERROR',
+      );
+      expectCode(
+        await answer(token, qaId, q('duvidas'), { type: 'free-field', text: 'Nenhuma' }, parentId),
+        409,
+        'WRONG_ANSWER_ORDER',
+      );
+      expectCode(
+        await answer(token, qaId, q('agua'), { type: 'metrics', value: 2.55 }, parentId),
+        400,
+        'ANSWER_DOES_NOT_BELONG_TO_QUESTION',
+      );
       expect((await answer(token, qaId, q('agua'), { type: 'metrics', value: 2.5 }, parentId)).json().next).toEqual({
         questionId: q('duvidas'),
         parentQuestionId: parentId,
       });
-      expect((await answer(token, qaId, q('duvidas'), { type: 'free-field', text: 'Posso trocar o jantar?' }, parentId)).json().next).toEqual({
+      expect(
+        (
+          await answer(token, qaId, q('duvidas'), { type: 'free-field', text: 'Posso trocar o jantar?' }, parentId)
+        ).json().next,
+      ).toEqual({
         questionId: q('energia'),
         parentQuestionId: null,
       });
-      const done = await save(token, qaId, { answer: { questionId: q('energia'), value: { type: 'linear-scale', value: 3 } }, finish: true });
+      const done = await save(token, qaId, {
+        answer: { questionId: q('energia'), value: { type: 'linear-scale', value: 3 } },
+        finish: true,
+      });
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json()).toMatchObject({ status: 'finished', next: null });
-      expect(done.json().answers.map((x: { questionId: string; parentQuestionId: string | null }) => [x.questionId, x.parentQuestionId])).toEqual([
+      expect(
+        done
+          .json()
+          .answers.map((x: { questionId: string; parentQuestionId: string | null }) => [
+            x.questionId,
+            x.parentQuestionId,
+          ]),
+      ).toEqual([
         [parentId, null],
         [q('agua'), parentId],
         [q('duvidas'), parentId],
@@ -572,35 +885,56 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
     it('refuses sub-answers the chosen alternative does not open', async () => {
       const s = await scheduleSent(quizId);
       const token = await tokenFor(s.scheduleId);
-      const qaId = (await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })).json().quizAnswerId;
+      const qaId = (
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })
+      ).json().quizAnswerId;
       const onlyB = await answer(token, qaId, parentId, { type: 'multiple-choice', alternativeIds: ['b'] });
       expect(onlyB.json().next).toEqual({ questionId: q('duvidas'), parentQuestionId: parentId });
-      expectCode(await answer(token, qaId, q('agua'), { type: 'metrics', value: 2 }, parentId), 400, 'INVALID_ALTERNATIVE_SUB_QUESTION');
+      expectCode(
+        await answer(token, qaId, q('agua'), { type: 'metrics', value: 2 }, parentId),
+        400,
+        'INVALID_ALTERNATIVE_SUB_QUESTION',
+      );
 
       const s2 = await scheduleSent(quizId);
       const token2 = await tokenFor(s2.scheduleId);
-      const qa2 = (await api('POST', '/quiz-answer', token2, { quizScheduleId: s2.scheduleId, answerRequestId: s2.requestId })).json().quizAnswerId;
+      const qa2 = (
+        await api('POST', '/quiz-answer', token2, { quizScheduleId: s2.scheduleId, answerRequestId: s2.requestId })
+      ).json().quizAnswerId;
       const nothing = await answer(token2, qa2, parentId, { type: 'multiple-choice', alternativeIds: ['c'] });
       expect(nothing.json().next).toEqual({ questionId: q('energia'), parentQuestionId: null });
-      expectCode(await answer(token2, qa2, q('agua'), { type: 'metrics', value: 2 }, parentId), 400, 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT');
+      expectCode(
+        await answer(token2, qa2, q('agua'), { type: 'metrics', value: 2 }, parentId),
+        400,
+        'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT',
+      );
     });
 
     it('keeps answering the snapshot taken at start when the quiz changes', async () => {
       const s = await scheduleSent(quizId);
       const token = await tokenFor(s.scheduleId);
-      const qaId = (await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })).json().quizAnswerId;
+      const qaId = (
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })
+      ).json().quizAnswerId;
       // The professional removes the first question from the quiz.
       const changed = await api('PUT', `/quiz/${quizId}`, pro, { chosenQuestions: [{ id: q('energia') }] });
       expect(changed.statusCode, changed.body).toBe(200);
       const state = (await api('GET', `/quiz-answer/${s.scheduleId}`, token)).json();
       expect(state.questions.map((x: { questionId: string }) => x.questionId)).toEqual([parentId, q('energia')]);
-      expect((await answer(token, qaId, parentId, { type: 'multiple-choice', alternativeIds: ['c'] })).statusCode).toBe(200);
+      expect((await answer(token, qaId, parentId, { type: 'multiple-choice', alternativeIds: ['c'] })).statusCode).toBe(
+        200,
+      );
       // A new link shows the quiz as it is now.
       const fresh = await scheduleSent(quizId);
       const freshToken = await tokenFor(fresh.scheduleId);
       const freshState = (await api('GET', `/quiz-answer/${fresh.scheduleId}`, freshToken)).json();
       expect(freshState.questions.map((x: { questionId: string }) => x.questionId)).toEqual([q('energia')]);
-      await api('PUT', `/quiz/${quizId}`, pro, { chosenQuestions: [{ id: parentId, subquestions: [{ id: q('duvidas') }, { id: q('agua') }] }, { id: q('energia') }] });
+      await api('PUT', `/quiz/${quizId}`, pro, {
+        chosenQuestions: [
+          { id: parentId, subquestions: [{ id: q('duvidas') }, { id: q('agua') }] },
+          { id: q('energia') },
+        ],
+      });
     });
   });
   describe('through scheduling and delivery', () => {
@@ -610,26 +944,59 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
         expect(r.statusCode, r.body).toBe(status);
         return r.json();
       };
-      const serviceId = (await ok(api('POST', '/services', pro, { name: 'Acompanhamento', priceCents: 30000, validityDays: 90 }), 201)).id;
+      const serviceId = (
+        await ok(api('POST', '/services', pro, { name: 'Acompanhamento', priceCents: 30000, validityDays: 90 }), 201)
+      ).id;
       const patient = await ok(api('POST', '/patient', pro, { name: 'Joana Souza', email: 'joana@example.com' }), 201);
       await ok(api('POST', '/sales', pro, { patientId: patient.id, serviceId, paymentMethod: 'pix' }), 201);
-      const quizId = await createQuiz(pro, [{ id: q('vontade'), subquestions: [{ id: q('qual-alimento') }] }, { id: q('peso') }]);
+      const quizId = await createQuiz(pro, [
+        { id: q('vontade'), subquestions: [{ id: q('qual-alimento') }] },
+        { id: q('peso') },
+      ]);
       const startDate = new Date(t.clock.now().getTime() + 7 * 24 * 60 * MINUTE).toISOString().slice(0, 10);
-      const schedule = await ok(api('POST', '/quiz/schedule', pro, { quizId, patientId: patient.id, startDate, hour: 9, periodicity: 'once', channel: 'email' }), 201);
+      const schedule = await ok(
+        api('POST', '/quiz/schedule', pro, {
+          quizId,
+          patientId: patient.id,
+          startDate,
+          hour: 9,
+          periodicity: 'once',
+          channel: 'email',
+        }),
+        201,
+      );
       const request = await ok(api('POST', '/quiz/schedule/request-now', pro, { quizScheduleId: schedule.id }), 201);
       const channels = createChannels(t.mailbox, new OutboxWhatsAppProvider(t.database.db));
-      const outcome = await deliverAnswerRequest({ db: t.database.db, config: { now: t.clock.now, publicUrl: 'http://acompanha.test' }, channels }, request.id, { lastAttempt: false });
+      const outcome = await deliverAnswerRequest(
+        { db: t.database.db, config: { now: t.clock.now, publicUrl: 'http://acompanha.test' }, channels },
+        request.id,
+        { lastAttempt: false },
+      );
       expect(outcome).toBe('sent');
 
       const [mail] = await t.mailbox.list('joana@example.com');
       expect(mail!.text).toContain(`http://acompanha.test/quiz-survey/${schedule.id}`);
       const pin = /PIN: (\d{6})/.exec(mail!.text)![1]!;
-      expectCode(await api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: schedule.id, pin: pin === '000000' ? '000001' : '000000' }), 400, 'WRONG_PIN');
+      expectCode(
+        await api('POST', '/quiz-answer/validate-pin', undefined, {
+          quizScheduleId: schedule.id,
+          pin: pin === '000000' ? '000001' : '000000',
+        }),
+        400,
+        'WRONG_PIN',
+      );
       const token = await tokenFor(schedule.id, pin);
 
       const state = (await api('GET', `/quiz-answer/${schedule.id}`, token)).json();
-      expect(state).toMatchObject({ state: 'open', answerRequestId: request.id, quizAnswerId: null, next: { questionId: q('vontade'), parentQuestionId: null } });
-      const qaId = (await ok(api('POST', '/quiz-answer', token, { quizScheduleId: schedule.id, answerRequestId: request.id }), 201)).quizAnswerId;
+      expect(state).toMatchObject({
+        state: 'open',
+        answerRequestId: request.id,
+        quizAnswerId: null,
+        next: { questionId: q('vontade'), parentQuestionId: null },
+      });
+      const qaId = (
+        await ok(api('POST', '/quiz-answer', token, { quizScheduleId: schedule.id, answerRequestId: request.id }), 201)
+      ).quizAnswerId;
       await ok(answer(token, qaId, q('vontade'), { type: 'multiple-choice', alternativeIds: ['a1'] }));
 
       // The patient closes the page and comes back later (a new PIN check, same progress).
@@ -638,10 +1005,18 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
         expectCode(await api('GET', `/quiz-answer/${schedule.id}`, token), 401, 'INVALID_JWT');
         const again = await tokenFor(schedule.id, pin);
         const resumed = (await api('GET', `/quiz-answer/${schedule.id}`, again)).json();
-        expect(resumed).toMatchObject({ quizAnswerId: qaId, next: { questionId: q('qual-alimento'), parentQuestionId: q('vontade') } });
+        expect(resumed).toMatchObject({
+          quizAnswerId: qaId,
+          next: { questionId: q('qual-alimento'), parentQuestionId: q('vontade') },
+        });
         expect(resumed.answers).toHaveLength(1);
         await ok(answer(again, qaId, q('qual-alimento'), { type: 'free-field', text: 'Pão de queijo' }, q('vontade')));
-        const done = await ok(save(again, qaId, { answer: { questionId: q('peso'), value: { type: 'metrics', value: 64.3 } }, finish: true }));
+        const done = await ok(
+          save(again, qaId, {
+            answer: { questionId: q('peso'), value: { type: 'metrics', value: 64.3 } },
+            finish: true,
+          }),
+        );
         expect(done).toMatchObject({ status: 'finished', next: null });
       } finally {
         t.clock.reset();
@@ -651,7 +1026,10 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       const answered = detail.requests.find((r: { id: string }) => r.id === request.id);
       expect(answered).toMatchObject({ status: 'answered' });
       expect(answered.answeredAt).toBeTruthy();
-      const revisions = await t.database.db.select().from(answerRevisions).where(eq(answerRevisions.quizAnswerId, qaId));
+      const revisions = await t.database.db
+        .select()
+        .from(answerRevisions)
+        .where(eq(answerRevisions.quizAnswerId, qaId));
       expect(revisions).toMatchObject([{ status: 'pending', patientId: patient.id, scheduleId: schedule.id }]);
     });
   });

@@ -65,13 +65,19 @@ describe('registration through real SMTP (nodemailer → smtp-server)', () => {
     expect(mail.to).toEqual(['carla@example.com']);
     expect(mail.raw).toMatch(/^Subject: /m);
     expect(mail.raw).toMatch(/multipart\/alternative/);
-    const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const decoded = mail.raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     const code = /^\s+(\d{6})\s*$/m.exec(decoded)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     // nothing went to the dev mailbox
     expect(await t.mailbox.list('carla@example.com')).toHaveLength(0);
 
-    const verify = await t.call({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'carla@example.com', code } });
+    const verify = await t.call({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { email: 'carla@example.com', code },
+    });
     expect(verify.statusCode).toBe(200);
     const dev = await t.call({ method: 'GET', url: '/api/dev/mailbox', headers: operator });
     expect(dev.statusCode).toBe(404);

@@ -71,7 +71,9 @@ export const WrongPin: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await typePin(canvas, '000000');
-    await expect(await canvas.findByText('PIN incorreto. Você tem mais 4 tentativas.', { selector: 'span:not([role])' })).toBeVisible();
+    await expect(
+      await canvas.findByText('PIN incorreto. Você tem mais 4 tentativas.', { selector: 'span:not([role])' }),
+    ).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent('PIN incorreto. Você tem mais 4 tentativas.');
     // The boxes are emptied and the cursor is back in the first one.
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveFocus());
@@ -84,7 +86,11 @@ export const LastTryBeforeLock: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await typePin(canvas, '111111');
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('Você tem mais 1 tentativa antes de o link ser bloqueado por 15 minutos.'));
+    await waitFor(() =>
+      expect(canvas.getByRole('alert')).toHaveTextContent(
+        'Você tem mais 1 tentativa antes de o link ser bloqueado por 15 minutos.',
+      ),
+    );
   },
 };
 
@@ -202,7 +208,9 @@ export const LikertScale: Story = {
     const second = canvas.getByRole('radiogroup', { name: 'Senti fome entre as refeições.' });
     await userEvent.click(within(second).getByRole('radio', { name: 'Discordo' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' }),
+    ).toBeVisible();
   },
 };
 
@@ -210,7 +218,9 @@ export const FreeField: Story = {
   parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(5) } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' }),
+    ).toBeVisible();
     const field = canvas.getByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
     await userEvent.type(field, 'Café com frutas.');
     await expect(canvas.getByText('16/1000 caracteres')).toBeVisible();
@@ -223,7 +233,11 @@ const DRAFT_KEY = draftKeyOf(SURVEY_SCHEDULE_ID);
 
 /** Signed in, at the question after `answered` answers, with `draft` kept on this phone for the question `questionId`. */
 const withDraft = (answered: number, questionId: string, draft: object) => ({
-  survey: { signedIn: true, server: { answers: answeredUpTo(answered) }, draft: { step: draftStepOf({ questionId }), draft } } satisfies SurveyParameters,
+  survey: {
+    signedIn: true,
+    server: { answers: answeredUpTo(answered) },
+    draft: { step: draftStepOf({ questionId }), draft },
+  } satisfies SurveyParameters,
 });
 
 /** What the patient types is kept on the phone as she types, and removed once the answer is sent. */
@@ -262,7 +276,10 @@ export const MetricKeptWhileTyping: Story = {
     await userEvent.type(field, '72,5');
     await expect(field).toHaveFocus();
     await waitFor(() =>
-      expect(JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? '{}')).toEqual({ step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.weight }), draft: expect.objectContaining({ metric: 72.5 }) }),
+      expect(JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? '{}')).toEqual({
+        step: draftStepOf({ questionId: SURVEY_QUESTION_IDS.weight }),
+        draft: expect.objectContaining({ metric: 72.5 }),
+      }),
     );
     await userEvent.clear(field);
     await waitFor(() => expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull());
@@ -318,8 +335,12 @@ export const Offline: Story = {
     worker!.use(http.put('*/api/quiz-answer/:quizAnswerId', offline));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' }), '72,5{Enter}');
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
-    await expect(await canvas.findByRole('status')).toHaveTextContent(/Sem conexão\. Sua resposta está guardada neste aparelho/);
-    const kept = JSON.parse(window.localStorage.getItem(`acompanha.survey.${SURVEY_SCHEDULE_ID}`)!) as { queue: { idempotencyKey: string }[] };
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      /Sem conexão\. Sua resposta está guardada neste aparelho/,
+    );
+    const kept = JSON.parse(window.localStorage.getItem(`acompanha.survey.${SURVEY_SCHEDULE_ID}`)!) as {
+      queue: { idempotencyKey: string }[];
+    };
     await expect(kept.queue).toHaveLength(1);
   },
 };
@@ -331,28 +352,36 @@ export const FinishingOffline: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Suas respostas estão guardadas' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Suas respostas estão guardadas' }),
+    ).toBeVisible();
   },
 };
 
 export const Thanks: Story = {
   parameters: { survey: { signedIn: true, server: { answers: surveyAnswerFixtures } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' }),
+    ).toBeVisible();
   },
 };
 
 export const AlreadyAnswered: Story = {
   parameters: { survey: { signedIn: true, server: { state: 'answered' } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário já respondido' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário já respondido' }),
+    ).toBeVisible();
   },
 };
 
 export const NothingPending: Story = {
   parameters: { survey: { signedIn: true, server: { state: 'nothing-pending' } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Nenhum questionário para responder agora' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Nenhum questionário para responder agora' }),
+    ).toBeVisible();
   },
 };
 
@@ -377,7 +406,11 @@ export const StartOffline: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Começar' }));
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Sem conexão. Verifique sua internet e toque no botão para começar de novo.'));
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent(
+        'Sem conexão. Verifique sua internet e toque no botão para começar de novo.',
+      ),
+    );
     await expect(canvas.getByRole('heading', { level: 1, name: 'Seu acompanhamento da semana' })).toBeVisible();
   },
 };
@@ -388,7 +421,10 @@ export const Failed: Story = {
   beforeEach: ({ msw }) => {
     msw.use(
       http.get('*/api/quiz-answer/:scheduleId', () =>
-        HttpResponse.json({ statusCode: 400, application_error_code: 'WRONG_COMMAND_PARAMETERS', message: 'x' }, { status: 400 }),
+        HttpResponse.json(
+          { statusCode: 400, application_error_code: 'WRONG_COMMAND_PARAMETERS', message: 'x' },
+          { status: 400 },
+        ),
       ),
     );
   },
@@ -411,6 +447,8 @@ export const UnknownLink: Story = {
 export const MalformedLink: Story = {
   args: { quizScheduleId: null },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário indisponível' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário indisponível' }),
+    ).toBeVisible();
   },
 };

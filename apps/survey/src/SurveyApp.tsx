@@ -1,6 +1,13 @@
 import { Component, lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SurveyState } from '@acompanha/api-client';
-import { currentStep, progressOf, questionOf, surveyFlowMachine, type SurveyFlowContext, type SurveyFlowEvent } from '@acompanha/machines';
+import {
+  currentStep,
+  progressOf,
+  questionOf,
+  surveyFlowMachine,
+  type SurveyFlowContext,
+  type SurveyFlowEvent,
+} from '@acompanha/machines';
 import type { SnapshotFrom } from 'xstate';
 import { QuizAppearanceProvider, type QuizAppearanceInput } from '@acompanha/ui';
 import { surveyActors } from './lib/api';
@@ -38,13 +45,21 @@ export function SurveyApp({ quizScheduleId }: SurveyAppProps) {
 }
 
 // Headings take focus by script on every step (for screen readers); they are not controls, so no ring.
-const pageStyles = { minHeight: '100dvh', display: 'flex', flexDirection: 'column', '& h1:focus': { outline: 'none' } } as const;
+const pageStyles = {
+  minHeight: '100dvh',
+  display: 'flex',
+  flexDirection: 'column',
+  '& h1:focus': { outline: 'none' },
+} as const;
 const mainStyles = { flex: 1, display: 'flex', flexDirection: 'column' } as const;
 
 function NotFound() {
   return (
     <MessageScreen icon="info" title="Questionário indisponível">
-      <p>Este link de questionário não existe ou ainda não foi liberado. Confira o link que você recebeu do seu profissional.</p>
+      <p>
+        Este link de questionário não existe ou ainda não foi liberado. Confira o link que você recebeu do seu
+        profissional.
+      </p>
     </MessageScreen>
   );
 }
@@ -53,16 +68,21 @@ const surveyOf = (context: SurveyFlowContext) => context.survey as SurveyState |
 
 function appearanceOf(survey: SurveyState | null): QuizAppearanceInput | undefined {
   const a = survey?.appearance;
-  return a ? { colorScheme: a.colorScheme, profilePic: a.profilePic, subtitle: a.subtitle, forwardText: a.forwardText } : undefined;
+  return a
+    ? { colorScheme: a.colorScheme, profilePic: a.profilePic, subtitle: a.subtitle, forwardText: a.forwardText }
+    : undefined;
 }
 
-const formatTime = (iso: string) => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const formatTime = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 function SurveyFlow({ quizScheduleId }: { quizScheduleId: string }) {
   const [machine] = useState(() =>
     surveyFlowMachine.provide({
       actors: surveyActors,
-      actions: { persist: ({ context }) => writeSession(quizScheduleId, { token: context.token, queue: context.queue }) },
+      actions: {
+        persist: ({ context }) => writeSession(quizScheduleId, { token: context.token, queue: context.queue }),
+      },
     }),
   );
   const [kept] = useState(() => readSession(quizScheduleId));
@@ -118,15 +138,28 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <MessageScreen icon="offline" title="Sem conexão" action={{ label: 'Tentar de novo', onPress: () => window.location.reload() }}>
-        <p>Não foi possível carregar esta parte do questionário. Verifique sua internet e tente de novo; suas respostas continuam guardadas.</p>
+      <MessageScreen
+        icon="offline"
+        title="Sem conexão"
+        action={{ label: 'Tentar de novo', onPress: () => window.location.reload() }}
+      >
+        <p>
+          Não foi possível carregar esta parte do questionário. Verifique sua internet e tente de novo; suas respostas
+          continuam guardadas.
+        </p>
       </MessageScreen>
     );
   }
 }
 
 /** The screen of a flow snapshot (memoised: it renders only when the flow moved). */
-const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom<typeof surveyFlowMachine>; send: (event: SurveyFlowEvent) => void }) {
+const Screen = memo(function Screen({
+  snapshot,
+  send,
+}: {
+  snapshot: SnapshotFrom<typeof surveyFlowMachine>;
+  send: (event: SurveyFlowEvent) => void;
+}) {
   const { context } = snapshot;
   const survey = surveyOf(context);
   const busyLoading = snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('routing');
@@ -148,8 +181,8 @@ const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom
       <MessageScreen icon="lock" title="Link bloqueado por alguns minutos">
         <p>
           O PIN foi digitado errado muitas vezes. Por segurança, tente de novo
-          {context.lockedUntil ? ` às ${formatTime(context.lockedUntil)}` : ' em 15 minutos'}. Esta página volta a pedir o PIN
-          sozinha.
+          {context.lockedUntil ? ` às ${formatTime(context.lockedUntil)}` : ' em 15 minutos'}. Esta página volta a pedir
+          o PIN sozinha.
         </p>
       </MessageScreen>
     );
@@ -157,20 +190,32 @@ const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom
     screen = <OpeningScreen />;
   } else if (snapshot.matches('loadFailed')) {
     screen = (
-      <MessageScreen icon="offline" title="Sem conexão" action={{ label: 'Tentar de novo', onPress: () => send({ type: 'load.retry' }) }}>
-        <p>Não foi possível abrir o questionário. Verifique sua internet; tentaremos de novo assim que a conexão voltar.</p>
+      <MessageScreen
+        icon="offline"
+        title="Sem conexão"
+        action={{ label: 'Tentar de novo', onPress: () => send({ type: 'load.retry' }) }}
+      >
+        <p>
+          Não foi possível abrir o questionário. Verifique sua internet; tentaremos de novo assim que a conexão voltar.
+        </p>
       </MessageScreen>
     );
   } else if (snapshot.matches('failed')) {
     screen = (
-      <MessageScreen icon="info" title="Algo deu errado" action={{ label: 'Tentar de novo', onPress: () => send({ type: 'load.retry' }) }}>
+      <MessageScreen
+        icon="info"
+        title="Algo deu errado"
+        action={{ label: 'Tentar de novo', onPress: () => send({ type: 'load.retry' }) }}
+      >
         <p>Não foi possível abrir o questionário agora. Tente de novo em instantes.</p>
       </MessageScreen>
     );
   } else if (snapshot.matches('notFound')) {
     screen = <NotFound />;
   } else if ((snapshot.matches('folder') || snapshot.matches('starting')) && survey) {
-    screen = <FolderStep folder={survey.folder} quizTitle={survey.quiz.title} onStart={() => send({ type: 'survey.start' })} />;
+    screen = (
+      <FolderStep folder={survey.folder} quizTitle={survey.quiz.title} onStart={() => send({ type: 'survey.start' })} />
+    );
   } else if (question && survey && step) {
     const { current, total } = progressOf(survey.questions, context.answers, step);
     screen = (
@@ -190,8 +235,8 @@ const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom
     screen = waiting ? (
       <MessageScreen icon="offline" title="Suas respostas estão guardadas">
         <p>
-          Sem conexão no momento. Suas respostas ficaram salvas neste aparelho e serão enviadas assim que a internet voltar. Se fechar a página, abra o
-          link de novo para enviá-las.
+          Sem conexão no momento. Suas respostas ficaram salvas neste aparelho e serão enviadas assim que a internet
+          voltar. Se fechar a página, abra o link de novo para enviá-las.
         </p>
       </MessageScreen>
     ) : (
@@ -200,7 +245,12 @@ const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom
   } else if (snapshot.matches('finished')) {
     screen = (
       <MessageScreen icon="check" title="Respostas enviadas. Obrigado!">
-        <p>{survey ? `${survey.professionalName} já recebeu suas respostas.` : 'Seu profissional já recebeu suas respostas.'} Você já pode fechar esta página.</p>
+        <p>
+          {survey
+            ? `${survey.professionalName} já recebeu suas respostas.`
+            : 'Seu profissional já recebeu suas respostas.'}{' '}
+          Você já pode fechar esta página.
+        </p>
       </MessageScreen>
     );
   } else if (snapshot.matches('alreadyAnswered')) {
@@ -212,7 +262,10 @@ const Screen = memo(function Screen({ snapshot, send }: { snapshot: SnapshotFrom
   } else if (snapshot.matches('nothingPending')) {
     screen = (
       <MessageScreen icon="clock" title="Nenhum questionário para responder agora">
-        <p>Não há questionário pendente neste link no momento. Quando chegar a hora do próximo, você receberá um aviso com o link e o PIN.</p>
+        <p>
+          Não há questionário pendente neste link no momento. Quando chegar a hora do próximo, você receberá um aviso
+          com o link e o PIN.
+        </p>
       </MessageScreen>
     );
   } else {

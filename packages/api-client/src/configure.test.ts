@@ -6,7 +6,11 @@ import { loginResponseFixture } from './mocks/fixtures';
 
 function memoryStorage(): KeyValueStorage {
   const data: Record<string, string> = {};
-  return { getItem: (k) => data[k] ?? null, setItem: (k, v) => void (data[k] = v), removeItem: (k) => void delete data[k] };
+  return {
+    getItem: (k) => data[k] ?? null,
+    setItem: (k, v) => void (data[k] = v),
+    removeItem: (k) => void delete data[k],
+  };
 }
 
 function setup(respond: (req: Request) => Response) {
@@ -27,8 +31,10 @@ function setup(respond: (req: Request) => Response) {
   return { requests, store, notify, onUnauthorized };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const error = (status: number, code: string, details?: unknown) => json(status, { statusCode: status, application_error_code: code, message: code, details });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const error = (status: number, code: string, details?: unknown) =>
+  json(status, { statusCode: status, application_error_code: code, message: code, details });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -60,13 +66,19 @@ describe('configureApiClient', () => {
   it('shows the catalogue toast for other codes', async () => {
     const { notify } = setup(() => error(409, 'PROFESSIONAL_ALREADY_EXISTS'));
     await register({ body: { name: 'Ana', email: 'ana@exemplo.com.br', password: 'senha-forte-1' } });
-    expect(notify).toHaveBeenCalledWith('Já existe uma conta com este e-mail. Entre ou recupere sua senha.', expect.anything());
+    expect(notify).toHaveBeenCalledWith(
+      'Já existe uma conta com este e-mail. Entre ou recupere sua senha.',
+      expect.anything(),
+    );
   });
 
   it('shows the exact unknown-code text for a code it does not know', async () => {
     const { notify } = setup(() => error(418, 'TEAPOT'));
     await getMe();
-    expect(notify).toHaveBeenCalledWith('Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.', expect.anything());
+    expect(notify).toHaveBeenCalledWith(
+      'Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.',
+      expect.anything(),
+    );
   });
 
   it('passes ALIAS_ALREADY_IN_USE to the caller without a toast', async () => {

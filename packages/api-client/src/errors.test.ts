@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import spec from '../openapi.json';
 import { ApiError, classifyError, ERROR_MESSAGES, messageForCode, toApiError, UNKNOWN_ERROR_MESSAGE } from './errors';
 
-const codes: string[] = (spec as { components: { schemas: { ErrorCode: { enum: string[] } } } }).components.schemas.ErrorCode.enum;
+const codes: string[] = (spec as { components: { schemas: { ErrorCode: { enum: string[] } } } }).components.schemas
+  .ErrorCode.enum;
 
 describe('error catalogue', () => {
   it('has every code of the API enum, and only those', () => {
@@ -18,7 +19,9 @@ describe('error catalogue', () => {
 
   it('keeps the spec texts exactly', () => {
     expect(messageForCode('ALIAS_ALREADY_IN_USE')).toBe('O Link já está em uso. Escolha outro.');
-    expect(messageForCode('SOMETHING_NEW')).toBe('Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.');
+    expect(messageForCode('SOMETHING_NEW')).toBe(
+      'Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.',
+    );
   });
 });
 
@@ -38,8 +41,12 @@ describe('classifyError (the central handler of spec section 8)', () => {
   it('passes bulk insert/reschedule errors with details, but toasts them without details', () => {
     const post = (path: string) => ({ method: 'POST', url: `http://x/api${path}` });
     const details = [{ patientId: 'p1', code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' }];
-    expect(classifyError(err(400, 'DELIVERY_RULE_EXCEPTION', details), post('/quiz/schedule/bulk-insert/q1'))).toBe('pass-through');
-    expect(classifyError(err(400, 'RESCHEDULE_ERROR', details), post('/quiz/schedule/bulk-reschedule/q1'))).toBe('pass-through');
+    expect(classifyError(err(400, 'DELIVERY_RULE_EXCEPTION', details), post('/quiz/schedule/bulk-insert/q1'))).toBe(
+      'pass-through',
+    );
+    expect(classifyError(err(400, 'RESCHEDULE_ERROR', details), post('/quiz/schedule/bulk-reschedule/q1'))).toBe(
+      'pass-through',
+    );
     expect(classifyError(err(400, 'RESCHEDULE_ERROR', []), post('/quiz/schedule/bulk-reschedule/q1'))).toBe('toast');
     expect(classifyError(err(400, 'RESCHEDULE_ERROR', details), post('/quiz/schedule/reschedule'))).toBe('toast');
   });
@@ -52,7 +59,15 @@ describe('classifyError (the central handler of spec section 8)', () => {
 
 describe('toApiError', () => {
   it('reads the API error body', () => {
-    const e = toApiError({ statusCode: 400, application_error_code: 'WRONG_COMMAND_PARAMETERS', message: 'bad', details: [{ path: ['email'], message: 'E-mail inválido.' }] }, 400);
+    const e = toApiError(
+      {
+        statusCode: 400,
+        application_error_code: 'WRONG_COMMAND_PARAMETERS',
+        message: 'bad',
+        details: [{ path: ['email'], message: 'E-mail inválido.' }],
+      },
+      400,
+    );
     expect(e.code).toBe('WRONG_COMMAND_PARAMETERS');
     expect(e.fieldErrors()).toEqual({ email: 'E-mail inválido.' });
   });
@@ -69,7 +84,11 @@ describe('toApiError', () => {
 describe('ApiError.userMessage', () => {
   it('is the catalogue sentence, except for a refused attempt, whose server sentence names the way out', () => {
     expect(new ApiError(404, 'NOT_FOUND', 'Rota GET /x não encontrada.').userMessage).toBe(ERROR_MESSAGES.NOT_FOUND);
-    const refused = new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha.');
+    const refused = new ApiError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha.',
+    );
     expect(refused.userMessage).toMatch(/redefina sua senha/);
     expect(new ApiError(429, 'TOO_MANY_ATTEMPTS', '').userMessage).toBe(ERROR_MESSAGES.TOO_MANY_ATTEMPTS);
   });

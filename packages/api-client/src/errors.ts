@@ -38,7 +38,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   WRONG_TEMPLATE_VARIABLES: 'A mensagem usa uma variável que não existe. Use apenas as variáveis disponíveis.',
   WRONG_TEMPLATE_PARAMETER: 'A mensagem modelo tem um parâmetro inválido. Revise o texto e tente novamente.',
   UPDATE_QUESTIONS_ERROR: 'Não foi possível atualizar as perguntas do questionário. Tente novamente.',
-  NOTIFICATION_CHANNEL_ERROR: 'Não foi possível enviar pelo canal de notificação escolhido. Tente outro canal ou mais tarde.',
+  NOTIFICATION_CHANNEL_ERROR:
+    'Não foi possível enviar pelo canal de notificação escolhido. Tente outro canal ou mais tarde.',
   WHATSAPP_INTEGRATION_ERROR: 'Houve uma falha na integração com o WhatsApp. Tente novamente mais tarde.',
   CAPACITY_PROVIDER_NOT_FOUND: 'O serviço de envio não está disponível no momento. Tente novamente mais tarde.',
 
@@ -100,14 +101,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_NOT_ACTIVE: 'Este serviço está desativado. Ative o serviço antes de vendê-lo.',
   PIN_LOCKED: 'Muitas tentativas com PIN incorreto. Este link foi bloqueado por 15 minutos.',
   QUIZ_NOT_ACTIVE: 'Este questionário está desativado. Ative-o antes de agendar.',
-  BULK_PROCESS_IN_PROGRESS: 'Já existe um agendamento em massa em andamento para este questionário. Aguarde a conclusão.',
+  BULK_PROCESS_IN_PROGRESS:
+    'Já existe um agendamento em massa em andamento para este questionário. Aguarde a conclusão.',
   INVALID_VERIFICATION_CODE: 'Código de verificação incorreto. Confira o código enviado para o seu e-mail.',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente novamente.',
   METHOD_NOT_ALLOWED: 'Esta operação não é permitida.',
   PAYLOAD_TOO_LARGE: 'O conteúdo enviado é grande demais.',
   URI_TOO_LONG: 'O endereço pedido é longo demais.',
   UNSUPPORTED_MEDIA_TYPE: 'O formato do conteúdo enviado não é aceito.',
-  STORAGE_QUOTA_EXCEEDED: 'Seu espaço de armazenamento de arquivos está cheio. Apague arquivos que não usa mais ou fale com o suporte.',
+  STORAGE_QUOTA_EXCEEDED:
+    'Seu espaço de armazenamento de arquivos está cheio. Apague arquivos que não usa mais ou fale com o suporte.',
   INTERNAL_ERROR: UNKNOWN_ERROR_MESSAGE,
 };
 
@@ -172,7 +175,12 @@ function isErrorResponse(body: unknown): body is ErrorResponse {
 export function toApiError(body: unknown, status: number | undefined): ApiError {
   if (body instanceof ApiError) return body;
   if (isErrorResponse(body)) {
-    return new ApiError(body.statusCode ?? status ?? 0, String(body.application_error_code), body.message ?? '', body.details);
+    return new ApiError(
+      body.statusCode ?? status ?? 0,
+      String(body.application_error_code),
+      body.message ?? '',
+      body.details,
+    );
   }
   if (status === undefined) {
     // fetch itself failed: offline or the server is unreachable

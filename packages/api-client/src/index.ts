@@ -4,5 +4,11 @@ export * from './gen/@tanstack/react-query.gen';
 export { client } from './gen/client.gen';
 export * from './errors';
 export * from './store';
-export { configureApiClient, configureSurveyClient, type ApiClientOptions, type RequestMeta, type SurveyClientOptions } from './configure';
+export {
+  configureApiClient,
+  configureSurveyClient,
+  type ApiClientOptions,
+  type RequestMeta,
+  type SurveyClientOptions,
+} from './configure';
 export { putSignedFile } from './upload';

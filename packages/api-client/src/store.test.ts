@@ -40,7 +40,11 @@ describe('persisted store', () => {
     store.setDrawerOpen(false);
     store.setNewsSeen(true);
     store.logout();
-    expect(store.getState()).toEqual({ session: { jwt: null, professional: null, signature: null }, drawerOpen: false, newsSeen: true });
+    expect(store.getState()).toEqual({
+      session: { jwt: null, professional: null, signature: null },
+      drawerOpen: false,
+      newsSeen: true,
+    });
   });
 
   it('opens the drawer by default', () => {
@@ -48,7 +52,11 @@ describe('persisted store', () => {
   });
 
   it('drops what an unknown version stored, and survives garbage', () => {
-    expect(createPersistedStore(memoryStorage({ [STORAGE_KEY]: JSON.stringify({ version: 99, state: { drawerOpen: false } }) })).getState().drawerOpen).toBe(true);
+    expect(
+      createPersistedStore(
+        memoryStorage({ [STORAGE_KEY]: JSON.stringify({ version: 99, state: { drawerOpen: false } }) }),
+      ).getState().drawerOpen,
+    ).toBe(true);
     expect(createPersistedStore(memoryStorage({ [STORAGE_KEY]: '{not json' })).getState().session.jwt).toBeNull();
   });
 

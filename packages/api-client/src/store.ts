@@ -103,7 +103,10 @@ export function createPersistedStore(storage: KeyValueStorage | undefined) {
     },
     /** Stores what a sign-in returns. */
     login(session: { jwt: string; professional: Professional; signature: Signature | null }) {
-      set({ ...state, session: { jwt: session.jwt, professional: session.professional, signature: session.signature } });
+      set({
+        ...state,
+        session: { jwt: session.jwt, professional: session.professional, signature: session.signature },
+      });
     },
     setJwt(jwt: string) {
       set({ ...state, session: { ...state.session, jwt } });

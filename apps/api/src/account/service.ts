@@ -15,8 +15,17 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string, me
   await reserveAll(
     ctx.db,
     [
-      { key: `recovery-ip:${meta.ip}`, limit: limits.recoveryEmailsPerAddress, message: 'Muitos pedidos de recuperação a partir deste endereço. Tente novamente mais tarde.' },
-      { key: `recovery-mail:${email}`, limit: limits.recoveryEmailsPerEmail, message: 'Já enviamos vários e-mails de recuperação para este endereço. Confira sua caixa de entrada ou tente mais tarde.' },
+      {
+        key: `recovery-ip:${meta.ip}`,
+        limit: limits.recoveryEmailsPerAddress,
+        message: 'Muitos pedidos de recuperação a partir deste endereço. Tente novamente mais tarde.',
+      },
+      {
+        key: `recovery-mail:${email}`,
+        limit: limits.recoveryEmailsPerEmail,
+        message:
+          'Já enviamos vários e-mails de recuperação para este endereço. Confira sua caixa de entrada ou tente mais tarde.',
+      },
     ],
     ctx.config.now(),
   );
@@ -31,28 +40,48 @@ export async function requestPasswordRecovery(ctx: AppContext, email: string, me
     createdAt: now,
   });
   const link = `${ctx.config.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(passwordRecoveryEmail(pro.email, pro.name, link, Math.round(ctx.config.recoveryTokenTtlSeconds / 60)));
+  await ctx.mailer.send(
+    passwordRecoveryEmail(pro.email, pro.name, link, Math.round(ctx.config.recoveryTokenTtlSeconds / 60)),
+  );
 }
 
 /**
  * Single use: sets the password, burns every open recovery token of the professional, revokes every
  * session, marks the e-mail verified (the mailbox was proven) and clears the sign-in throttle.
  */
-export async function resetPassword(ctx: AppContext, token: string, password: string, meta: Pick<Meta, 'ip'>): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  meta: Pick<Meta, 'ip'>,
+): Promise<void> {
   const now = ctx.config.now();
   // Unknown or used links tried from one address are limited (the token is reserved before it is looked up).
   const addressKey = `recovery-reset-ip:${meta.ip}`;
   await reserveAll(
     ctx.db,
-    [{ key: addressKey, limit: ctx.config.limits.recoveryTokenFailuresPerAddress, message: 'Muitas tentativas com links inválidos. Tente novamente mais tarde.' }],
+    [
+      {
+        key: addressKey,
+        limit: ctx.config.limits.recoveryTokenFailuresPerAddress,
+        message: 'Muitas tentativas com links inválidos. Tente novamente mais tarde.',
+      },
+    ],
     now,
   );
   const tokenHash = sha256Hex(token);
   const [row] = await ctx.db
     .select()
     .from(passwordRecoveryTokens)
-    .where(and(eq(passwordRecoveryTokens.tokenHash, tokenHash), isNull(passwordRecoveryTokens.usedAt), gt(passwordRecoveryTokens.expiresAt, now)));
-  const notFound = () => new AppError(404, 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND', 'Link de recuperação inválido ou expirado.');
+    .where(
+      and(
+        eq(passwordRecoveryTokens.tokenHash, tokenHash),
+        isNull(passwordRecoveryTokens.usedAt),
+        gt(passwordRecoveryTokens.expiresAt, now),
+      ),
+    );
+  const notFound = () =>
+    new AppError(404, 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND', 'Link de recuperação inválido ou expirado.');
   if (!row) throw notFound();
   await refund(ctx.db, [addressKey]);
   const passwordHash = await hashPassword(ctx.config, password);

@@ -7,19 +7,46 @@ import { CSV_BOM, escapeCell, fileSlug, toCsv } from './export.js';
 const expected = (stored: string) => (/^[=+\-@\t\r]/.test(stored) ? `'${stored}` : stored);
 
 /** Texts a patient or a professional could store (PostgreSQL text: no NUL), biased towards the awkward ones. */
-const tricky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', '"', '""', ';', ',', "'", ' ', '\uFEFF', 'á', 'Ç', '😀', 'SUM(A1)', 'cmd|', '=HYPERLINK("x")');
+const tricky = fc.constantFrom(
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\n',
+  '\r\n',
+  '"',
+  '""',
+  ';',
+  ',',
+  "'",
+  ' ',
+  '\uFEFF',
+  'á',
+  'Ç',
+  '😀',
+  'SUM(A1)',
+  'cmd|',
+  '=HYPERLINK("x")',
+);
 const cellText = fc
   .oneof(
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.array(fc.oneof(tricky, fc.string({ unit: 'grapheme-ascii', maxLength: 4 })), { maxLength: 8 }).map((parts) => parts.join('')),
+    fc
+      .array(fc.oneof(tricky, fc.string({ unit: 'grapheme-ascii', maxLength: 4 })), { maxLength: 8 })
+      .map((parts) => parts.join('')),
   )
   .map((s) => s.replaceAll('\u0000', ''));
 
 const table = fc
   .integer({ min: 1, max: 6 })
-  .chain((width) => fc.array(fc.array(cellText, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }));
+  .chain((width) =>
+    fc.array(fc.array(cellText, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }),
+  );
 
-const readBack = (bytes: Buffer): string[][] => parse(bytes, { bom: true, delimiter: ';', relax_quotes: false, relax_column_count: false });
+const readBack = (bytes: Buffer): string[][] =>
+  parse(bytes, { bom: true, delimiter: ';', relax_quotes: false, relax_column_count: false });
 
 describe('escapeCell', () => {
   it.each([
@@ -66,9 +93,13 @@ describe('toCsv', () => {
   });
 
   it('writes a BOM, `;` separators, quoted fields and CRLF records', () => {
-    expect(toCsv([['Cliente', 'Peso'], ['Ana "Aninha"', '=2+2'], ['a;b', 'x\ny']])).toBe(
-      '\uFEFF"Cliente";"Peso"\r\n"Ana ""Aninha""";"\'=2+2"\r\n"a;b";"x\ny"\r\n',
-    );
+    expect(
+      toCsv([
+        ['Cliente', 'Peso'],
+        ['Ana "Aninha"', '=2+2'],
+        ['a;b', 'x\ny'],
+      ]),
+    ).toBe('\uFEFF"Cliente";"Peso"\r\n"Ana ""Aninha""";"\'=2+2"\r\n"a;b";"x\ny"\r\n');
   });
 });
 

@@ -37,13 +37,20 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 }
 
 /** The XLSX workbook (one sheet, bold frozen header row), every cell a string cell escaped like the CSV. */
-export async function toXlsx(header: readonly string[], rows: readonly (readonly string[])[], sheet = 'Respostas'): Promise<Buffer> {
+export async function toXlsx(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  sheet = 'Respostas',
+): Promise<Buffer> {
   const data = [
     header.map((h) => ({ value: escapeCell(h), type: String, fontWeight: 'bold' as const })),
     ...rows.map((row) => row.map((v) => ({ value: escapeCell(v), type: String }))),
   ];
   const columns = header.map((h, i) => ({
-    width: Math.min(60, Math.max(12, h.length + 2, ...rows.slice(0, 200).map((r) => Math.min(60, (r[i] ?? '').length + 2)))),
+    width: Math.min(
+      60,
+      Math.max(12, h.length + 2, ...rows.slice(0, 200).map((r) => Math.min(60, (r[i] ?? '').length + 2))),
+    ),
   }));
   return writeXlsxFile(data as never, { sheet: sheet.slice(0, 31), columns, stickyRowsCount: 1 } as never).toBuffer();
 }

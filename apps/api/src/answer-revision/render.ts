@@ -10,7 +10,8 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 export function formatNumber(value: number, decimals: number): string {
   const d = Math.max(0, Math.min(6, Math.trunc(decimals)));
   let f = numberFormats.get(d);
-  if (!f) numberFormats.set(d, (f = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d })));
+  if (!f)
+    numberFormats.set(d, (f = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d })));
   return f.format(value);
 }
 
@@ -34,7 +35,10 @@ function labelsById(list: unknown, text: 'label' | 'text'): Map<string, string> 
   if (!Array.isArray(list)) return new Map();
   return new Map(
     list
-      .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string')
+      .filter(
+        (x): x is Record<string, unknown> =>
+          !!x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string',
+      )
       .map((x) => [x.id as string, String(x[text] ?? x.id)]),
   );
 }
@@ -60,8 +64,12 @@ export function renderValue(value: AnswerValue, config: unknown, fileUrl: (key: 
       const known = new Set(statements.map((s) => s.id));
       const parts = statements
         .filter((s) => s.id in value.levels)
-        .map((s) => `${(s.text ?? s.id).replace(/[.:;\s]+$/, '')}: ${levels.get(value.levels[s.id]!) ?? value.levels[s.id]}`);
-      for (const [sid, lid] of Object.entries(value.levels)) if (!known.has(sid)) parts.push(`${sid}: ${levels.get(lid) ?? lid}`);
+        .map(
+          (s) =>
+            `${(s.text ?? s.id).replace(/[.:;\s]+$/, '')}: ${levels.get(value.levels[s.id]!) ?? value.levels[s.id]}`,
+        );
+      for (const [sid, lid] of Object.entries(value.levels))
+        if (!known.has(sid)) parts.push(`${sid}: ${levels.get(lid) ?? lid}`);
       return parts.join('; ');
     }
     case 'free-field':
@@ -82,7 +90,10 @@ export function canonicalValue(value: AnswerValue): string {
     case 'multiple-choice':
       return JSON.stringify([value.type, [...value.alternativeIds].sort()]);
     case 'likert-scale':
-      return JSON.stringify([value.type, Object.entries(value.levels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+      return JSON.stringify([
+        value.type,
+        Object.entries(value.levels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ]);
     case 'file-upload':
       return JSON.stringify([value.type, value.files.map((f) => f.key).sort()]);
     case 'free-field':

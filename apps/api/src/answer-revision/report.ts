@@ -89,7 +89,10 @@ export async function statusReport(
   }
   const titles = new Map<string, string>();
   if (perQuiz.size > 0) {
-    for (const t of await ctx.db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(inArray(quizzes.id, [...perQuiz.keys()]))) {
+    for (const t of await ctx.db
+      .select({ id: quizzes.id, title: quizzes.title })
+      .from(quizzes)
+      .where(inArray(quizzes.id, [...perQuiz.keys()]))) {
       titles.set(t.id, t.title);
     }
   }

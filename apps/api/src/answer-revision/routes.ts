@@ -170,7 +170,10 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
         return reply
           .header('Content-Type', file.contentType)
-          .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
           .header('Cache-Control', 'no-store')
           .send(file.body);
       },
@@ -201,7 +204,8 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           operationId: 'getScheduleAnswerRevisions',
           tags: TAGS,
-          summary: "The answered occurrences of a patient's quiz schedule, newest first, each in full (answers, previous answers, notes)",
+          summary:
+            "The answered occurrences of a patient's quiz schedule, newest first, each in full (answers, previous answers, notes)",
           description:
             "Unknown, deleted or another professional's patient → 404 PATIENT_NOT_FOUND_ERROR; a schedule not of that patient → 404 " +
             'QUIZ_SCHEDULE_NOT_FOUND_ERROR (a deleted schedule keeps its history); nothing answered yet → 404 SCHEDULE_NOT_ANSWERED. ' +
@@ -209,11 +213,20 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerSecurity,
           params: PatientScheduleParams,
           querystring: z.object(pagination),
-          response: { 200: json(AnswerRevisionDetailPageSchema, 'A page of answered occurrences'), ...errorResponses(400, 401, 404) },
+          response: {
+            200: json(AnswerRevisionDetailPageSchema, 'A page of answered occurrences'),
+            ...errorResponses(400, 401, 404),
+          },
         },
       },
       async (request) =>
-        service.getScheduleRevisions(ctx, pro(request), request.params.patientId, request.params.scheduleId, request.query),
+        service.getScheduleRevisions(
+          ctx,
+          pro(request),
+          request.params.patientId,
+          request.params.scheduleId,
+          request.query,
+        ),
     );
 
     app.get(
@@ -278,7 +291,8 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(RevisionNoteSchema, 'The note'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.addNote(ctx, pro(request), request.params.id, request.body.note)),
+      async (request, reply) =>
+        reply.code(201).send(await service.addNote(ctx, pro(request), request.params.id, request.body.note)),
     );
 
     app.put(
@@ -295,7 +309,8 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(RevisionNoteSchema, 'The note'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.updateNote(ctx, pro(request), request.params.id, request.params.noteId, request.body.note),
+      async (request) =>
+        service.updateNote(ctx, pro(request), request.params.id, request.params.noteId, request.body.note),
     );
 
     app.delete(

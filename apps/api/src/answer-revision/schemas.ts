@@ -67,7 +67,10 @@ export const AnswerRevisionSchema = z
 export const AnswerRevisionPageSchema = z
   .object({
     items: z.array(AnswerRevisionSchema),
-    total: z.number().int().meta({ description: 'Every revision matching the filters (e.g. the drawer badge: pending with take=1).' }),
+    total: z
+      .number()
+      .int()
+      .meta({ description: 'Every revision matching the filters (e.g. the drawer badge: pending with take=1).' }),
   })
   .meta({ id: 'AnswerRevisionPage' });
 
@@ -120,11 +123,16 @@ const answerFields = {
   description: z.string().nullable(),
   config: QuestionConfigSchema,
   value: AnswerValueSchema,
-  display: z.string().meta({ description: 'The answer as pt-BR text (numbers with a decimal comma and the unit, choices by label).' }),
+  display: z
+    .string()
+    .meta({ description: 'The answer as pt-BR text (numbers with a decimal comma and the unit, choices by label).' }),
   files: z.array(RevisionFileSchema).meta({ description: 'The uploaded files (file-upload answers), else empty.' }),
   answeredAt: z.iso.datetime(),
   previous: PreviousAnswerSchema.nullable(),
-  changed: z.boolean().nullable().meta({ description: 'Differs from `previous`; null when there is no previous answer.' }),
+  changed: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'Differs from `previous`; null when there is no previous answer.' }),
 };
 
 export const RevisionSubAnswerSchema = z
@@ -133,23 +141,40 @@ export const RevisionSubAnswerSchema = z
     parentQuestionId: z.uuid(),
     alternativeId: z.string().meta({ description: 'The chosen alternative of the parent that opened it.' }),
   })
-  .meta({ id: 'RevisionSubAnswer', description: 'The answer to a sub-question opened by the parent’s chosen alternative.' });
+  .meta({
+    id: 'RevisionSubAnswer',
+    description: 'The answer to a sub-question opened by the parent’s chosen alternative.',
+  });
 
 export const RevisionAnswerSchema = z
   .object({
     ...answerFields,
     subAnswers: z.array(RevisionSubAnswerSchema).meta({ description: 'Answered sub-questions, in alternative order.' }),
   })
-  .meta({ id: 'RevisionAnswer', description: 'One question of the quiz as answered (from the snapshot taken when the patient started).' });
+  .meta({
+    id: 'RevisionAnswer',
+    description: 'One question of the quiz as answered (from the snapshot taken when the patient started).',
+  });
 
 export const AnswerRevisionDetailSchema = AnswerRevisionSchema.extend({
   professionalName: z.string(),
   quizDescription: z.string().nullable(),
-  answers: z.array(RevisionAnswerSchema).meta({ description: 'Question by question, in the order the patient saw them.' }),
+  answers: z
+    .array(RevisionAnswerSchema)
+    .meta({ description: 'Question by question, in the order the patient saw them.' }),
   notes: z.array(RevisionNoteSchema).meta({ description: 'Oldest first.' }),
-  previousRevisionId: z.uuid().nullable().meta({ description: "The revision of the same patient's previous answer to this quiz." }),
-  nextRevisionId: z.uuid().nullable().meta({ description: "The revision of the same patient's next answer to this quiz." }),
-}).meta({ id: 'AnswerRevisionDetail', description: 'One answered quiz for review: answers, what changed since the previous one, notes.' });
+  previousRevisionId: z
+    .uuid()
+    .nullable()
+    .meta({ description: "The revision of the same patient's previous answer to this quiz." }),
+  nextRevisionId: z
+    .uuid()
+    .nullable()
+    .meta({ description: "The revision of the same patient's next answer to this quiz." }),
+}).meta({
+  id: 'AnswerRevisionDetail',
+  description: 'One answered quiz for review: answers, what changed since the previous one, notes.',
+});
 
 export const AnswerRevisionDetailPageSchema = z
   .object({ items: z.array(AnswerRevisionDetailSchema), total: z.number().int() })
@@ -186,7 +211,10 @@ export const AnswerSeriesSchema = z
   });
 
 export const PatientSeriesSchema = z
-  .object({ patientId: z.uuid(), series: z.array(AnswerSeriesSchema).meta({ description: 'In the order the questions were last asked.' }) })
+  .object({
+    patientId: z.uuid(),
+    series: z.array(AnswerSeriesSchema).meta({ description: 'In the order the questions were last asked.' }),
+  })
   .meta({ id: 'PatientSeries' });
 
 export const SeriesQuery = z.object({
@@ -212,7 +240,10 @@ export const DelayedRequestSchema = z
     started: z.boolean().meta({ description: 'The patient started answering and did not finish.' }),
     attempts: z.number().int(),
   })
-  .meta({ id: 'DelayedRequest', description: `A request sent more than ${DELAY_HOURS} hours ago and still not answered.` });
+  .meta({
+    id: 'DelayedRequest',
+    description: `A request sent more than ${DELAY_HOURS} hours ago and still not answered.`,
+  });
 
 export const DelayedRequestPageSchema = z
   .object({ items: z.array(DelayedRequestSchema), total: z.number().int() })
@@ -225,27 +256,43 @@ export const DelayedQuery = z.object({ quizId: z.uuid().optional(), patientId: z
 export const StatusCountsSchema = z
   .object({
     answered: z.number().int(),
-    pending: z.number().int().meta({ description: `Sent, not answered, sent less than ${DELAY_HOURS} hours ago.` }),
-    delayed: z.number().int().meta({ description: `Sent, not answered, sent ${DELAY_HOURS} hours ago or more.` }),
+    pending: z
+      .number()
+      .int()
+      .meta({ description: `Sent, not answered, sent less than ${DELAY_HOURS} hours ago.` }),
+    delayed: z
+      .number()
+      .int()
+      .meta({ description: `Sent, not answered, sent ${DELAY_HOURS} hours ago or more.` }),
     cancelled: z.number().int(),
-    expired: z.number().int().meta({ description: 'Sent and closed without an answer (a newer occurrence replaced it, or the schedule was deleted).' }),
+    expired: z.number().int().meta({
+      description: 'Sent and closed without an answer (a newer occurrence replaced it, or the schedule was deleted).',
+    }),
     total: z.number().int(),
   })
   .meta({ id: 'StatusCounts' });
 
 export const StatusBucketSchema = StatusCountsSchema.extend({
-  start: z.iso.date().meta({ description: 'First São Paulo date of the bucket (the period start for a first partial week).' }),
-  end: z.iso.date().meta({ description: 'Last São Paulo date of the bucket (the period end for a last partial week).' }),
+  start: z.iso
+    .date()
+    .meta({ description: 'First São Paulo date of the bucket (the period start for a first partial week).' }),
+  end: z.iso
+    .date()
+    .meta({ description: 'Last São Paulo date of the bucket (the period end for a last partial week).' }),
 }).meta({ id: 'StatusBucket' });
 
-export const QuizStatusCountsSchema = StatusCountsSchema.extend({ quizId: z.uuid(), quizTitle: z.string() }).meta({ id: 'QuizStatusCounts' });
+export const QuizStatusCountsSchema = StatusCountsSchema.extend({ quizId: z.uuid(), quizTitle: z.string() }).meta({
+  id: 'QuizStatusCounts',
+});
 
 export const StatusReportSchema = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
     granularity: z.enum(['day', 'week']),
-    buckets: z.array(StatusBucketSchema).meta({ description: 'Every day (or ISO week, Monday to Sunday) of the period, empty ones included.' }),
+    buckets: z
+      .array(StatusBucketSchema)
+      .meta({ description: 'Every day (or ISO week, Monday to Sunday) of the period, empty ones included.' }),
     totals: StatusCountsSchema,
     answerRate: z
       .number()
@@ -261,7 +308,9 @@ export const StatusReportSchema = z
   });
 
 export const StatusReportQuery = z.object({
-  from: calendarDate().optional().meta({ description: 'Period start (São Paulo date, inclusive). Default: 29 days before `to`.' }),
+  from: calendarDate()
+    .optional()
+    .meta({ description: 'Period start (São Paulo date, inclusive). Default: 29 days before `to`.' }),
   to: calendarDate().optional().meta({ description: 'Period end (São Paulo date, inclusive). Default: today.' }),
   quizId: z.uuid().optional(),
   patientId: z.uuid().optional(),

@@ -34,7 +34,12 @@ export async function patientSeries(
   // The newest MAX_ANSWERS answers, then oldest first.
   const answers = (
     await db
-      .select({ id: quizAnswers.id, quizId: quizAnswers.quizId, finishedAt: quizAnswers.finishedAt, questions: quizAnswers.questions })
+      .select({
+        id: quizAnswers.id,
+        quizId: quizAnswers.quizId,
+        finishedAt: quizAnswers.finishedAt,
+        questions: quizAnswers.questions,
+      })
       .from(quizAnswers)
       .where(and(...conds))
       .orderBy(asc(quizAnswers.finishedAt))
@@ -42,9 +47,22 @@ export async function patientSeries(
   if (answers.length === 0) return { patientId, series: [] };
 
   const items = await db
-    .select({ quizAnswerId: answerItems.quizAnswerId, questionId: answerItems.questionId, parentQuestionId: answerItems.parentQuestionId, value: answerItems.value })
+    .select({
+      quizAnswerId: answerItems.quizAnswerId,
+      questionId: answerItems.questionId,
+      parentQuestionId: answerItems.parentQuestionId,
+      value: answerItems.value,
+    })
     .from(answerItems)
-    .where(and(inArray(answerItems.quizAnswerId, answers.map((a) => a.id)), q.questionId ? eq(answerItems.questionId, q.questionId) : undefined));
+    .where(
+      and(
+        inArray(
+          answerItems.quizAnswerId,
+          answers.map((a) => a.id),
+        ),
+        q.questionId ? eq(answerItems.questionId, q.questionId) : undefined,
+      ),
+    );
   const itemsByAnswer = new Map<string, typeof items>();
   for (const i of items) itemsByAnswer.set(i.quizAnswerId, [...(itemsByAnswer.get(i.quizAnswerId) ?? []), i]);
 
@@ -68,7 +86,7 @@ export async function patientSeries(
         unit: s.type === 'metrics' && typeof c.unit === 'string' ? c.unit : null,
         decimals: s.type === 'metrics' ? Number(c.decimals ?? 0) : s.type === 'likert-scale' ? 2 : 0,
         min: s.type === 'likert-scale' ? (likertLevels ? 1 : null) : num(c.min),
-        max: s.type === 'likert-scale' ? (likertLevels || null) : num(c.max),
+        max: s.type === 'likert-scale' ? likertLevels || null : num(c.max),
       };
       const current = series.get(s.questionId);
       const point = { date: a.finishedAt!.toISOString(), value: n, quizAnswerId: a.id, quizId: a.quizId };
@@ -84,11 +102,15 @@ export async function patientSeries(
   // Order: as the questions appear in the newest answers.
   const order: string[] = [];
   for (const a of [...answers].reverse()) {
-    for (const s of snapshotQuestions(a.questions)) if (series.has(s.questionId) && !order.includes(s.questionId)) order.push(s.questionId);
+    for (const s of snapshotQuestions(a.questions))
+      if (series.has(s.questionId) && !order.includes(s.questionId)) order.push(s.questionId);
   }
   const ids = [...series.keys()];
   if (ids.length > 0) {
-    for (const r of await db.select({ id: questions.id, acronym: questions.acronym }).from(questions).where(inArray(questions.id, ids))) {
+    for (const r of await db
+      .select({ id: questions.id, acronym: questions.acronym })
+      .from(questions)
+      .where(inArray(questions.id, ids))) {
       series.get(r.id)!.acronym = r.acronym;
     }
   }

@@ -63,7 +63,11 @@ const scheduleNotAnswered = () =>
 // ───────────────────────── Periods ─────────────────────────
 
 /** The instants of a São Paulo period [from, to] (dates inclusive); 400 on `to` when it ends before it starts. */
-export function periodBounds(from: string | undefined, to: string | undefined, maxDays?: number): { start?: Date; end?: Date } {
+export function periodBounds(
+  from: string | undefined,
+  to: string | undefined,
+  maxDays?: number,
+): { start?: Date; end?: Date } {
   if (from && to && to < from) throw errors.field(['to'], 'A data final não pode ser anterior à data inicial.');
   if (maxDays && from && to && daysBetween(from, to) + 1 > maxDays) {
     throw errors.field(['from'], `Escolha um período de no máximo ${maxDays} dias.`);
@@ -75,13 +79,15 @@ export { MAX_PERIOD_DAYS };
 
 // ───────────────────────── Lookups ─────────────────────────
 
-
 /** A file's link in an answer: signed for seven days (an export is read later; JSON answers re-sign it for two hours). */
 export const fileUrl = (ctx: AppContext) => (key: string) => ctx.files.signedUrl(key, EXPORT_LINK_SECONDS);
 
 // ───────────────────────── Lists ─────────────────────────
 
-const noteCount = sql<number>`(SELECT count(*) FROM answer_revision_notes n WHERE n.revision_id = "answer_revisions"."id")`.mapWith(Number);
+const noteCount =
+  sql<number>`(SELECT count(*) FROM answer_revision_notes n WHERE n.revision_id = "answer_revisions"."id")`.mapWith(
+    Number,
+  );
 
 const listColumns = {
   revision: answerRevisions,
@@ -123,15 +129,25 @@ function toRevisionDto(r: ListRow): AnswerRevisionDto {
 
 /** Revisions the professional may see: her own, of patients not deleted (LGPD), of finished answers. */
 function visible(professionalId: string): SQL {
-  return and(eq(answerRevisions.professionalId, professionalId), ne(patients.status, 'deleted'), eq(quizAnswers.status, 'finished'))!;
+  return and(
+    eq(answerRevisions.professionalId, professionalId),
+    ne(patients.status, 'deleted'),
+    eq(quizAnswers.status, 'finished'),
+  )!;
 }
 
-type ListFilters = Partial<Pick<z.infer<typeof ListRevisionsQuery>, 'status' | 'quizId' | 'patientId' | 'from' | 'to'>> & {
+type ListFilters = Partial<
+  Pick<z.infer<typeof ListRevisionsQuery>, 'status' | 'quizId' | 'patientId' | 'from' | 'to'>
+> & {
   take: number;
   skip: number;
 };
 
-export async function listRevisions(ctx: AppContext, professionalId: string, q: ListFilters): Promise<{ items: AnswerRevisionDto[]; total: number }> {
+export async function listRevisions(
+  ctx: AppContext,
+  professionalId: string,
+  q: ListFilters,
+): Promise<{ items: AnswerRevisionDto[]; total: number }> {
   const { start, end } = periodBounds(q.from, q.to);
   const where = and(
     visible(professionalId),
@@ -187,13 +203,28 @@ async function findRevision(db: Executor, professionalId: string, id: string): P
  * Sets the status. Idempotent: when it already has that status nothing changes (approvedAt keeps the
  * first approval) and the current state comes back.
  */
-export async function setRevisionStatus(ctx: AppContext, professionalId: string, id: string, status: RevisionStatus): Promise<AnswerRevisionDto> {
+export async function setRevisionStatus(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  status: RevisionStatus,
+): Promise<AnswerRevisionDto> {
   await findRevision(ctx.db, professionalId, id);
   const now = ctx.config.now();
   await ctx.db
     .update(answerRevisions)
-    .set(status === 'completed' ? { status, approvedAt: now, updatedAt: now } : { status, approvedAt: null, updatedAt: now })
-    .where(and(eq(answerRevisions.id, id), eq(answerRevisions.professionalId, professionalId), ne(answerRevisions.status, status)));
+    .set(
+      status === 'completed'
+        ? { status, approvedAt: now, updatedAt: now }
+        : { status, approvedAt: null, updatedAt: now },
+    )
+    .where(
+      and(
+        eq(answerRevisions.id, id),
+        eq(answerRevisions.professionalId, professionalId),
+        ne(answerRevisions.status, status),
+      ),
+    );
   return toRevisionDto(await findRevision(ctx.db, professionalId, id));
 }
 
@@ -207,7 +238,12 @@ const toNoteDto = (n: NoteRow): RevisionNoteDto => ({
   updatedAt: n.updatedAt.toISOString(),
 });
 
-export async function addNote(ctx: AppContext, professionalId: string, revisionId: string, note: string): Promise<RevisionNoteDto> {
+export async function addNote(
+  ctx: AppContext,
+  professionalId: string,
+  revisionId: string,
+  note: string,
+): Promise<RevisionNoteDto> {
   await findRevision(ctx.db, professionalId, revisionId);
   const now = ctx.config.now();
   const [row] = await ctx.db
@@ -217,7 +253,13 @@ export async function addNote(ctx: AppContext, professionalId: string, revisionI
   return toNoteDto(row!);
 }
 
-export async function updateNote(ctx: AppContext, professionalId: string, revisionId: string, noteId: string, note: string): Promise<RevisionNoteDto> {
+export async function updateNote(
+  ctx: AppContext,
+  professionalId: string,
+  revisionId: string,
+  noteId: string,
+  note: string,
+): Promise<RevisionNoteDto> {
   await findRevision(ctx.db, professionalId, revisionId);
   const [row] = await ctx.db
     .update(answerRevisionNotes)
@@ -234,7 +276,12 @@ export async function updateNote(ctx: AppContext, professionalId: string, revisi
   return toNoteDto(row);
 }
 
-export async function deleteNote(ctx: AppContext, professionalId: string, revisionId: string, noteId: string): Promise<void> {
+export async function deleteNote(
+  ctx: AppContext,
+  professionalId: string,
+  revisionId: string,
+  noteId: string,
+): Promise<void> {
   await findRevision(ctx.db, professionalId, revisionId);
   const rows = await ctx.db
     .delete(answerRevisionNotes)
@@ -277,7 +324,15 @@ interface SnapshotQuestion {
 export function snapshotQuestions(flow: unknown): SnapshotQuestion[] {
   const out: SnapshotQuestion[] = [];
   for (const q of (Array.isArray(flow) ? flow : []) as SurveyQuestion[]) {
-    out.push({ questionId: q.questionId, parentQuestionId: null, alternativeId: null, type: q.type, title: q.title, description: q.description ?? null, config: q.config });
+    out.push({
+      questionId: q.questionId,
+      parentQuestionId: null,
+      alternativeId: null,
+      type: q.type,
+      title: q.title,
+      description: q.description ?? null,
+      config: q.config,
+    });
     const seen = new Set<string>();
     for (const s of q.subQuestions ?? []) {
       if (seen.has(s.questionId)) continue;
@@ -298,7 +353,11 @@ export function snapshotQuestions(flow: unknown): SnapshotQuestion[] {
 
 async function loadItems(db: Executor, quizAnswerIds: string[]): Promise<ItemRow[]> {
   if (quizAnswerIds.length === 0) return [];
-  return db.select().from(answerItems).where(inArray(answerItems.quizAnswerId, quizAnswerIds)).orderBy(asc(answerItems.position));
+  return db
+    .select()
+    .from(answerItems)
+    .where(inArray(answerItems.quizAnswerId, quizAnswerIds))
+    .orderBy(asc(answerItems.position));
 }
 
 function filesOf(value: AnswerValue, url: (key: string) => string, professionalId: string): RevisionFileDto[] {
@@ -313,7 +372,10 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
   const qa = row.answer;
   const finishedAt = qa.finishedAt ?? row.revision.createdAt;
   const url = fileUrl(ctx);
-  const [pro] = await db.select({ name: professionals.name }).from(professionals).where(eq(professionals.id, professionalId));
+  const [pro] = await db
+    .select({ name: professionals.name })
+    .from(professionals)
+    .where(eq(professionals.id, professionalId));
   const items = await loadItems(db, [qa.id]);
   const notes = await db
     .select()
@@ -330,7 +392,12 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
     ne(quizAnswers.id, qa.id),
   );
   const earlier = await db
-    .select({ id: quizAnswers.id, finishedAt: quizAnswers.finishedAt, questions: quizAnswers.questions, revisionId: answerRevisions.id })
+    .select({
+      id: quizAnswers.id,
+      finishedAt: quizAnswers.finishedAt,
+      questions: quizAnswers.questions,
+      revisionId: answerRevisions.id,
+    })
     .from(quizAnswers)
     .leftJoin(answerRevisions, eq(answerRevisions.quizAnswerId, quizAnswers.id))
     .where(and(sameSeries, lt(quizAnswers.finishedAt, finishedAt)))
@@ -354,7 +421,9 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
     const byAnswer = new Map<string, ItemRow[]>();
     for (const i of earlierItems) byAnswer.set(i.quizAnswerId, [...(byAnswer.get(i.quizAnswerId) ?? []), i]);
     for (const e of earlierSorted) {
-      const configs = new Map(snapshotQuestions(e.questions).map((s) => [itemKey(s.questionId, s.parentQuestionId), s.config]));
+      const configs = new Map(
+        snapshotQuestions(e.questions).map((s) => [itemKey(s.questionId, s.parentQuestionId), s.config]),
+      );
       for (const i of byAnswer.get(e.id) ?? []) {
         const key = itemKey(i.questionId, i.parentQuestionId);
         if (previous.has(key)) continue;
@@ -375,7 +444,10 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
   const acronyms = new Map<string, string | null>();
   const qids = [...new Set(snapshot.map((s) => s.questionId))];
   if (qids.length > 0) {
-    for (const r of await db.select({ id: questions.id, acronym: questions.acronym }).from(questions).where(inArray(questions.id, qids))) {
+    for (const r of await db
+      .select({ id: questions.id, acronym: questions.acronym })
+      .from(questions)
+      .where(inArray(questions.id, qids))) {
       acronyms.set(r.id, r.acronym);
     }
   }
@@ -431,7 +503,11 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
   };
 }
 
-export async function getRevisionDetail(ctx: AppContext, professionalId: string, id: string): Promise<AnswerRevisionDetailDto> {
+export async function getRevisionDetail(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+): Promise<AnswerRevisionDetailDto> {
   const [row] = await ctx.db
     .select(detailColumns)
     .from(answerRevisions)

@@ -26,7 +26,11 @@ export interface ExportFile {
 
 const key = (questionId: string, parentQuestionId: string | null) => `${questionId}/${parentQuestionId ?? ''}`;
 
-export async function exportAnswers(ctx: AppContext, professionalId: string, q: z.infer<typeof ExportQuery>): Promise<ExportFile> {
+export async function exportAnswers(
+  ctx: AppContext,
+  professionalId: string,
+  q: z.infer<typeof ExportQuery>,
+): Promise<ExportFile> {
   const db = ctx.db;
   const quiz = await findOwnQuiz(db, professionalId, q.quizId);
   const { start, end } = periodBounds(q.from, q.to, q.from && q.to ? MAX_PERIOD_DAYS : undefined);
@@ -104,5 +108,9 @@ export async function exportAnswers(ctx: AppContext, professionalId: string, q: 
   if (q.format === 'xlsx') {
     return { filename: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await toXlsx(header, body) };
   }
-  return { filename: `${name}.csv`, contentType: CSV_CONTENT_TYPE, body: Buffer.from(toCsv([header, ...body]), 'utf8') };
+  return {
+    filename: `${name}.csv`,
+    contentType: CSV_CONTENT_TYPE,
+    body: Buffer.from(toCsv([header, ...body]), 'utf8'),
+  };
 }

@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import { AppearanceListSchema, AppearanceSchema, CreateAppearanceBody, IdParams, UpdateAppearanceBody } from './schemas.js';
+import {
+  AppearanceListSchema,
+  AppearanceSchema,
+  CreateAppearanceBody,
+  IdParams,
+  UpdateAppearanceBody,
+} from './schemas.js';
 import * as service from './service.js';
 
 const TAGS = ['appearance'];
@@ -39,7 +45,8 @@ export function appearanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(AppearanceSchema, 'Created'), ...errorResponses(400, 401) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.createAppearance(ctx, authOf(request).professionalId, request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await service.createAppearance(ctx, authOf(request).professionalId, request.body)),
     );
 
     app.put(

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { fileLink } from '../file/link.js';
 import { hexColor } from '../lib/text.js';
 
-export const COLOR_KEYS = ['text', 'background', 'border', 'primary', 'secondary', 'icon', 'iconBackground', 'filled', 'unfilled'] as const;
+export const COLOR_KEYS = [
+  'text',
+  'background',
+  'border',
+  'primary',
+  'secondary',
+  'icon',
+  'iconBackground',
+  'filled',
+  'unfilled',
+] as const;
 export const COLOR_GROUPS = [
   'activeButton',
   'body',
@@ -15,10 +25,12 @@ export const COLOR_GROUPS = [
 ] as const;
 
 export const AppearanceColorsSchema = z
-  .strictObject(Object.fromEntries(COLOR_KEYS.map((k) => [k, hexColor().optional()])) as Record<
-    (typeof COLOR_KEYS)[number],
-    z.ZodOptional<ReturnType<typeof hexColor>>
-  >)
+  .strictObject(
+    Object.fromEntries(COLOR_KEYS.map((k) => [k, hexColor().optional()])) as Record<
+      (typeof COLOR_KEYS)[number],
+      z.ZodOptional<ReturnType<typeof hexColor>>
+    >,
+  )
   .meta({ id: 'AppearanceColors', description: 'Hex colours of one group (each optional).' });
 
 export const ColorSchemeSchema = z
@@ -35,7 +47,14 @@ export type ColorScheme = z.infer<typeof ColorSchemeSchema>;
 /** Built-in defaults (primary #030712), used for missing colours and when a professional has no appearance. */
 export const DEFAULT_COLOR_SCHEME: ColorScheme = {
   activeButton: { background: '#030712', text: '#FFFFFF' },
-  body: { background: '#FFFFFF', text: '#030712', primary: '#030712', secondary: '#6B7280', filled: '#030712', unfilled: '#E5E7EB' },
+  body: {
+    background: '#FFFFFF',
+    text: '#030712',
+    primary: '#030712',
+    secondary: '#6B7280',
+    filled: '#030712',
+    unfilled: '#E5E7EB',
+  },
   header: { background: '#FFFFFF', text: '#030712', icon: '#030712', iconBackground: '#F3F4F6' },
   inactiveButton: { background: '#E5E7EB', text: '#6B7280' },
   textField: { background: '#FFFFFF', text: '#030712', border: '#D1D5DB' },
@@ -62,22 +81,30 @@ export const AppearanceSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .meta({ id: 'Appearance', description: 'A quiz appearance. Exactly one of the professional’s appearances is the default.' });
+  .meta({
+    id: 'Appearance',
+    description: 'A quiz appearance. Exactly one of the professional’s appearances is the default.',
+  });
 
 export const ResolvedAppearanceSchema = z
   .object({
     id: z.uuid().nullable().meta({ description: 'null: the built-in default (the professional has no appearance).' }),
     ...appearanceFields,
   })
-  .meta({ id: 'ResolvedAppearance', description: "The appearance a quiz renders with: its own, else the professional's default, else built-in." });
+  .meta({
+    id: 'ResolvedAppearance',
+    description: "The appearance a quiz renders with: its own, else the professional's default, else built-in.",
+  });
 
 export const AppearanceListSchema = z.array(AppearanceSchema).meta({ id: 'AppearanceList' });
 
 const PartialColorScheme = z
-  .strictObject(Object.fromEntries(COLOR_GROUPS.map((g) => [g, AppearanceColorsSchema.optional()])) as Record<
-    (typeof COLOR_GROUPS)[number],
-    z.ZodOptional<typeof AppearanceColorsSchema>
-  >)
+  .strictObject(
+    Object.fromEntries(COLOR_GROUPS.map((g) => [g, AppearanceColorsSchema.optional()])) as Record<
+      (typeof COLOR_GROUPS)[number],
+      z.ZodOptional<typeof AppearanceColorsSchema>
+    >,
+  )
   .meta({ description: 'Groups to set; missing groups/colours take the built-in defaults.' });
 
 export const CreateAppearanceBody = z

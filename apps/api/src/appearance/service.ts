@@ -23,7 +23,9 @@ export type ResolvedAppearanceDto = z.infer<typeof ResolvedAppearanceSchema>;
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Aparência não encontrada.');
 
 /** Stored groups merged over the built-in defaults, colour by colour. */
-export function mergeScheme(...layers: (Partial<Record<string, Record<string, string | undefined>>> | undefined)[]): ColorScheme {
+export function mergeScheme(
+  ...layers: (Partial<Record<string, Record<string, string | undefined>>> | undefined)[]
+): ColorScheme {
   const out = {} as ColorScheme;
   for (const g of COLOR_GROUPS) {
     const merged: Record<string, string> = { ...DEFAULT_COLOR_SCHEME[g] } as Record<string, string>;
@@ -72,7 +74,11 @@ export async function listAppearances(ctx: AppContext, professionalId: string): 
   return rows.map(toAppearanceDto);
 }
 
-export async function findOwnAppearance(db: Executor, professionalId: string, id: string): Promise<AppearanceRow | undefined> {
+export async function findOwnAppearance(
+  db: Executor,
+  professionalId: string,
+  id: string,
+): Promise<AppearanceRow | undefined> {
   const [row] = await db
     .select()
     .from(appearances)
@@ -88,7 +94,11 @@ export async function createAppearance(
   const now = ctx.config.now();
   return ctx.db.transaction(async (tx) => {
     await lockProfessional(tx, professionalId);
-    const [existing] = await tx.select({ id: appearances.id }).from(appearances).where(eq(appearances.professionalId, professionalId)).limit(1);
+    const [existing] = await tx
+      .select({ id: appearances.id })
+      .from(appearances)
+      .where(eq(appearances.professionalId, professionalId))
+      .limit(1);
     const [row] = await tx
       .insert(appearances)
       .values({
@@ -153,7 +163,11 @@ export async function deleteAppearance(ctx: AppContext, professionalId: string, 
  * Makes one appearance the default. The professional's row lock serialises concurrent calls and the
  * partial unique index `appearances_one_default_key` guarantees at most one default.
  */
-export async function setDefaultAppearance(ctx: AppContext, professionalId: string, id: string): Promise<AppearanceDto> {
+export async function setDefaultAppearance(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+): Promise<AppearanceDto> {
   return ctx.db.transaction(async (tx) => {
     await lockProfessional(tx, professionalId);
     if (!(await findOwnAppearance(tx, professionalId, id))) throw notFound();
@@ -171,7 +185,11 @@ export async function setDefaultAppearance(ctx: AppContext, professionalId: stri
 }
 
 /** The appearance a quiz renders with: its own, else the professional's default, else the built-in one. */
-export async function resolveAppearance(db: Executor, professionalId: string, appearanceId: string | null): Promise<ResolvedAppearanceDto> {
+export async function resolveAppearance(
+  db: Executor,
+  professionalId: string,
+  appearanceId: string | null,
+): Promise<ResolvedAppearanceDto> {
   let row: AppearanceRow | undefined;
   if (appearanceId) row = await findOwnAppearance(db, professionalId, appearanceId);
   if (!row) {

@@ -23,7 +23,9 @@ export const VerifyEmailBody = z.object({
     .regex(/^\d{6}$/, 'O código tem 6 dígitos.'),
 });
 
-export const VerifyEmailResponseSchema = z.object({ verified: z.literal(true) }).meta({ id: 'EmailVerificationResult' });
+export const VerifyEmailResponseSchema = z
+  .object({ verified: z.literal(true) })
+  .meta({ id: 'EmailVerificationResult' });
 
 export const EmailBody = z.object({ email: emailField() });
 

@@ -28,17 +28,32 @@ const alreadyExists = () => new AppError(409, 'PROFESSIONAL_ALREADY_EXISTS', 'J�
 const notFound = () => new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
 
 /** Creates the unverified professional with a trial subscription and e-mails a verification code. */
-export async function register(ctx: AppContext, body: z.infer<typeof RegistrationBody>, meta: Meta): Promise<{ email: string }> {
+export async function register(
+  ctx: AppContext,
+  body: z.infer<typeof RegistrationBody>,
+  meta: Meta,
+): Promise<{ email: string }> {
   const { limits } = ctx.config;
   await reserveAll(
     ctx.db,
     [
-      { key: `register-ip:${meta.ip}`, limit: limits.registrationsPerAddress, message: 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.' },
-      { key: `verification-mail:${body.email}`, limit: limits.verificationEmailsPerEmail, message: 'Muitos e-mails enviados para este endereço. Tente novamente mais tarde.' },
+      {
+        key: `register-ip:${meta.ip}`,
+        limit: limits.registrationsPerAddress,
+        message: 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.',
+      },
+      {
+        key: `verification-mail:${body.email}`,
+        limit: limits.verificationEmailsPerEmail,
+        message: 'Muitos e-mails enviados para este endereço. Tente novamente mais tarde.',
+      },
     ],
     ctx.config.now(),
   );
-  const [existing] = await ctx.db.select({ id: professionals.id }).from(professionals).where(eq(professionals.email, body.email));
+  const [existing] = await ctx.db
+    .select({ id: professionals.id })
+    .from(professionals)
+    .where(eq(professionals.email, body.email));
   if (existing) throw alreadyExists();
   const passwordHash = await hashPassword(ctx.config, body.password);
   const now = ctx.config.now();
@@ -76,7 +91,9 @@ export async function register(ctx: AppContext, body: z.infer<typeof Registratio
     if (isUniqueViolation(err)) throw alreadyExists();
     throw err;
   }
-  await ctx.mailer.send(verificationCodeEmail(body.email, body.name, code, Math.round(ctx.config.verification.codeTtlSeconds / 60)));
+  await ctx.mailer.send(
+    verificationCodeEmail(body.email, body.name, code, Math.round(ctx.config.verification.codeTtlSeconds / 60)),
+  );
   return { email: body.email };
 }
 
@@ -92,20 +109,37 @@ export async function verifyEmail(ctx: AppContext, email: string, code: string, 
   const addressKey = `verify-ip:${meta.ip}`;
   await reserveAll(
     ctx.db,
-    [{ key: addressKey, limit: ctx.config.limits.verificationFailuresPerAddress, message: 'Muitos códigos incorretos a partir deste endereço. Tente novamente mais tarde.' }],
+    [
+      {
+        key: addressKey,
+        limit: ctx.config.limits.verificationFailuresPerAddress,
+        message: 'Muitos códigos incorretos a partir deste endereço. Tente novamente mais tarde.',
+      },
+    ],
     ctx.config.now(),
   );
   const [row] = await ctx.db
     .update(emailVerifications)
     .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
-    .where(and(eq(emailVerifications.professionalId, pro.id), lt(emailVerifications.failedAttempts, ctx.config.verification.maxAttempts)))
+    .where(
+      and(
+        eq(emailVerifications.professionalId, pro.id),
+        lt(emailVerifications.failedAttempts, ctx.config.verification.maxAttempts),
+      ),
+    )
     .returning();
   const invalid = () => new AppError(400, 'INVALID_VERIFICATION_CODE', 'Código de verificação inválido.');
   if (!row) {
-    const [exists] = await ctx.db.select({ id: emailVerifications.professionalId }).from(emailVerifications).where(eq(emailVerifications.professionalId, pro.id));
+    const [exists] = await ctx.db
+      .select({ id: emailVerifications.professionalId })
+      .from(emailVerifications)
+      .where(eq(emailVerifications.professionalId, pro.id));
     if (!exists) throw invalid();
     // This code is spent; a new one (after the resend cooldown) is the way on.
-    throw errors.tooManyAttempts(Math.max(1, ctx.config.verification.resendCooldownSeconds), 'Muitas tentativas com código errado. Peça um novo código.');
+    throw errors.tooManyAttempts(
+      Math.max(1, ctx.config.verification.resendCooldownSeconds),
+      'Muitas tentativas com código errado. Peça um novo código.',
+    );
   }
   const now = ctx.config.now();
   if (row.expiresAt <= now) {
@@ -129,8 +163,16 @@ export async function resendVerification(ctx: AppContext, email: string, meta: M
   await reserveAll(
     ctx.db,
     [
-      { key: `resend-ip:${meta.ip}`, limit: limits.verificationResendsPerAddress, message: 'Muitos pedidos de código a partir deste endereço. Tente novamente mais tarde.' },
-      { key: `verification-mail:${email}`, limit: limits.verificationEmailsPerEmail, message: 'Muitos e-mails enviados para este endereço. Tente novamente mais tarde.' },
+      {
+        key: `resend-ip:${meta.ip}`,
+        limit: limits.verificationResendsPerAddress,
+        message: 'Muitos pedidos de código a partir deste endereço. Tente novamente mais tarde.',
+      },
+      {
+        key: `verification-mail:${email}`,
+        limit: limits.verificationEmailsPerEmail,
+        message: 'Muitos e-mails enviados para este endereço. Tente novamente mais tarde.',
+      },
     ],
     ctx.config.now(),
   );
@@ -151,7 +193,9 @@ export async function resendVerification(ctx: AppContext, email: string, meta: M
     .insert(emailVerifications)
     .values({ professionalId: pro.id, ...values })
     .onConflictDoUpdate({ target: emailVerifications.professionalId, set: values });
-  await ctx.mailer.send(verificationCodeEmail(pro.email, pro.name, code, Math.round(ctx.config.verification.codeTtlSeconds / 60)));
+  await ctx.mailer.send(
+    verificationCodeEmail(pro.email, pro.name, code, Math.round(ctx.config.verification.codeTtlSeconds / 60)),
+  );
 }
 
 export async function login(
@@ -162,7 +206,9 @@ export async function login(
   const throttle = new LoginThrottle(ctx.db, ctx.config);
   const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.email, body.email));
   const reserved = await throttle.reserve(body.email, meta.ip, pro?.id);
-  const ok = pro ? await verifyPassword(pro.passwordHash, body.password) : await verifyAgainstDummy(ctx.config, body.password);
+  const ok = pro
+    ? await verifyPassword(pro.passwordHash, body.password)
+    : await verifyAgainstDummy(ctx.config, body.password);
   if (!pro || !ok) throw new AppError(401, 'Unauthorized', 'E-mail ou senha incorretos.');
   await throttle.succeeded(reserved, body.email, meta.ip);
   if (!pro.emailVerifiedAt) {
@@ -172,4 +218,3 @@ export async function login(
   const sub = await findSubscription(ctx.db, pro.id);
   return { jwt, professional: toProfessionalDto(pro), signature: toSignatureDto(sub, ctx.config.now()) };
 }
-

@@ -72,7 +72,8 @@ export class LoginThrottle {
       {
         key: keys.pair,
         limit: { max: t.maxFailures, windowSeconds: t.windowSeconds },
-        message: (seconds: number) => `Muitas tentativas com senha incorreta. ${tryAgainIn(seconds)} Se esqueceu a senha, use "Esqueci minha senha".`,
+        message: (seconds: number) =>
+          `Muitas tentativas com senha incorreta. ${tryAgainIn(seconds)} Se esqueceu a senha, use "Esqueci minha senha".`,
       },
     ];
     const counts = await reserveAll(this.db, budgets, this.config.now());

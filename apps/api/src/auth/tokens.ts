@@ -22,7 +22,11 @@ export interface AuthInfo {
 
 const prepareSessionQuery = (db: Db) =>
   db
-    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, patientListVersion: patientListVersions.version })
+    .select({
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      patientListVersion: patientListVersions.version,
+    })
     .from(sessions)
     .leftJoin(patientListVersions, eq(patientListVersions.professionalId, sessions.professionalId))
     .where(and(eq(sessions.jti, sql.placeholder('jti')), eq(sessions.professionalId, sql.placeholder('sub'))))
@@ -60,7 +64,9 @@ export class TokenService {
    */
   private verifier(): Promise<(token: string) => { sub?: unknown; jti?: unknown; exp?: unknown }> {
     this.verifying ??= this.key()
-      .then((key) => createVerifier({ key: Buffer.from(key), algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true }))
+      .then((key) =>
+        createVerifier({ key: Buffer.from(key), algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true }),
+      )
       .catch((err: unknown) => {
         this.verifying = undefined;
         throw err;
@@ -124,7 +130,8 @@ export class TokenService {
     let jti: string | undefined;
     try {
       const payload = (await this.verifier())(token);
-      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= this.config.now().getTime()) throw errors.invalidJwt();
+      if (typeof payload.exp !== 'number' || payload.exp * 1000 <= this.config.now().getTime())
+        throw errors.invalidJwt();
       if (typeof payload.sub === 'string') sub = payload.sub;
       if (typeof payload.jti === 'string') jti = payload.jti;
     } catch {
@@ -147,6 +154,9 @@ export class TokenService {
   async revokeAll(professionalId: string, db: Executor = this.getDb(), exceptJti?: string): Promise<void> {
     const conds = [eq(sessions.professionalId, professionalId), isNull(sessions.revokedAt)];
     if (exceptJti) conds.push(ne(sessions.jti, exceptJti));
-    await db.update(sessions).set({ revokedAt: this.config.now() }).where(and(...conds));
+    await db
+      .update(sessions)
+      .set({ revokedAt: this.config.now() })
+      .where(and(...conds));
   }
 }

@@ -76,7 +76,13 @@ export async function upsertSchedulesBatch(
       hasService: hasActiveServiceSql(today),
     })
     .from(patients)
-    .where(and(sql`${patients.id} = ANY(${sql.param(patientIds)}::uuid[])`, eq(patients.professionalId, professionalId), ne(patients.status, 'deleted')));
+    .where(
+      and(
+        sql`${patients.id} = ANY(${sql.param(patientIds)}::uuid[])`,
+        eq(patients.professionalId, professionalId),
+        ne(patients.status, 'deleted'),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
 
   // 3. assertCanDeliver, in its order: quiz active, patient active, contact for the channel, active service.

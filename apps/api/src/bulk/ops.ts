@@ -57,10 +57,14 @@ export interface ChunkResult {
 
 export type ChunkRunner = (ctx: AppContext, tx: Tx, input: ChunkInput) => Promise<ChunkResult>;
 
-const unexpected = () => new AppError(500, 'INTERNAL_ERROR', 'Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.');
+const unexpected = () =>
+  new AppError(500, 'INTERNAL_ERROR', 'Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.');
 
 async function patientNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
-  const rows = await tx.select({ id: patients.id, name: patients.name }).from(patients).where(sql`${patients.id} = ANY(${sql.param(ids)}::uuid[])`);
+  const rows = await tx
+    .select({ id: patients.id, name: patients.name })
+    .from(patients)
+    .where(sql`${patients.id} = ANY(${sql.param(ids)}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -76,7 +80,13 @@ async function liveSchedules(tx: Tx, quizId: string, patientIds: string[]): Prom
   const rows = await tx
     .select({ id: quizSchedules.id, patientId: quizSchedules.patientId })
     .from(quizSchedules)
-    .where(and(eq(quizSchedules.quizId, quizId), sql`${quizSchedules.patientId} = ANY(${sql.param(patientIds)}::uuid[])`, isNull(quizSchedules.deletedAt)));
+    .where(
+      and(
+        eq(quizSchedules.quizId, quizId),
+        sql`${quizSchedules.patientId} = ANY(${sql.param(patientIds)}::uuid[])`,
+        isNull(quizSchedules.deletedAt),
+      ),
+    );
   return new Map(rows.map((r) => [r.patientId, r.id]));
 }
 
@@ -85,7 +95,8 @@ type PatientWork = (sp: Tx, patientId: string) => Promise<unknown>;
 async function workFor(ctx: AppContext, tx: Tx, input: ChunkInput): Promise<PatientWork> {
   const { kind, professionalId, quizId, patientIds, payload } = input;
   const recurrence = (payload.recurrence ?? {}) as unknown as Recurrence;
-  if (kind === 'insert') return (sp, patientId) => upsertSchedule(ctx, sp, professionalId, { ...recurrence, quizId, patientId });
+  if (kind === 'insert')
+    return (sp, patientId) => upsertSchedule(ctx, sp, professionalId, { ...recurrence, quizId, patientId });
   const schedules = await liveSchedules(tx, quizId, patientIds);
   const live = (patientId: string) => {
     const id = schedules.get(patientId);
@@ -116,7 +127,8 @@ export async function runChunkPerPatient(ctx: AppContext, tx: Tx, input: ChunkIn
         await work(sp, patientId);
       });
     } catch (err) {
-      if (!(err instanceof AppError)) input.log.error({ err, quizId: input.quizId, patientId }, 'bulk: unexpected error for one patient');
+      if (!(err instanceof AppError))
+        input.log.error({ err, quizId: input.quizId, patientId }, 'bulk: unexpected error for one patient');
       details.push(toDetail(names, patientId, err instanceof AppError ? err : unexpected()));
     }
     handled++;

@@ -181,7 +181,8 @@ export function bulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'getBulkProcessStatus',
           tags: TAGS,
           summary: "The quiz's bulk process: state, counts and per-patient errors",
-          description: 'Any kind of bulk process (insert, reschedule, delete, active-state). `idle` when there is none.',
+          description:
+            'Any kind of bulk process (insert, reschedule, delete, active-state). `idle` when there is none.',
           security: bearerSecurity,
           params: QuizIdParams,
           response: { 200: json(BulkStatusSchema, 'The status'), ...errorResponses(400, 401, 404) },

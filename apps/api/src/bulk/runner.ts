@@ -153,7 +153,13 @@ export class BulkRunner {
       .from(bulkProcesses)
       .where(and(eq(bulkProcesses.quizId, quizId), eq(bulkProcesses.state, 'processing')));
     if (!row?.startedAt) return;
-    const run: Run = { quizId, kind: row.kind, professionalId: row.professionalId, startedAt: row.startedAt, payload: decodePayload(row.payload) };
+    const run: Run = {
+      quizId,
+      kind: row.kind,
+      professionalId: row.professionalId,
+      startedAt: row.startedAt,
+      payload: decodePayload(row.payload),
+    };
     let size = Math.min(FIRST_CHUNK, this.options.chunkSize);
     let failures = 0;
     let setBased = this.options.setBased;
@@ -164,7 +170,9 @@ export class BulkRunner {
         setBased = this.options.setBased;
         const elapsed = Math.max(1, workMs);
         // Aim the next chunk at the time budget (never more than doubling at once).
-        size = Math.round(Math.min(this.options.chunkSize, size * 2, Math.max(MIN_CHUNK, (size * this.options.budgetMs) / elapsed)));
+        size = Math.round(
+          Math.min(this.options.chunkSize, size * 2, Math.max(MIN_CHUNK, (size * this.options.budgetMs) / elapsed)),
+        );
         failures = 0;
         if (!more) return;
       } catch (err) {
@@ -199,7 +207,11 @@ export class BulkRunner {
 
   /** The run's row, if it is still processing (locks it inside a transaction). */
   private ours(run: Run) {
-    return and(eq(bulkProcesses.quizId, run.quizId), eq(bulkProcesses.state, 'processing'), eq(bulkProcesses.startedAt, run.startedAt));
+    return and(
+      eq(bulkProcesses.quizId, run.quizId),
+      eq(bulkProcesses.state, 'processing'),
+      eq(bulkProcesses.startedAt, run.startedAt),
+    );
   }
 
   /**
@@ -247,7 +259,8 @@ export class BulkRunner {
     const workMs = performance.now() - began;
     // Thousands of new schedules: fresh planner statistics for the lists and the delivery sweeper (PGlite has
     // no autovacuum; on PostgreSQL it would come later).
-    if (!more && run.kind === 'insert' && run.payload.patientIds.length >= 500) await this.ctx.db.execute(sql`ANALYZE quiz_schedules, answer_requests`);
+    if (!more && run.kind === 'insert' && run.payload.patientIds.length >= 500)
+      await this.ctx.db.execute(sql`ANALYZE quiz_schedules, answer_requests`);
     // Something is due already (today's hour has passed): wake this process's delivery worker.
     if (firstDueAt && firstDueAt.getTime() <= this.ctx.config.now().getTime()) notifyDueRequests(this.ctx.db);
     return { more, workMs };
@@ -256,7 +269,10 @@ export class BulkRunner {
   private async fail(run: Run): Promise<void> {
     try {
       const now = this.ctx.config.now();
-      await this.ctx.db.update(bulkProcesses).set({ state: 'failed', finishedAt: now, updatedAt: now }).where(this.ours(run));
+      await this.ctx.db
+        .update(bulkProcesses)
+        .set({ state: 'failed', finishedAt: now, updatedAt: now })
+        .where(this.ours(run));
     } catch (err) {
       this.log.error({ err, quizId: run.quizId }, 'could not mark the bulk process as failed');
     }

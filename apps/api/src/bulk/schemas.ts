@@ -14,24 +14,36 @@ const patientIds = z
 
 export const QuizIdParams = z.object({ quizId: z.uuid() });
 
-export const BulkInsertBody = z.object({ patientIds, ...recurrenceFields }).strict().meta({
-  description: "The patients and one recurrence for all of them. Without `channel`, each patient's preferred channel is used.",
-});
+export const BulkInsertBody = z
+  .object({ patientIds, ...recurrenceFields })
+  .strict()
+  .meta({
+    description:
+      "The patients and one recurrence for all of them. Without `channel`, each patient's preferred channel is used.",
+  });
 
-export const BulkRescheduleBody = z.object({ patientIds: patientIds.optional(), ...recurrenceFields }).strict().meta({
-  description: 'Without `patientIds`, every live schedule of the quiz is rescheduled.',
-});
+export const BulkRescheduleBody = z
+  .object({ patientIds: patientIds.optional(), ...recurrenceFields })
+  .strict()
+  .meta({
+    description: 'Without `patientIds`, every live schedule of the quiz is rescheduled.',
+  });
 
 export const BulkDeleteBody = z.object({ quizId: z.uuid(), patientIds }).strict();
 
 export const BulkChangeActiveStateBody = z
-  .object({ quizId: z.uuid(), patientIds, enabled: z.boolean().meta({ description: 'true = enable, false = disable.' }) })
+  .object({
+    quizId: z.uuid(),
+    patientIds,
+    enabled: z.boolean().meta({ description: 'true = enable, false = disable.' }),
+  })
   .strict();
 
 export const BulkKindSchema = z.enum(BULK_KINDS).meta({ id: 'BulkKind' });
 export const BulkStateSchema = z.enum(BULK_STATES).meta({
   id: 'BulkState',
-  description: 'idle: nothing to show (never run, or acknowledged); processing: running in the background; done / failed: finished, waiting to be acknowledged.',
+  description:
+    'idle: nothing to show (never run, or acknowledged); processing: running in the background; done / failed: finished, waiting to be acknowledged.',
 });
 
 export const BulkDetailSchema = z

@@ -36,7 +36,11 @@ export function decodePayload(stored: Record<string, unknown>): BulkPayload {
   const ids = stored.patientIds;
   return {
     ...stored,
-    patientIds: Array.isArray(ids) ? (ids as string[]) : typeof ids === 'string' && ids.length > 0 ? ids.split(',') : [],
+    patientIds: Array.isArray(ids)
+      ? (ids as string[])
+      : typeof ids === 'string' && ids.length > 0
+        ? ids.split(',')
+        : [],
   } as BulkPayload;
 }
 
@@ -64,7 +68,11 @@ export async function assertOwnPatients(db: Executor, professionalId: string, id
   const missing: string[] = [];
   for (let i = 0; i < ids.length; i += ASSERT_SLICE) {
     const slice = ids.slice(i, i + ASSERT_SLICE);
-    const own = and(eq(patients.professionalId, professionalId), sql`${patients.id} = ANY(${sql.param(slice)}::uuid[])`, ne(patients.status, 'deleted'));
+    const own = and(
+      eq(patients.professionalId, professionalId),
+      sql`${patients.id} = ANY(${sql.param(slice)}::uuid[])`,
+      ne(patients.status, 'deleted'),
+    );
     const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(patients).where(own);
     if (n === slice.length) continue;
     const found = new Set((await db.select({ id: patients.id }).from(patients).where(own)).map((r) => r.id));
@@ -72,11 +80,16 @@ export async function assertOwnPatients(db: Executor, professionalId: string, id
   }
   if (missing.length === 0) return;
   const position = new Map(ids.map((id, i) => [id, i]));
-  const issues: ValidationIssue[] = missing.map((id) => ({ path: ['patientIds', String(position.get(id))], message: `Cliente não encontrado: ${id}.` }));
+  const issues: ValidationIssue[] = missing.map((id) => ({
+    path: ['patientIds', String(position.get(id))],
+    message: `Cliente não encontrado: ${id}.`,
+  }));
   throw new AppError(
     400,
     'WRONG_COMMAND_PARAMETERS',
-    issues.length === 1 ? 'Um dos clientes informados não foi encontrado.' : `${issues.length} clientes informados não foram encontrados.`,
+    issues.length === 1
+      ? 'Um dos clientes informados não foi encontrado.'
+      : `${issues.length} clientes informados não foram encontrados.`,
     issues,
   );
 }
@@ -185,7 +198,10 @@ export async function acknowledge(ctx: AppContext, professionalId: string, quizI
     .where(and(eq(bulkProcesses.quizId, quizId), ne(bulkProcesses.state, 'processing')))
     .returning({ quizId: bulkProcesses.quizId });
   if (deleted.length === 0) {
-    const [row] = await ctx.db.select({ state: bulkProcesses.state }).from(bulkProcesses).where(eq(bulkProcesses.quizId, quizId));
+    const [row] = await ctx.db
+      .select({ state: bulkProcesses.state })
+      .from(bulkProcesses)
+      .where(eq(bulkProcesses.quizId, quizId));
     if (row?.state === 'processing') throw bulkInProgress();
   }
   return idleStatus(quizId);

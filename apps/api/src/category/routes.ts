@@ -21,7 +21,10 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: TAGS,
           summary: "The professional's categories and the default ones, with their question counts",
           security: bearerSecurity,
-          response: { 200: json(CategoryListSchema, 'Categories (defaults first, then by name)'), ...errorResponses(401) },
+          response: {
+            200: json(CategoryListSchema, 'Categories (defaults first, then by name)'),
+            ...errorResponses(401),
+          },
         },
       },
       async (request) => service.listCategories(ctx, authOf(request).professionalId),
@@ -39,7 +42,8 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(CategorySchema, 'Created'), ...errorResponses(400, 401) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.createCategory(ctx, authOf(request).professionalId, request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await service.createCategory(ctx, authOf(request).professionalId, request.body)),
     );
 
     app.get(

@@ -7,7 +7,10 @@ export const CategorySchema = z
     name: z.string(),
     color: z.string().meta({ description: 'Hex colour, e.g. #16A34A.' }),
     isDefault: z.boolean().meta({ description: 'A global category of the starter library (read-only).' }),
-    questionCount: z.number().int().meta({ description: 'Active questions of this category visible to the professional.' }),
+    questionCount: z
+      .number()
+      .int()
+      .meta({ description: 'Active questions of this category visible to the professional.' }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'Category', description: 'A question category (own or default).' });

@@ -14,7 +14,10 @@ const readOnly = () => new AppError(403, 'NOT_OWNER', 'As categorias padrão nã
 
 /** Categories the professional may use: their own and the global defaults. */
 export const visibleCategory = (professionalId: string) =>
-  or(eq(categories.professionalId, professionalId), and(isNull(categories.professionalId), eq(categories.isDefault, true)));
+  or(
+    eq(categories.professionalId, professionalId),
+    and(isNull(categories.professionalId), eq(categories.isDefault, true)),
+  );
 
 const questionCountSql = (professionalId: string) => sql<number>`(
   SELECT count(*)::int FROM ${questions} q
@@ -43,8 +46,15 @@ export async function listCategories(ctx: AppContext, professionalId: string): P
 }
 
 /** A category the professional can see (own or default) or 404. */
-export async function findVisibleCategory(db: Executor, professionalId: string, id: string): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(categories).where(and(eq(categories.id, id), visibleCategory(professionalId)));
+export async function findVisibleCategory(
+  db: Executor,
+  professionalId: string,
+  id: string,
+): Promise<CategoryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), visibleCategory(professionalId)));
   return row;
 }
 

@@ -25,7 +25,8 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ChatMessagePageSchema, 'A page of messages'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.chatHistory(ctx, authOf(request).professionalId, request.params.patientId, request.query),
+      async (request) =>
+        service.chatHistory(ctx, authOf(request).professionalId, request.params.patientId, request.query),
     );
   };
 }

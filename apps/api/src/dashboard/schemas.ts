@@ -34,7 +34,8 @@ export const DashboardSummarySchema = z
       byDay: z.array(DashboardDaySchema).meta({ description: 'Every day of the month up to today, zero-filled.' }),
     }),
     expiringServices: z.array(ExpiringServiceSchema).meta({
-      description: 'Active patients whose service ends within the next 14 days and who have no later sale, soonest first (at most 20).',
+      description:
+        'Active patients whose service ends within the next 14 days and who have no later sale, soonest first (at most 20).',
     }),
   })
   .meta({ id: 'DashboardSummary' });

@@ -19,7 +19,9 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
   const [fresh] = await db
     .select({ n: count() })
     .from(patients)
-    .where(and(eq(patients.professionalId, professionalId), ne(patients.status, 'deleted'), gte(patients.createdAt, from)));
+    .where(
+      and(eq(patients.professionalId, professionalId), ne(patients.status, 'deleted'), gte(patients.createdAt, from)),
+    );
 
   const monthSales = await db
     .select({ amountCents: sales.amountCents, status: sales.status, soldAt: sales.soldAt })
@@ -52,7 +54,9 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
       endsAt: sql<string>`max(${sales.endsAt})`.as('latest_end'),
     })
     .from(sales)
-    .where(and(eq(sales.professionalId, professionalId), eq(sales.status, 'paid'), sql`${sales.startsAt} <= ${today}::date`))
+    .where(
+      and(eq(sales.professionalId, professionalId), eq(sales.status, 'paid'), sql`${sales.startsAt} <= ${today}::date`),
+    )
     .groupBy(sales.patientId)
     .as('latest');
   const expiring = await db
@@ -69,7 +73,13 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
       and(eq(sales.patientId, latest.patientId), eq(sales.status, 'paid'), sql`${sales.endsAt} = ${latest.endsAt}`),
     )
     .innerJoin(services, eq(services.id, sales.serviceId))
-    .where(and(eq(patients.status, 'active'), sql`${latest.endsAt} > ${today}::date`, sql`${latest.endsAt} <= ${horizon}::date`))
+    .where(
+      and(
+        eq(patients.status, 'active'),
+        sql`${latest.endsAt} > ${today}::date`,
+        sql`${latest.endsAt} <= ${horizon}::date`,
+      ),
+    )
     .orderBy(latest.endsAt, patients.name)
     .limit(40);
 

@@ -84,7 +84,9 @@ function initDataDirInChild(dataDir: string): void {
   const script =
     `const { PGlite } = await import(${JSON.stringify(entry)});` +
     'const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();';
-  execFileSync(process.execPath, ['--input-type=module', '-e', script, dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['--input-type=module', '-e', script, dataDir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {

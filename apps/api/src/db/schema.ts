@@ -3,7 +3,20 @@
  * turns changes here into a new migration in apps/api/drizzle.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -94,7 +107,10 @@ export const passwordRecoveryTokens = pgTable(
     usedAt: tz('used_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_recovery_tokens_hash_key').on(t.tokenHash), index('password_recovery_tokens_professional_idx').on(t.professionalId)],
+  (t) => [
+    uniqueIndex('password_recovery_tokens_hash_key').on(t.tokenHash),
+    index('password_recovery_tokens_professional_idx').on(t.professionalId),
+  ],
 );
 
 /**
@@ -117,11 +133,12 @@ export const devMailbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('dev_mailbox_to_idx').on(t.to)],
 );
-
 
 // ───────────────────────── Questionnaire content ─────────────────────────
 
@@ -143,7 +160,14 @@ export const categories = pgTable(
   (t) => [index('categories_professional_idx').on(t.professionalId)],
 );
 
-export const QUESTION_TYPES = ['multiple-choice', 'linear-scale', 'likert-scale', 'free-field', 'file-upload', 'metrics'] as const;
+export const QUESTION_TYPES = [
+  'multiple-choice',
+  'linear-scale',
+  'likert-scale',
+  'free-field',
+  'file-upload',
+  'metrics',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /**
@@ -191,12 +215,16 @@ export const appearances = pgTable(
     profilePic: text('profile_pic'),
     subtitle: text('subtitle').notNull().default('Nutricionista'),
     forwardText: text('forward_text').notNull().default('Prosseguir'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('appearances_professional_idx').on(t.professionalId),
-    uniqueIndex('appearances_one_default_key').on(t.professionalId).where(sql`${t.isDefault}`),
+    uniqueIndex('appearances_one_default_key')
+      .on(t.professionalId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -213,7 +241,9 @@ export const quizzes = pgTable(
     appearanceId: uuid('appearance_id').references(() => appearances.id, { onDelete: 'set null' }),
     folder: jsonb('folder').$type<Record<string, unknown>>().notNull().default({}),
     searchText: text('search_text').notNull().default(''),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('quizzes_professional_idx').on(t.professionalId)],
@@ -280,7 +310,9 @@ export const patients = pgTable(
     preferences: jsonb('preferences').$type<PatientPreferences>().notNull(),
     deletionReason: text('deletion_reason'),
     deletedAt: tz('deleted_at'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -289,8 +321,12 @@ export const patients = pgTable(
     // (pg_trgm, created by the migration; PGlite loads it from its contrib build).
     index('patients_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('patients_professional_status_idx').on(t.professionalId, t.status),
-    uniqueIndex('patients_professional_phone_key').on(t.professionalId, t.phone).where(sql`${t.phone} IS NOT NULL`),
-    uniqueIndex('patients_professional_document_key').on(t.professionalId, t.document).where(sql`${t.document} IS NOT NULL`),
+    uniqueIndex('patients_professional_phone_key')
+      .on(t.professionalId, t.phone)
+      .where(sql`${t.phone} IS NOT NULL`),
+    uniqueIndex('patients_professional_document_key')
+      .on(t.professionalId, t.document)
+      .where(sql`${t.document} IS NOT NULL`),
   ],
 );
 
@@ -319,7 +355,9 @@ export const services = pgTable(
     validityDays: integer('validity_days').notNull(),
     consultations: integer('consultations').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('services_professional_idx').on(t.professionalId)],
@@ -350,7 +388,9 @@ export const sales = pgTable(
     startsAt: date('starts_at', { mode: 'string' }).notNull(),
     endsAt: date('ends_at', { mode: 'string' }).notNull(),
     refundedAt: tz('refunded_at'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('sales_professional_sold_at_idx').on(t.professionalId, t.soldAt),
@@ -380,9 +420,14 @@ export const messages = pgTable(
     /** Provider's message id (WhatsApp) or SMTP message id. */
     providerMessageId: text('provider_message_id'),
     error: text('error'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
-  (t) => [index('messages_patient_idx').on(t.patientId, t.createdAt), index('messages_answer_request_idx').on(t.answerRequestId)],
+  (t) => [
+    index('messages_patient_idx').on(t.patientId, t.createdAt),
+    index('messages_answer_request_idx').on(t.answerRequestId),
+  ],
 );
 
 // ───────────────────────── Scheduling, delivery and answers ─────────────────────────
@@ -426,14 +471,18 @@ export const quizSchedules = pgTable(
     pinLockedUntil: tz('pin_locked_until'),
     /** Set when deleted: kept for the answers' history, hidden from lists, never sent again. */
     deletedAt: tz('deleted_at'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('quiz_schedules_quiz_idx').on(t.quizId),
     index('quiz_schedules_patient_idx').on(t.patientId),
     index('quiz_schedules_professional_idx').on(t.professionalId),
-    uniqueIndex('quiz_schedules_quiz_patient_key').on(t.quizId, t.patientId).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('quiz_schedules_quiz_patient_key')
+      .on(t.quizId, t.patientId)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -467,13 +516,17 @@ export const answerRequests = pgTable(
     lastError: text('last_error'),
     answeredAt: tz('answered_at'),
     cancelledAt: tz('cancelled_at'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('answer_requests_schedule_idx').on(t.scheduleId, t.dueAt),
     index('answer_requests_due_idx').on(t.status, t.dueAt),
     index('answer_requests_professional_idx').on(t.professionalId, t.status),
-    uniqueIndex('answer_requests_occurrence_key').on(t.scheduleId, t.dueAt).where(sql`${t.kind} = 'scheduled'`),
+    uniqueIndex('answer_requests_occurrence_key')
+      .on(t.scheduleId, t.dueAt)
+      .where(sql`${t.kind} = 'scheduled'`),
   ],
 );
 
@@ -504,7 +557,9 @@ export const quizAnswers = pgTable(
       .references(() => quizzes.id, { onDelete: 'cascade' }),
     status: text('status', { enum: QUIZ_ANSWER_STATUSES }).notNull().default('in_progress'),
     questions: jsonb('questions').$type<unknown[]>().notNull(),
-    startedAt: tz('started_at').notNull().default(sql`clock_timestamp()`),
+    startedAt: tz('started_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     finishedAt: tz('finished_at'),
     /** The idempotency key of the request that finished it: a retried finish answers the same, once. */
     finishIdempotencyKey: text('finish_idempotency_key'),
@@ -531,10 +586,16 @@ export const answerItems = pgTable(
     position: integer('position').notNull(),
     value: jsonb('value').$type<unknown>().notNull(),
     idempotencyKey: text('idempotency_key'),
-    answeredAt: tz('answered_at').notNull().default(sql`clock_timestamp()`),
+    answeredAt: tz('answered_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
-    uniqueIndex('answer_items_question_key').on(t.quizAnswerId, t.questionId, sql`coalesce(${t.parentQuestionId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    uniqueIndex('answer_items_question_key').on(
+      t.quizAnswerId,
+      t.questionId,
+      sql`coalesce(${t.parentQuestionId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
     uniqueIndex('answer_items_position_key').on(t.quizAnswerId, t.position),
     index('answer_items_question_idx').on(t.questionId),
   ],
@@ -564,7 +625,9 @@ export const answerRevisions = pgTable(
       .references(() => quizSchedules.id, { onDelete: 'cascade' }),
     status: text('status', { enum: REVISION_STATUSES }).notNull().default('pending'),
     approvedAt: tz('approved_at'),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -588,8 +651,12 @@ export const answerRevisionNotes = pgTable(
       .references(() => professionals.id, { onDelete: 'cascade' }),
     /** Trimmed, 1–2000 characters. */
     text: text('text').notNull(),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
-    updatedAt: tz('updated_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    updatedAt: tz('updated_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('answer_revision_notes_revision_idx').on(t.revisionId, t.createdAt)],
 );
@@ -629,7 +696,9 @@ export const whatsappOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     body: text('body').notNull(),
-    createdAt: tz('created_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('whatsapp_outbox_to_idx').on(t.to)],
 );

@@ -31,14 +31,26 @@ export class EmailChannel implements Channel {
   constructor(private readonly mailer: Mailer) {}
 
   async send(m: QuizLinkMessage) {
-    if (!m.patientEmail) throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'O cliente não tem e-mail cadastrado.', { permanent: true });
+    if (!m.patientEmail)
+      throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'O cliente não tem e-mail cadastrado.', {
+        permanent: true,
+      });
     try {
       await this.mailer.send(
-        quizLinkEmail(m.patientEmail, { professionalName: m.professionalName, quizTitle: m.quizTitle, message: m.text, link: m.link, pin: m.pin }),
+        quizLinkEmail(m.patientEmail, {
+          professionalName: m.professionalName,
+          quizTitle: m.quizTitle,
+          message: m.text,
+          link: m.link,
+          pin: m.pin,
+        }),
       );
     } catch (err) {
       if (err instanceof DeliveryError) throw err;
-      throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', `Não foi possível enviar o e-mail (${(err as Error).message}).`);
+      throw new DeliveryError(
+        'NOTIFICATION_CHANNEL_ERROR',
+        `Não foi possível enviar o e-mail (${(err as Error).message}).`,
+      );
     }
     return { providerMessageId: null };
   }
@@ -49,12 +61,18 @@ export class WhatsAppChannel implements Channel {
   constructor(private readonly provider: WhatsAppProvider) {}
 
   async send(m: QuizLinkMessage) {
-    if (!m.patientPhone) throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'O cliente não tem telefone cadastrado.', { permanent: true });
+    if (!m.patientPhone)
+      throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'O cliente não tem telefone cadastrado.', {
+        permanent: true,
+      });
     try {
       return await this.provider.send(m.patientPhone, m.text);
     } catch (err) {
       if (err instanceof DeliveryError) throw err;
-      throw new DeliveryError('WHATSAPP_INTEGRATION_ERROR', `Não foi possível enviar pelo WhatsApp (${(err as Error).message}).`);
+      throw new DeliveryError(
+        'WHATSAPP_INTEGRATION_ERROR',
+        `Não foi possível enviar pelo WhatsApp (${(err as Error).message}).`,
+      );
     }
   }
 }

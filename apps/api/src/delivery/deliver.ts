@@ -9,7 +9,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db, Executor } from '../db/client.js';
-import { answerRequests, messages, patients, professionals, quizAnswers, quizSchedules, quizzes } from '../db/schema.js';
+import {
+  answerRequests,
+  messages,
+  patients,
+  professionals,
+  quizAnswers,
+  quizSchedules,
+  quizzes,
+} from '../db/schema.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { spDate } from '../lib/dates.js';
 import { generatePin, hashPin } from '../quiz-answer/pin.js';
@@ -44,10 +52,20 @@ async function close(
   status: 'cancelled' | 'expired',
   lastError: string,
   now: Date,
-  failedMessage?: { patientId: string; professionalId: string; channel: 'email' | 'whatsapp'; body: string; error: string },
+  failedMessage?: {
+    patientId: string;
+    professionalId: string;
+    channel: 'email' | 'whatsapp';
+    body: string;
+    error: string;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [schedule] = await tx.select().from(quizSchedules).where(eq(quizSchedules.id, request.scheduleId)).for('update');
+    const [schedule] = await tx
+      .select()
+      .from(quizSchedules)
+      .where(eq(quizSchedules.id, request.scheduleId))
+      .for('update');
     const changed = await tx
       .update(answerRequests)
       .set({ status, lastError, ...(status === 'cancelled' ? { cancelledAt: now } : {}) })
@@ -55,7 +73,9 @@ async function close(
       .returning({ id: answerRequests.id });
     if (changed.length === 0) return;
     if (failedMessage) {
-      await tx.insert(messages).values({ ...failedMessage, status: 'failed', answerRequestId: request.id, createdAt: now });
+      await tx
+        .insert(messages)
+        .values({ ...failedMessage, status: 'failed', answerRequestId: request.id, createdAt: now });
     }
     if (schedule && request.kind === 'scheduled') {
       await materializeNext(tx, schedule, new Date(Math.max(request.dueAt.getTime() + 1, now.getTime())), now);
@@ -69,7 +89,11 @@ const stopWith = (code: ErrorCode, message: string) => formatLastError(code, mes
  * Delivers one request. Throws (so the job is retried with backoff) when the channel fails and attempts
  * remain; on the last attempt, or a permanent failure, the request expires with its lastError instead.
  */
-export async function deliverAnswerRequest(deps: DeliveryDeps, requestId: string, opts: { lastAttempt: boolean }): Promise<DeliveryOutcome> {
+export async function deliverAnswerRequest(
+  deps: DeliveryDeps,
+  requestId: string,
+  opts: { lastAttempt: boolean },
+): Promise<DeliveryOutcome> {
   const { db, config } = deps;
   const now = config.now();
   const [row] = await db
@@ -93,7 +117,13 @@ export async function deliverAnswerRequest(deps: DeliveryDeps, requestId: string
   const { request, schedule, patient } = row;
 
   if (schedule.deletedAt || !schedule.enabled) {
-    await close(db, request, 'cancelled', stopWith('DELIVERY_RULE_EXCEPTION', 'O agendamento foi desativado ou excluído.'), now);
+    await close(
+      db,
+      request,
+      'cancelled',
+      stopWith('DELIVERY_RULE_EXCEPTION', 'O agendamento foi desativado ou excluído.'),
+      now,
+    );
     return 'cancelled';
   }
   const rule = !row.quizActive
@@ -135,7 +165,10 @@ export async function deliverAnswerRequest(deps: DeliveryDeps, requestId: string
     const e =
       err instanceof DeliveryError
         ? err
-        : new DeliveryError(schedule.channel === 'whatsapp' ? 'WHATSAPP_INTEGRATION_ERROR' : 'NOTIFICATION_CHANNEL_ERROR', (err as Error).message);
+        : new DeliveryError(
+            schedule.channel === 'whatsapp' ? 'WHATSAPP_INTEGRATION_ERROR' : 'NOTIFICATION_CHANNEL_ERROR',
+            (err as Error).message,
+          );
     const lastError = formatLastError(e.code, e.message);
     const failedAt = config.now();
     if (opts.lastAttempt || e.permanent) {

@@ -58,7 +58,9 @@ export function validateTemplate(template: string): void {
 
 /** Replaces every known variable; unknown ones (never stored, but defensive) are left as written. */
 export function renderTemplate(template: string, values: TemplateValues): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (KNOWN.has(name) ? values[name as TemplateVariable] : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    KNOWN.has(name) ? values[name as TemplateVariable] : whole,
+  );
 }
 
 export function firstName(name: string): string {

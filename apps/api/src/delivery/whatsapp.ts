@@ -90,7 +90,13 @@ export class WhatsAppCloudProvider implements WhatsAppProvider {
             components: [{ type: 'body', parameters: [{ type: 'text', text: text.replace(/\s+/g, ' ').trim() }] }],
           },
         }
-      : { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient, type: 'text', text: { preview_url: true, body: text } };
+      : {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: recipient,
+          type: 'text',
+          text: { preview_url: true, body: text },
+        };
     let res: Response;
     try {
       res = await this.fetchImpl(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, {
@@ -100,7 +106,10 @@ export class WhatsAppCloudProvider implements WhatsAppProvider {
         signal: AbortSignal.timeout(config.timeoutMs),
       });
     } catch (err) {
-      throw new DeliveryError('WHATSAPP_INTEGRATION_ERROR', `Não foi possível falar com o WhatsApp (${(err as Error).message}).`);
+      throw new DeliveryError(
+        'WHATSAPP_INTEGRATION_ERROR',
+        `Não foi possível falar com o WhatsApp (${(err as Error).message}).`,
+      );
     }
     const body = (await res.json().catch(() => ({}))) as GraphError & { messages?: { id?: string }[] };
     if (!res.ok) {
@@ -108,7 +117,9 @@ export class WhatsAppCloudProvider implements WhatsAppProvider {
       const code = body.error?.code ? ` (código ${body.error.code})` : '';
       // 4xx other than rate limits will fail again: no point retrying them.
       const permanent = res.status >= 400 && res.status < 500 && res.status !== 429;
-      throw new DeliveryError('WHATSAPP_INTEGRATION_ERROR', `O WhatsApp recusou a mensagem${code}: ${detail}`, { permanent });
+      throw new DeliveryError('WHATSAPP_INTEGRATION_ERROR', `O WhatsApp recusou a mensagem${code}: ${detail}`, {
+        permanent,
+      });
     }
     return { providerMessageId: body.messages?.[0]?.id ?? null };
   }

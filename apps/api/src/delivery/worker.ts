@@ -148,7 +148,10 @@ export class DeliveryWorker {
       );
     }
     this.unsubscribe = onDueRequests(this.deps.db, () => void this.sweep().catch(() => {}));
-    this.timer = setInterval(() => void this.sweep().catch((err) => this.deps.log?.error({ err }, 'delivery sweep failed')), this.opts.sweepIntervalMs);
+    this.timer = setInterval(
+      () => void this.sweep().catch((err) => this.deps.log?.error({ err }, 'delivery sweep failed')),
+      this.opts.sweepIntervalMs,
+    );
     this.timer.unref();
     await this.sweep();
     return this;
@@ -220,11 +223,17 @@ export class DeliveryWorker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
-    await Promise.all([this.sweeping?.catch(() => {}), this.boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true })]);
+    await Promise.all([
+      this.sweeping?.catch(() => {}),
+      this.boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true }),
+    ]);
   }
 }
 
 /** Starts a delivery worker with the production defaults (main.ts). */
-export async function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions = {}): Promise<DeliveryWorker> {
+export async function startDeliveryWorker(
+  deps: DeliveryWorkerDeps,
+  options: DeliveryWorkerOptions = {},
+): Promise<DeliveryWorker> {
   return new DeliveryWorker(deps, options).start();
 }

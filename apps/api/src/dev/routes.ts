@@ -21,8 +21,16 @@ export const MailboxMessageSchema = z
   .meta({ id: 'MailboxMessage', description: 'An e-mail kept by the development mailbox.' });
 
 export const WhatsappOutboxMessageSchema = z
-  .object({ id: z.uuid(), to: z.string().meta({ description: 'E.164 phone.' }), body: z.string(), createdAt: z.iso.datetime() })
-  .meta({ id: 'WhatsappOutboxMessage', description: 'A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).' });
+  .object({
+    id: z.uuid(),
+    to: z.string().meta({ description: 'E.164 phone.' }),
+    body: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({
+    id: 'WhatsappOutboxMessage',
+    description: 'A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).',
+  });
 
 export const OPERATOR_HEADER = 'x-operator-token';
 export const operatorSecurity = [{ operatorToken: [] as string[] }];
@@ -41,7 +49,9 @@ function requireOperator(ctx: AppContext) {
     const key = `operator-ip:${request.ip}`;
     await reserveAll(ctx.db, [{ key, limit: ctx.config.limits.operatorFailuresPerAddress }], ctx.config.now());
     if (typeof given !== 'string' || !safeEqual(given, expected)) {
-      throw errors.unauthorized('Informe o token de operador impresso no console do servidor (cabeçalho X-Operator-Token).');
+      throw errors.unauthorized(
+        'Informe o token de operador impresso no console do servidor (cabeçalho X-Operator-Token).',
+      );
     }
     await refund(ctx.db, [key]);
   };
@@ -56,7 +66,8 @@ export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listDevMailbox',
           tags: ['dev'],
-          summary: 'E-mails caught by the development mailbox, newest first (operator only; 404 when SMTP is configured)',
+          summary:
+            'E-mails caught by the development mailbox, newest first (operator only; 404 when SMTP is configured)',
           security: operatorSecurity,
           querystring: z.object({ to: z.string().trim().max(254).optional() }),
           response: {
@@ -79,9 +90,12 @@ export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listDevWhatsappOutbox',
           tags: ['dev'],
-          summary: 'WhatsApp messages recorded by the outbox, newest first (operator only; 404 when the WhatsApp Cloud API is configured)',
+          summary:
+            'WhatsApp messages recorded by the outbox, newest first (operator only; 404 when the WhatsApp Cloud API is configured)',
           security: operatorSecurity,
-          querystring: z.object({ to: z.string().trim().max(40).optional().meta({ description: 'E.164 phone, e.g. +5511912345678.' }) }),
+          querystring: z.object({
+            to: z.string().trim().max(40).optional().meta({ description: 'E.164 phone, e.g. +5511912345678.' }),
+          }),
           response: {
             200: json(z.array(WhatsappOutboxMessageSchema), 'Messages, newest first'),
             ...errorResponses(400, 401, 404, 429),

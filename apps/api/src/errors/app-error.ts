@@ -24,5 +24,11 @@ export const errors = {
   invalidJwt: (message = 'Sessão expirada. Entre novamente.') => new AppError(401, 'INVALID_JWT', message),
   notFound: (message = 'Recurso não encontrado.') => new AppError(404, 'NOT_FOUND', message),
   tooManyAttempts: (retryAfterSeconds: number, message = 'Muitas tentativas. Tente novamente mais tarde.') =>
-    new AppError(429, 'TOO_MANY_ATTEMPTS', message, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) }),
+    new AppError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      message,
+      { retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
 };

@@ -37,7 +37,9 @@ export function toAppError(err: unknown, request: FastifyRequest): AppError {
     const known = frameworkError(e.code);
     if (known) return known;
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Requisição inválida.', [{ path: [], message: 'Requisição inválida.' }]);
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Requisição inválida.', [
+        { path: [], message: 'Requisição inválida.' },
+      ]);
     }
   }
   request.log.error({ err }, 'unexpected error');
@@ -53,16 +55,24 @@ export function frameworkError(code: string): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
         ? new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'O formato do conteúdo enviado não é aceito. Envie JSON.')
-        : new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'O tamanho informado do conteúdo não confere.', [{ path: [], message: 'Content-Length inválido.' }]);
+        : new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'O tamanho informado do conteúdo não confere.', [
+            { path: [], message: 'Content-Length inválido.' },
+          ]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [{ path: [], message: 'JSON malformado.' }]);
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [
+        { path: [], message: 'JSON malformado.' },
+      ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [{ path: [], message: 'O corpo JSON está vazio.' }]);
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Corpo da requisição inválido.', [
+        { path: [], message: 'O corpo JSON está vazio.' },
+      ]);
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return new AppError(414, 'URI_TOO_LONG', 'O endereço pedido é longo demais.');
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_ASYNC_CONSTRAINT':
-      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Endereço inválido.', [{ path: [], message: 'O endereço tem uma codificação inválida.' }]);
+      return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Endereço inválido.', [
+        { path: [], message: 'O endereço tem uma codificação inválida.' },
+      ]);
     default:
       return undefined;
   }
@@ -91,7 +101,8 @@ export class RouteTable {
       })
       .join('/');
     const pattern = new RegExp(`^${source}/?$`);
-    for (const m of Array.isArray(methods) ? methods : [methods]) this.entries.push({ method: m.toUpperCase(), pattern });
+    for (const m of Array.isArray(methods) ? methods : [methods])
+      this.entries.push({ method: m.toUpperCase(), pattern });
   }
 
   allowedMethods(path: string): string[] {
@@ -101,14 +112,20 @@ export class RouteTable {
   }
 }
 
-export function notFoundOrMethodNotAllowed(routes: RouteTable, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function notFoundOrMethodNotAllowed(
+  routes: RouteTable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const path = request.url.split('?')[0] ?? request.url;
   const allowed = routes.allowedMethods(path);
   if (allowed.length > 0 && !allowed.includes(request.method)) {
     reply.header('Allow', allowed.join(', '));
     return sendError(
       reply,
-      new AppError(405, 'METHOD_NOT_ALLOWED', `Método ${request.method} não permitido para ${path}.`, { allow: allowed }),
+      new AppError(405, 'METHOD_NOT_ALLOWED', `Método ${request.method} não permitido para ${path}.`, {
+        allow: allowed,
+      }),
     );
   }
   return sendError(reply, new AppError(404, 'NOT_FOUND', `Rota ${request.method} ${path} não encontrada.`));

@@ -106,7 +106,8 @@ export function foreignFileLinks(value: unknown, professionalId: string, path: s
     const key = fileKeyOf(value);
     return key && !key.startsWith(`${professionalId}_`) ? [path] : [];
   }
-  if (Array.isArray(value)) return value.flatMap((v, i) => foreignFileLinks(v, professionalId, [...path, String(i)], depth + 1));
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => foreignFileLinks(v, professionalId, [...path, String(i)], depth + 1));
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([k, v]) => foreignFileLinks(v, professionalId, [...path, k], depth + 1));
   }
@@ -125,7 +126,10 @@ export function registerFileLinks(app: FastifyInstance, files: FileAccess, confi
     if (!request.body || typeof request.body !== 'object') return;
     if (request.auth) {
       const foreign = foreignFileLinks(request.body, request.auth.professionalId);
-      if (foreign.length > 0) throw errors.validation(foreign.map((path) => ({ path, message: 'Arquivo não encontrado. Envie a imagem de novo.' })));
+      if (foreign.length > 0)
+        throw errors.validation(
+          foreign.map((path) => ({ path, message: 'Arquivo não encontrado. Envie a imagem de novo.' })),
+        );
     }
     request.body = stableFileUrls(request.body, config.publicUrl);
   });

@@ -33,8 +33,15 @@ export async function recordUpload(
     RETURNING key`);
   if (inserted.rows.length === 0) {
     const quota = ctx.config.storageQuotaBytes;
-    const readable = quota >= GIB ? `${(quota / GIB).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB` : `${Math.round(quota / (1024 * 1024))} MB`;
-    throw new AppError(400, 'STORAGE_QUOTA_EXCEEDED', `O espaço de armazenamento de arquivos (${readable}) está cheio. Apague arquivos que não usa mais ou fale com o suporte.`);
+    const readable =
+      quota >= GIB
+        ? `${(quota / GIB).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB`
+        : `${Math.round(quota / (1024 * 1024))} MB`;
+    throw new AppError(
+      400,
+      'STORAGE_QUOTA_EXCEEDED',
+      `O espaço de armazenamento de arquivos (${readable}) está cheio. Apague arquivos que não usa mais ou fale com o suporte.`,
+    );
   }
 }
 
@@ -89,12 +96,12 @@ export async function markPatientFilesDeleted(db: Executor, patientIds: string[]
  * Removes files marked deleted from storage (after the deletion committed). A failure leaves the file marked:
  * it is never served, and the next deletion's sweep tries again.
  */
-export async function removeDeletedFiles(db: Executor, store: FileStore, log?: { warn(obj: unknown, msg: string): void }): Promise<number> {
-  const rows = await db
-    .select({ key: files.key })
-    .from(files)
-    .where(isNotNull(files.deletedAt))
-    .limit(1000);
+export async function removeDeletedFiles(
+  db: Executor,
+  store: FileStore,
+  log?: { warn(obj: unknown, msg: string): void },
+): Promise<number> {
+  const rows = await db.select({ key: files.key }).from(files).where(isNotNull(files.deletedAt)).limit(1000);
   let removed = 0;
   for (const { key } of rows) {
     try {

@@ -56,11 +56,14 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             `Allowed types: ${FILE_TYPES.join(', ')}; at most 20 MB. The upload must send exactly contentSize bytes with that Content-Type. ` +
             'With a survey token (patients answering), `questionId` names the file-upload question of the quiz: another type → 400 ' +
             'on `contentType`, larger than the question allows → 400 on `contentSize`, not a file-upload question of this quiz → 400 ' +
-            'NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it. Over the professional\'s storage ' +
+            "NOT_EXPECTED_ANSWER_ERROR. The file is stored under the professional, who can read it. Over the professional's storage " +
             'quota → 400 STORAGE_QUOTA_EXCEEDED.',
           security: [...bearerSecurity, ...surveySecurity],
           body: SignedUrlBody,
-          response: { 200: json(SignedUrlResponseSchema, 'Upload instructions'), ...errorResponses(400, 401, 404, 429) },
+          response: {
+            200: json(SignedUrlResponseSchema, 'Upload instructions'),
+            ...errorResponses(400, 401, 404, 429),
+          },
         },
       },
       async (request) => {
@@ -69,7 +72,12 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           : { professionalId: authOf(request).professionalId, patientId: null };
         const key = newFileKey(owner.professionalId, request.body.key);
         const expiresAt = new Date(ctx.config.now().getTime() + UPLOAD_TTL_SECONDS * 1000);
-        await recordUpload(ctx, { key, ...owner, contentType: request.body.contentType, size: request.body.contentSize });
+        await recordUpload(ctx, {
+          key,
+          ...owner,
+          contentType: request.body.contentType,
+          size: request.body.contentSize,
+        });
         const uploadData = await store.signUpload({
           key,
           contentType: request.body.contentType,
@@ -105,20 +113,35 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .split(';')[0]!
             .trim()
             .toLowerCase();
-          if (type !== ticket.contentType) throw errors.field(['contentType'], `Envie o arquivo com Content-Type ${ticket.contentType}.`);
+          if (type !== ticket.contentType)
+            throw errors.field(['contentType'], `Envie o arquivo com Content-Type ${ticket.contentType}.`);
           const declared = Number(request.headers['content-length'] ?? ticket.contentSize);
-          if (declared > MAX_UPLOAD_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'O arquivo deve ter no máximo 20 MB.');
+          if (declared > MAX_UPLOAD_BYTES)
+            throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'O arquivo deve ter no máximo 20 MB.');
           if (declared !== ticket.contentSize) {
-            throw errors.field(['contentSize'], `O arquivo deve ter exatamente ${ticket.contentSize} bytes, como informado.`);
+            throw errors.field(
+              ['contentSize'],
+              `O arquivo deve ter exatamente ${ticket.contentSize} bytes, como informado.`,
+            );
           }
           await claimUpload(ctx, ticket.key);
           try {
-            await local.write(ticket.key, request.body as NodeJS.ReadableStream, ticket.contentType, ticket.contentSize);
+            await local.write(
+              ticket.key,
+              request.body as NodeJS.ReadableStream,
+              ticket.contentType,
+              ticket.contentSize,
+            );
           } catch (err) {
             await releaseUpload(ctx, ticket.key);
             throw err;
           }
-          return { key: ticket.key, downloadUrl: store.downloadUrl(ticket.key), contentType: ticket.contentType, contentSize: ticket.contentSize };
+          return {
+            key: ticket.key,
+            downloadUrl: store.downloadUrl(ticket.key),
+            contentType: ticket.contentType,
+            contentSize: ticket.contentSize,
+          };
         },
       );
     });
@@ -138,8 +161,13 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: ReadQuery,
           security: [{}, ...bearerSecurity],
           response: {
-            200: { description: 'The file, with its Content-Type', content: { 'application/octet-stream': { schema: z.any() } } },
-            302: z.undefined().describe('With an S3-compatible store: a redirect to a short-lived presigned GET of the file'),
+            200: {
+              description: 'The file, with its Content-Type',
+              content: { 'application/octet-stream': { schema: z.any() } },
+            },
+            302: z
+              .undefined()
+              .describe('With an S3-compatible store: a redirect to a short-lived presigned GET of the file'),
             ...errorResponses(400, 404),
           },
         },
@@ -147,7 +175,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { key } = request.params;
         const notFound = () => errors.notFound('Arquivo não encontrado.');
-        if (!ctx.files.verify(key, request.query.exp, request.query.sig) && !(await readsAsOwner(request, key))) throw notFound();
+        if (!ctx.files.verify(key, request.query.exp, request.query.sig) && !(await readsAsOwner(request, key)))
+          throw notFound();
         if (await isDeleted(ctx, key)) throw notFound();
         if (s3) return reply.redirect(s3.readUrl(key), 302);
         const file = await local.read(key);
@@ -157,7 +186,10 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('Content-Type', file.contentType)
           .header('Content-Length', String(file.size))
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Disposition', inline ? 'inline' : `attachment; filename="${key.split('_').slice(2).join('_')}"`)
+          .header(
+            'Content-Disposition',
+            inline ? 'inline' : `attachment; filename="${key.split('_').slice(2).join('_')}"`,
+          )
           .header('Cache-Control', 'private, max-age=3600')
           .send(file.stream);
       },

@@ -35,7 +35,10 @@ describe('S3FileStore', () => {
   });
 
   it('uses virtual-hosted URLs on AWS and a short-lived GET for downloads', () => {
-    const store = new S3FileStore({ ...config, endpoint: 'https://s3.sa-east-1.amazonaws.com', forcePathStyle: false }, 'https://app.example');
+    const store = new S3FileStore(
+      { ...config, endpoint: 'https://s3.sa-east-1.amazonaws.com', forcePathStyle: false },
+      'https://app.example',
+    );
     const get = new URL(store.readUrl('pro_abc_foto.jpg'));
     expect(get.host).toBe('acompanha-arquivos.s3.sa-east-1.amazonaws.com');
     expect(get.pathname).toBe('/pro_abc_foto.jpg');
@@ -46,8 +49,20 @@ describe('S3FileStore', () => {
   it('reads its settings from S3_* variables, and refuses half a configuration', () => {
     expect(s3ConfigFromEnv({})).toBeUndefined();
     expect(
-      s3ConfigFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://minio:9000/' }),
-    ).toEqual({ bucket: 'b', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
+      s3ConfigFromEnv({
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_ENDPOINT: 'http://minio:9000/',
+      }),
+    ).toEqual({
+      bucket: 'b',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
     expect(() => s3ConfigFromEnv({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
   });
 

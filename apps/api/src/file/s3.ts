@@ -19,7 +19,12 @@ export class S3FileStore implements FileStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private presign(method: 'PUT' | 'GET' | 'DELETE', key: string, expiresInSeconds: number, headers: Record<string, string> = {}): string {
+  private presign(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    expiresInSeconds: number,
+    headers: Record<string, string> = {},
+  ): string {
     const base = new URL(this.s3.endpoint);
     const host = this.s3.forcePathStyle ? base.host : `${this.s3.bucket}.${base.host}`;
     const objectPath = `${this.s3.forcePathStyle ? `/${this.s3.bucket}` : ''}/${encodeURIComponent(key)}`;
@@ -41,7 +46,11 @@ export class S3FileStore implements FileStore {
   async signUpload(ticket: UploadTicket): Promise<UploadInstructions> {
     const seconds = (ticket.expiresAt.getTime() - this.now().getTime()) / 1000;
     // If-None-Match: * makes the bucket refuse a second PUT to the key (a conditional write): the link works once.
-    const headers = { 'Content-Type': ticket.contentType, 'Content-Length': String(ticket.contentSize), 'If-None-Match': '*' };
+    const headers = {
+      'Content-Type': ticket.contentType,
+      'Content-Length': String(ticket.contentSize),
+      'If-None-Match': '*',
+    };
     return {
       url: this.presign('PUT', ticket.key, seconds, headers),
       // Content-Length is signed too: the browser sends it by itself for the file body.

@@ -8,11 +8,17 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_TTL_SECONDS = 10 * 60;
 export const SignedUrlBody = z
   .object({
-    key: z.string().trim().min(1).max(200).meta({ description: 'The original file name (the stored key is generated).' }),
+    key: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ description: 'The original file name (the stored key is generated).' }),
     contentType: FileContentTypeSchema,
     contentSize: z.number().int().min(1).max(MAX_UPLOAD_BYTES, 'O arquivo deve ter no máximo 20 MB.'),
     questionId: z.uuid().optional().meta({
-      description: "With a survey token (required then): the file-upload question answered; its accepted types and maximum size apply.",
+      description:
+        'With a survey token (required then): the file-upload question answered; its accepted types and maximum size apply.',
     }),
   })
   .strict();
@@ -30,7 +36,10 @@ export const SignedUrlResponseSchema = z
       }),
     }),
   })
-  .meta({ id: 'SignedUrlResponse', description: 'Upload instructions: bound to the key, the content type and the exact size.' });
+  .meta({
+    id: 'SignedUrlResponse',
+    description: 'Upload instructions: bound to the key, the content type and the exact size.',
+  });
 
 export const UploadResultSchema = z
   .object({ key: z.string(), downloadUrl: z.string(), contentType: z.string(), contentSize: z.number().int() })

@@ -63,12 +63,19 @@ export class LocalFileStore implements FileStore {
   }
 
   private async sign(payload: string): Promise<Buffer> {
-    return createHmac('sha256', await this.key()).update(payload).digest();
+    return createHmac('sha256', await this.key())
+      .update(payload)
+      .digest();
   }
 
   async signUpload(ticket: UploadTicket): Promise<UploadInstructions> {
     const payload = b64(
-      JSON.stringify({ k: ticket.key, t: ticket.contentType, s: ticket.contentSize, e: Math.floor(ticket.expiresAt.getTime() / 1000) }),
+      JSON.stringify({
+        k: ticket.key,
+        t: ticket.contentType,
+        s: ticket.contentSize,
+        e: Math.floor(ticket.expiresAt.getTime() / 1000),
+      }),
     );
     const token = `${payload}.${b64(await this.sign(payload))}`;
     return {
@@ -91,10 +98,16 @@ export class LocalFileStore implements FileStore {
     } catch {
       throw invalid();
     }
-    if (typeof data.k !== 'string' || typeof data.t !== 'string' || typeof data.s !== 'number' || typeof data.e !== 'number') {
+    if (
+      typeof data.k !== 'string' ||
+      typeof data.t !== 'string' ||
+      typeof data.s !== 'number' ||
+      typeof data.e !== 'number'
+    ) {
       throw invalid();
     }
-    if (data.e * 1000 <= this.config.now().getTime()) throw errors.field(['token'], 'O link de envio expirou. Peça um novo.');
+    if (data.e * 1000 <= this.config.now().getTime())
+      throw errors.field(['token'], 'O link de envio expirou. Peça um novo.');
     return { key: data.k, contentType: data.t, contentSize: data.s, expiresAt: new Date(data.e * 1000) };
   }
 
@@ -130,7 +143,8 @@ export class LocalFileStore implements FileStore {
       await fs.promises.rename(tmp, file);
     } catch (err) {
       await fs.promises.rm(tmp, { force: true });
-      if (err instanceof SizeMismatch) throw errors.field(['contentSize'], `O arquivo deve ter exatamente ${size} bytes, como informado.`);
+      if (err instanceof SizeMismatch)
+        throw errors.field(['contentSize'], `O arquivo deve ter exatamente ${size} bytes, como informado.`);
       throw err;
     }
   }
@@ -144,7 +158,10 @@ export class LocalFileStore implements FileStore {
   async read(key: string): Promise<StoredFile | undefined> {
     const file = this.pathOf(key);
     try {
-      const meta = JSON.parse(await fs.promises.readFile(`${file}.meta.json`, 'utf8')) as { contentType: string; size: number };
+      const meta = JSON.parse(await fs.promises.readFile(`${file}.meta.json`, 'utf8')) as {
+        contentType: string;
+        size: number;
+      };
       const stat = await fs.promises.stat(file);
       return { stream: fs.createReadStream(file), contentType: meta.contentType, size: stat.size };
     } catch {

@@ -62,7 +62,12 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
     .filter((line) => /^\s+at /.test(line))
     .slice(0, 15)
     .join('\n');
-  const out: LoggedError = { type: e.name, message, ...(typeof e.code === 'string' ? { code: e.code } : {}), ...(frames ? { stack: frames } : {}) };
+  const out: LoggedError = {
+    type: e.name,
+    message,
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(frames ? { stack: frames } : {}),
+  };
   if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   return out;
 }
@@ -81,7 +86,17 @@ export function loggerOptions(
       err: (err: Error) => ({ stack: '', ...serializeError(err) }),
     },
     redact: {
-      paths: ['headers.authorization', 'headers.cookie', 'headers["x-operator-token"]', 'req.headers', 'email', 'phone', 'pin', 'password', 'token'],
+      paths: [
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-operator-token"]',
+        'req.headers',
+        'email',
+        'phone',
+        'pin',
+        'password',
+        'token',
+      ],
       censor: '[redacted]',
     },
   };

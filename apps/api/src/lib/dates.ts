@@ -3,7 +3,12 @@ import { z } from 'zod';
 
 export const SAO_PAULO = 'America/Sao_Paulo';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SAO_PAULO, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SAO_PAULO,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SAO_PAULO, timeZoneName: 'longOffset' });
 
 /** The São Paulo calendar date of an instant. */

@@ -19,29 +19,54 @@ const Body = z
 
 describe('controlCharacterIssues', () => {
   it('passes ordinary text, accents and emoji', () => {
-    expect(controlCharacterIssues(Body, { name: 'Ana Júlia 🍎', notes: 'linha 1\nlinha 2\tcom tab', tags: ['a'] })).toEqual([]);
+    expect(
+      controlCharacterIssues(Body, { name: 'Ana Júlia 🍎', notes: 'linha 1\nlinha 2\tcom tab', tags: ['a'] }),
+    ).toEqual([]);
   });
 
   it('refuses NUL and other control characters anywhere, with the field path', () => {
-    expect(controlCharacterIssues(Body, { name: 'a\u0000b' })).toEqual([{ path: ['name'], message: CONTROL_CHARACTER_MESSAGE }]);
-    expect(controlCharacterIssues(Body, { name: 'a', tags: ['ok', 'x\u001b[31m'] })).toEqual([{ path: ['tags', '1'], message: CONTROL_CHARACTER_MESSAGE }]);
-    expect(controlCharacterIssues(Body, { name: 'a', notes: 'fim\u0000' })).toEqual([{ path: ['notes'], message: CONTROL_CHARACTER_MESSAGE }]);
-    expect(controlCharacterIssues(Body, { name: 'a', extra: { deep: ['\u0007'] } })).toEqual([{ path: ['extra', 'deep', '0'], message: CONTROL_CHARACTER_MESSAGE }]);
+    expect(controlCharacterIssues(Body, { name: 'a\u0000b' })).toEqual([
+      { path: ['name'], message: CONTROL_CHARACTER_MESSAGE },
+    ]);
+    expect(controlCharacterIssues(Body, { name: 'a', tags: ['ok', 'x\u001b[31m'] })).toEqual([
+      { path: ['tags', '1'], message: CONTROL_CHARACTER_MESSAGE },
+    ]);
+    expect(controlCharacterIssues(Body, { name: 'a', notes: 'fim\u0000' })).toEqual([
+      { path: ['notes'], message: CONTROL_CHARACTER_MESSAGE },
+    ]);
+    expect(controlCharacterIssues(Body, { name: 'a', extra: { deep: ['\u0007'] } })).toEqual([
+      { path: ['extra', 'deep', '0'], message: CONTROL_CHARACTER_MESSAGE },
+    ]);
     expect(controlCharacterIssues(Body, { name: 'a', ['unknown\u0000']: 1 })).toHaveLength(1);
     // Keys named like Object's own properties are unknown fields, not schemas.
-    expect(controlCharacterIssues(Body, JSON.parse('{"name":"a","constructor":"x\\u0000","__proto__":{"toString":"y"}}'))).toHaveLength(1);
+    expect(
+      controlCharacterIssues(Body, JSON.parse('{"name":"a","constructor":"x\\u0000","__proto__":{"toString":"y"}}')),
+    ).toHaveLength(1);
   });
 
   it('allows line breaks and tab only in multi-line text', () => {
-    expect(controlCharacterIssues(Body, { name: 'linha\nquebrada' })).toEqual([{ path: ['name'], message: LINE_BREAK_MESSAGE }]);
-    expect(controlCharacterIssues(Body, { name: 'separador\u2028' })).toEqual([{ path: ['name'], message: CONTROL_CHARACTER_MESSAGE }]);
-    expect(controlCharacterIssues(Body, { name: 'a', answer: { type: 'free-field', text: 'Semana boa.\nDormi bem.' } })).toEqual([]);
-    expect(controlCharacterIssues(Body, { name: 'a', answer: { type: 'free-field', text: 'x\u0000' } })).not.toEqual([]);
+    expect(controlCharacterIssues(Body, { name: 'linha\nquebrada' })).toEqual([
+      { path: ['name'], message: LINE_BREAK_MESSAGE },
+    ]);
+    expect(controlCharacterIssues(Body, { name: 'separador\u2028' })).toEqual([
+      { path: ['name'], message: CONTROL_CHARACTER_MESSAGE },
+    ]);
+    expect(
+      controlCharacterIssues(Body, { name: 'a', answer: { type: 'free-field', text: 'Semana boa.\nDormi bem.' } }),
+    ).toEqual([]);
+    expect(controlCharacterIssues(Body, { name: 'a', answer: { type: 'free-field', text: 'x\u0000' } })).not.toEqual(
+      [],
+    );
   });
 
   it('checks query strings and path parameters the same way', () => {
-    const Query = z.object({ nameTerm: z.string().max(100).optional(), take: z.coerce.number().int().max(100).optional() });
-    expect(controlCharacterIssues(Query, { nameTerm: '\u0000', take: '20' })).toEqual([{ path: ['nameTerm'], message: CONTROL_CHARACTER_MESSAGE }]);
+    const Query = z.object({
+      nameTerm: z.string().max(100).optional(),
+      take: z.coerce.number().int().max(100).optional(),
+    });
+    expect(controlCharacterIssues(Query, { nameTerm: '\u0000', take: '20' })).toEqual([
+      { path: ['nameTerm'], message: CONTROL_CHARACTER_MESSAGE },
+    ]);
     expect(controlCharacterIssues(Query, { take: '2\u00000' })).toHaveLength(1);
   });
 });

@@ -45,7 +45,10 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 
 function checkString(value: string, allowLineBreaks: boolean, path: Path, out: ValidationIssue[]): void {
   if (!allowLineBreaks && SINGLE_LINE_FORBIDDEN.test(value)) {
-    out.push({ path: path.map(String), message: MULTILINE_FORBIDDEN.test(value) ? CONTROL_CHARACTER_MESSAGE : LINE_BREAK_MESSAGE });
+    out.push({
+      path: path.map(String),
+      message: MULTILINE_FORBIDDEN.test(value) ? CONTROL_CHARACTER_MESSAGE : LINE_BREAK_MESSAGE,
+    });
   } else if (allowLineBreaks && MULTILINE_FORBIDDEN.test(value)) {
     out.push({ path: path.map(String), message: CONTROL_CHARACTER_MESSAGE });
   }
@@ -68,7 +71,12 @@ function scanAny(value: unknown, path: Path, out: ValidationIssue[], depth: numb
  * The control-character problems of `value` against `schema`, walking both together. Strings the schema does
  * not reach (unknown keys) are checked as single-line text; zod refuses or strips them afterwards anyway.
  */
-export function controlCharacterIssues(schema: z.ZodType | undefined, value: unknown, path: Path = [], depth = 0): ValidationIssue[] {
+export function controlCharacterIssues(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  path: Path = [],
+  depth = 0,
+): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   walk(schema, value, path, out, depth);
   return out;
@@ -98,7 +106,8 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: Path, out: Va
       if (Array.isArray(value)) value.forEach((v, i) => walk(def.element, v, [...path, i], out, depth + 1));
       return;
     case 'tuple':
-      if (Array.isArray(value)) value.forEach((v, i) => walk(def.items?.[i] ?? def.rest ?? undefined, v, [...path, i], out, depth + 1));
+      if (Array.isArray(value))
+        value.forEach((v, i) => walk(def.items?.[i] ?? def.rest ?? undefined, v, [...path, i], out, depth + 1));
       return;
     case 'record':
       if (typeof value !== 'object' || Array.isArray(value)) return;

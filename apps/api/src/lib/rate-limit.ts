@@ -32,7 +32,10 @@ export async function reserve(db: Executor, key: string, limit: RateLimit, now: 
     })
     .returning({ failures: loginAttempts.failures });
   if (row) return { ok: true, count: row.failures };
-  const [current] = await db.select({ startedAt: loginAttempts.windowStartedAt }).from(loginAttempts).where(eq(loginAttempts.key, key));
+  const [current] = await db
+    .select({ startedAt: loginAttempts.windowStartedAt })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.key, key));
   const endsAt = (current?.startedAt.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
@@ -54,7 +57,10 @@ export async function reserveAll(
         db,
         budgets.slice(0, i).map((x) => x.key),
       );
-      throw errors.tooManyAttempts(r.retryAfterSeconds, typeof b.message === 'function' ? b.message(r.retryAfterSeconds) : b.message);
+      throw errors.tooManyAttempts(
+        r.retryAfterSeconds,
+        typeof b.message === 'function' ? b.message(r.retryAfterSeconds) : b.message,
+      );
     }
     counts.push(r.count);
   }

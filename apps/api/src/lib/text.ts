@@ -28,8 +28,8 @@ export function uuidFromName(name: string): string {
 }
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-export const hexColor = () => z.string().max(9).regex(HEX_COLOR, 'Cor inválida: use o formato hexadecimal, ex. #030712.');
-
+export const hexColor = () =>
+  z.string().max(9).regex(HEX_COLOR, 'Cor inválida: use o formato hexadecimal, ex. #030712.');
 
 /** `take` (default 20, max 100) and `skip` query parameters. */
 export const pagination = {

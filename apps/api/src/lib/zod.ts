@@ -5,9 +5,7 @@ import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
 export const emailField = () => z.string().trim().toLowerCase().email('E-mail inválido.').max(254);
 
 export const passwordField = () =>
-  z
-    .string()
-    .min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');
+  z.string().min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');
 
 /** Phone with or without mask; stored as digits (DDD + number). */
 export const phoneField = () =>

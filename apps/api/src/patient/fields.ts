@@ -19,7 +19,8 @@ export function normalizeCpf(raw: string): string | null {
   return isValidCpf(raw) ? onlyDigits(raw) : null;
 }
 
-export const PHONE_INVALID = 'Telefone inválido: informe DDD e número (ex. (11) 91234-5678) ou o número com código do país.';
+export const PHONE_INVALID =
+  'Telefone inválido: informe DDD e número (ex. (11) 91234-5678) ou o número com código do país.';
 export const CPF_INVALID = 'CPF inválido: confira os dígitos verificadores.';
 
 /** Birth date: a real YYYY-MM-DD date, not in the future and not before 1900. Returns an error message or null. */

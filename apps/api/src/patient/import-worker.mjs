@@ -46,7 +46,12 @@ async function parse() {
   }
   const text = decodeText(buffer).replace(/^\uFEFF/, '');
   try {
-    const rows = parseCsv(text, { delimiter: detectDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+    const rows = parseCsv(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    });
     return checkSize(rows);
   } catch (err) {
     return { error: 'invalid-csv', detail: String(err?.message ?? '').slice(0, 200) };

@@ -47,23 +47,47 @@ const headerKey = (h: string) => searchable(h).replace(/[^a-z0-9]/g, '');
 const ALIASES: Record<ImportField, string[]> = {
   name: ['nome', 'nomecompleto', 'name', 'fullname', 'cliente', 'paciente', 'nomedocliente', 'nomedopaciente'],
   email: ['email', 'correioeletronico', 'emaildocliente'],
-  phone: ['telefone', 'celular', 'phone', 'whatsapp', 'whats', 'fone', 'tel', 'mobile', 'telefonecelular', 'telefonewhatsapp'],
+  phone: [
+    'telefone',
+    'celular',
+    'phone',
+    'whatsapp',
+    'whats',
+    'fone',
+    'tel',
+    'mobile',
+    'telefonecelular',
+    'telefonewhatsapp',
+  ],
   document: ['cpf', 'documento', 'document', 'doc'],
-  birthDate: ['nascimento', 'datadenascimento', 'datanascimento', 'dtnascimento', 'datanasc', 'birthdate', 'birthday', 'dateofbirth'],
+  birthDate: [
+    'nascimento',
+    'datadenascimento',
+    'datanascimento',
+    'dtnascimento',
+    'datanasc',
+    'birthdate',
+    'birthday',
+    'dateofbirth',
+  ],
   sex: ['sexo', 'sex', 'genero', 'gender'],
   serviceModality: ['modalidade', 'modality', 'atendimento', 'modalidadedeatendimento'],
   tags: ['tags', 'tag', 'etiquetas', 'marcadores'],
   notes: ['observacoes', 'observacao', 'obs', 'notas', 'notes', 'anotacoes'],
 };
 
-const isXlsx = (data: Buffer) => data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+const isXlsx = (data: Buffer) =>
+  data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 
 const fileError = (message: string) => errors.field(['file'], message);
 
 async function readRows(filename: string, data: Buffer): Promise<Cell[][]> {
   if (data.length === 0) throw fileError('O arquivo está vazio.');
   if (isXlsx(data)) return parseSpreadsheet('xlsx', data);
-  if (/\.(xls|ods|numbers)$/i.test(filename) || data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+  if (
+    /\.(xls|ods|numbers)$/i.test(filename) ||
+    data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+  ) {
     throw fileError('Formato não suportado: envie um arquivo CSV ou XLSX.');
   }
   return parseSpreadsheet('csv', data);
@@ -77,17 +101,22 @@ function parseMapping(raw: string | undefined): Partial<Record<ImportField, stri
   } catch {
     throw errors.field(['mapping'], 'O mapeamento deve ser um objeto JSON: campo → nome da coluna.');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw errors.field(['mapping'], 'O mapeamento deve ser um objeto JSON.');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw errors.field(['mapping'], 'O mapeamento deve ser um objeto JSON.');
   const out: Partial<Record<ImportField, string>> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (!(IMPORT_FIELDS as readonly string[]).includes(k)) throw errors.field(['mapping', k], `Campo desconhecido. Use: ${IMPORT_FIELDS.join(', ')}.`);
+    if (!(IMPORT_FIELDS as readonly string[]).includes(k))
+      throw errors.field(['mapping', k], `Campo desconhecido. Use: ${IMPORT_FIELDS.join(', ')}.`);
     if (typeof v !== 'string' || !v.trim()) throw errors.field(['mapping', k], 'Informe o nome da coluna.');
     out[k as ImportField] = v;
   }
   return out;
 }
 
-function mapColumns(header: Cell[], mapping: Partial<Record<ImportField, string>>): Partial<Record<ImportField, number>> {
+function mapColumns(
+  header: Cell[],
+  mapping: Partial<Record<ImportField, string>>,
+): Partial<Record<ImportField, number>> {
   const keys = header.map((h) => headerKey(cellText(h)));
   const out: Partial<Record<ImportField, number>> = {};
   for (const field of IMPORT_FIELDS) {
@@ -102,9 +131,12 @@ function mapColumns(header: Cell[], mapping: Partial<Record<ImportField, string>
     if (i >= 0 && !Object.values(out).includes(i)) out[field] = i;
   }
   if (out.name === undefined) {
-    throw new AppError(400, 'MISSING_PARAMETER_MAPPER', 'Não encontramos a coluna com o nome do cliente. Informe o mapeamento das colunas.', [
-      { path: ['mapping', 'name'], message: 'Associe a coluna com o nome do cliente.' },
-    ]);
+    throw new AppError(
+      400,
+      'MISSING_PARAMETER_MAPPER',
+      'Não encontramos a coluna com o nome do cliente. Informe o mapeamento das colunas.',
+      [{ path: ['mapping', 'name'], message: 'Associe a coluna com o nome do cliente.' }],
+    );
   }
   return out;
 }
@@ -126,12 +158,30 @@ function parseBirthDate(c: Cell): string {
 }
 
 const SEXES: Record<string, PatientSex> = {
-  f: 'feminino', feminino: 'feminino', feminina: 'feminino', female: 'feminino', mulher: 'feminino',
-  m: 'masculino', masculino: 'masculino', male: 'masculino', homem: 'masculino',
-  o: 'outro', outro: 'outro', outra: 'outro', other: 'outro', naobinario: 'outro', nb: 'outro',
+  f: 'feminino',
+  feminino: 'feminino',
+  feminina: 'feminino',
+  female: 'feminino',
+  mulher: 'feminino',
+  m: 'masculino',
+  masculino: 'masculino',
+  male: 'masculino',
+  homem: 'masculino',
+  o: 'outro',
+  outro: 'outro',
+  outra: 'outro',
+  other: 'outro',
+  naobinario: 'outro',
+  nb: 'outro',
 };
 const MODALITIES: Record<string, ServiceModality> = {
-  presencial: 'presencial', inperson: 'presencial', online: 'online', remoto: 'online', teleconsulta: 'online', hibrido: 'hibrido', hybrid: 'hibrido',
+  presencial: 'presencial',
+  inperson: 'presencial',
+  online: 'online',
+  remoto: 'online',
+  teleconsulta: 'online',
+  hibrido: 'hibrido',
+  hybrid: 'hibrido',
 };
 
 interface RowValues {
@@ -148,17 +198,25 @@ interface RowValues {
 
 const emailSchema = z.email();
 
-function validateRow(cells: Cell[], cols: Partial<Record<ImportField, number>>, row: number, today: string, errs: ImportError[]): RowValues | null {
+function validateRow(
+  cells: Cell[],
+  cols: Partial<Record<ImportField, number>>,
+  row: number,
+  today: string,
+  errs: ImportError[],
+): RowValues | null {
   const at = (f: ImportField) => (cols[f] === undefined ? undefined : cells[cols[f]!]);
   const text = (f: ImportField) => cellText(at(f));
   const before = errs.length;
   const fail = (field: ImportField, code: ErrorCode, message: string) => errs.push({ row, field, code, message });
   const out: RowValues = { name: text('name') };
   if (!out.name) fail('name', 'WRONG_COMMAND_PARAMETERS', 'Informe o nome.');
-  else if (out.name.length > 200) fail('name', 'WRONG_COMMAND_PARAMETERS', 'Nome longo demais (máximo 200 caracteres).');
+  else if (out.name.length > 200)
+    fail('name', 'WRONG_COMMAND_PARAMETERS', 'Nome longo demais (máximo 200 caracteres).');
   const email = text('email').toLowerCase();
   if (email) {
-    if (!emailSchema.safeParse(email).success || email.length > 254) fail('email', 'WRONG_COMMAND_PARAMETERS', 'E-mail inválido.');
+    if (!emailSchema.safeParse(email).success || email.length > 254)
+      fail('email', 'WRONG_COMMAND_PARAMETERS', 'E-mail inválido.');
     else out.email = email;
   }
   const phoneCell = at('phone');
@@ -172,7 +230,9 @@ function validateRow(cells: Cell[], cols: Partial<Record<ImportField, number>>, 
   // A CPF typed as a number loses its leading zeros.
   const docText = typeof docCell === 'number' ? String(Math.trunc(docCell)).padStart(11, '0') : text('document');
   if (docText) {
-    const doc = normalizeCpf(onlyDigits(docText).length < 11 && /^\d+$/.test(docText) ? docText.padStart(11, '0') : docText);
+    const doc = normalizeCpf(
+      onlyDigits(docText).length < 11 && /^\d+$/.test(docText) ? docText.padStart(11, '0') : docText,
+    );
     if (!doc) fail('document', 'INVALID_PATIENT_DOCUMENT', CPF_INVALID);
     else out.document = doc;
   }
@@ -191,12 +251,22 @@ function validateRow(cells: Cell[], cols: Partial<Record<ImportField, number>>, 
   const modality = text('serviceModality');
   if (modality) {
     const v = MODALITIES[headerKey(modality)];
-    if (!v) fail('serviceModality', 'WRONG_COMMAND_PARAMETERS', 'Modalidade inválida: use presencial, online ou híbrido.');
+    if (!v)
+      fail('serviceModality', 'WRONG_COMMAND_PARAMETERS', 'Modalidade inválida: use presencial, online ou híbrido.');
     else out.serviceModality = v;
   }
   const tags = text('tags');
   if (tags) {
-    out.tags = [...new Set(tags.split(/[,;|]/).map((t) => t.trim()).filter(Boolean))].map((t) => t.slice(0, 40)).slice(0, 30);
+    out.tags = [
+      ...new Set(
+        tags
+          .split(/[,;|]/)
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ]
+      .map((t) => t.slice(0, 40))
+      .slice(0, 30);
   }
   const notes = text('notes');
   if (notes) out.notes = notes.slice(0, 5000);
@@ -236,7 +306,8 @@ export async function importPatients(
   const cols = mapColumns(rows[0]!, mapping);
   const dataRows = rows.slice(1);
   const nonBlank = dataRows.filter((r) => r.some((c) => cellText(c) !== ''));
-  if (nonBlank.length > MAX_IMPORT_ROWS) throw fileError(`O arquivo deve ter no máximo ${MAX_IMPORT_ROWS} linhas de clientes.`);
+  if (nonBlank.length > MAX_IMPORT_ROWS)
+    throw fileError(`O arquivo deve ter no máximo ${MAX_IMPORT_ROWS} linhas de clientes.`);
 
   const today = spDate(ctx.config.now());
   const errs: ImportError[] = [];
@@ -285,14 +356,24 @@ export async function importPatients(
     const phoneOwner = v.phone ? byPhone.get(v.phone) : undefined;
     const docOwner = v.document ? byDoc.get(v.document) : undefined;
     if (phoneOwner && docOwner && phoneOwner !== docOwner) {
-      errs.push({ row, field: 'document', code: 'PATIENT_DOCUMENT_ALREADY_EXISTS', message: 'O CPF e o telefone pertencem a clientes diferentes.' });
+      errs.push({
+        row,
+        field: 'document',
+        code: 'PATIENT_DOCUMENT_ALREADY_EXISTS',
+        message: 'O CPF e o telefone pertencem a clientes diferentes.',
+      });
       continue;
     }
     let match = phoneOwner ?? docOwner;
     if (!match && !v.phone && !v.document) match = v.email ? byEmail.get(v.email) : byName.get(searchable(v.name));
     if (match && seenRows.has(match)) {
       // Two rows of the file for the same patient.
-      const [field, code] = phoneOwner === match ? (['phone', 'MULTIPLE_PATIENTS_SAME_PHONE'] as const) : docOwner === match ? (['document', 'PATIENT_DOCUMENT_ALREADY_EXISTS'] as const) : ([null, 'WRONG_COMMAND_PARAMETERS'] as const);
+      const [field, code] =
+        phoneOwner === match
+          ? (['phone', 'MULTIPLE_PATIENTS_SAME_PHONE'] as const)
+          : docOwner === match
+            ? (['document', 'PATIENT_DOCUMENT_ALREADY_EXISTS'] as const)
+            : ([null, 'WRONG_COMMAND_PARAMETERS'] as const);
       errs.push({ row, field, code, message: `Cliente repetido no arquivo (mesmo cadastro da linha ${match.row}).` });
       continue;
     }
@@ -328,7 +409,9 @@ export async function importPatients(
         changed = true;
       }
     };
-    (['name', 'email', 'phone', 'document', 'birthDate', 'sex', 'serviceModality', 'tags', 'notes'] as const).forEach(set);
+    (['name', 'email', 'phone', 'document', 'birthDate', 'sex', 'serviceModality', 'tags', 'notes'] as const).forEach(
+      set,
+    );
     if (!changed) skipped++;
     else {
       index(match);
@@ -361,7 +444,12 @@ export async function importPatients(
         );
       }
       for (let i = 0; i < toUpdate.length; i += 1000) {
-        const batch = toUpdate.slice(i, i + 1000).map((p) => ({ ...p, search_name: searchable(p.name), birth_date: p.birthDate, service_modality: p.serviceModality }));
+        const batch = toUpdate.slice(i, i + 1000).map((p) => ({
+          ...p,
+          search_name: searchable(p.name),
+          birth_date: p.birthDate,
+          service_modality: p.serviceModality,
+        }));
         await tx.execute(sql`
           UPDATE ${patients} AS p SET
             name = x.name, search_name = x.search_name, email = x.email, phone = x.phone, document = x.document,

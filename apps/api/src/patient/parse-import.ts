@@ -29,7 +29,8 @@ const WORKER_FILE = path.join(API_ROOT, 'src/patient/import-worker.mjs');
 export type Cell = string | number | boolean | Date | null | undefined;
 const fileError = (message: string) => errors.field(['file'], message);
 
-const TOO_LARGE = 'A planilha é grande demais depois de descompactada. Envie no máximo 10.000 clientes, sem imagens ou abas extras.';
+const TOO_LARGE =
+  'A planilha é grande demais depois de descompactada. Envie no máximo 10.000 clientes, sem imagens ou abas extras.';
 
 /** Reads the zip's central directory and refuses what would inflate past the limits. No inflating here. */
 export function checkXlsxDirectory(data: Buffer): void {
@@ -50,13 +51,15 @@ export function checkXlsxDirectory(data: Buffer): void {
   let offset = dirOffset;
   let total = 0;
   for (let n = 0; n < entries; n++) {
-    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) throw fileError('Não foi possível ler a planilha XLSX.');
+    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50)
+      throw fileError('Não foi possível ler a planilha XLSX.');
     const compressed = data.readUInt32LE(offset + 20);
     const uncompressed = data.readUInt32LE(offset + 24);
     if (compressed === 0xffffffff || uncompressed === 0xffffffff) throw fileError(TOO_LARGE);
     total += uncompressed;
     if (total > MAX_XLSX_UNCOMPRESSED_BYTES) throw fileError(TOO_LARGE);
-    if (uncompressed > 1024 * 1024 && uncompressed > Math.max(1, compressed) * MAX_XLSX_RATIO) throw fileError(TOO_LARGE);
+    if (uncompressed > 1024 * 1024 && uncompressed > Math.max(1, compressed) * MAX_XLSX_RATIO)
+      throw fileError(TOO_LARGE);
     offset += 46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
   }
 }
@@ -71,7 +74,9 @@ export function parseSpreadsheet(kind: 'xlsx' | 'csv', data: Buffer): Promise<Ce
   return run;
 }
 
-type WorkerAnswer = { rows: Cell[][] } | { error: 'too-many-rows' | 'too-many-cells' | 'unreadable-xlsx' | 'invalid-csv'; detail?: string };
+type WorkerAnswer =
+  | { rows: Cell[][] }
+  | { error: 'too-many-rows' | 'too-many-cells' | 'unreadable-xlsx' | 'invalid-csv'; detail?: string };
 
 function runWorker(kind: 'xlsx' | 'csv', data: Buffer): Promise<Cell[][]> {
   return new Promise((resolve, reject) => {
@@ -93,7 +98,10 @@ function runWorker(kind: 'xlsx' | 'csv', data: Buffer): Promise<Cell[][]> {
       void worker.terminate();
     };
     const timer = setTimeout(
-      () => finish(() => reject(fileError('A planilha demorou demais para ser lida. Envie um arquivo menor ou salve-a como CSV.'))),
+      () =>
+        finish(() =>
+          reject(fileError('A planilha demorou demais para ser lida. Envie um arquivo menor ou salve-a como CSV.')),
+        ),
       PARSE_TIME_LIMIT_MS,
     );
     worker.once('message', (answer: WorkerAnswer) =>
@@ -101,9 +109,13 @@ function runWorker(kind: 'xlsx' | 'csv', data: Buffer): Promise<Cell[][]> {
         if ('rows' in answer) return resolve(answer.rows);
         switch (answer.error) {
           case 'too-many-rows':
-            return reject(fileError(`O arquivo deve ter no máximo ${MAX_IMPORT_ROWS.toLocaleString('pt-BR')} linhas de clientes.`));
+            return reject(
+              fileError(`O arquivo deve ter no máximo ${MAX_IMPORT_ROWS.toLocaleString('pt-BR')} linhas de clientes.`),
+            );
           case 'too-many-cells':
-            return reject(fileError('A planilha tem células demais. Deixe só as colunas dos clientes e no máximo 10.000 linhas.'));
+            return reject(
+              fileError('A planilha tem células demais. Deixe só as colunas dos clientes e no máximo 10.000 linhas.'),
+            );
           case 'unreadable-xlsx':
             return reject(fileError('Não foi possível ler a planilha XLSX.'));
           default:
@@ -112,8 +124,16 @@ function runWorker(kind: 'xlsx' | 'csv', data: Buffer): Promise<Cell[][]> {
       }),
     );
     worker.once('error', (err: Error & { code?: string }) =>
-      finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileError(TOO_LARGE) : fileError('Não foi possível ler a planilha.'))),
+      finish(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? fileError(TOO_LARGE)
+            : fileError('Não foi possível ler a planilha.'),
+        ),
+      ),
     );
-    worker.once('exit', (code) => finish(() => reject(fileError(code === 0 ? 'Não foi possível ler a planilha.' : TOO_LARGE))));
+    worker.once('exit', (code) =>
+      finish(() => reject(fileError(code === 0 ? 'Não foi possível ler a planilha.' : TOO_LARGE))),
+    );
   });
 }

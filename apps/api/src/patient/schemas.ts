@@ -18,7 +18,13 @@ export const PatientPreferencesSchema = z
   .object({
     channel: NotificationChannelSchema,
     reminders: z.boolean(),
-    reminderHour: z.number().int().min(0).max(23).nullable().meta({ description: 'São Paulo hour (0–23) for reminders; null = the quiz hour.' }),
+    reminderHour: z
+      .number()
+      .int()
+      .min(0)
+      .max(23)
+      .nullable()
+      .meta({ description: 'São Paulo hour (0–23) for reminders; null = the quiz hour.' }),
   })
   .meta({ id: 'PatientPreferences' });
 
@@ -50,7 +56,9 @@ export const PatientSchema = z
   })
   .meta({ id: 'Patient' });
 
-export const PatientPageSchema = z.object({ items: z.array(PatientSchema), total: z.number().int() }).meta({ id: 'PatientPage' });
+export const PatientPageSchema = z
+  .object({ items: z.array(PatientSchema), total: z.number().int() })
+  .meta({ id: 'PatientPage' });
 
 export const PatientTotalsSchema = z
   .object({
@@ -121,7 +129,8 @@ export const DeletePatientsBody = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.mode === 'delete' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Informe o motivo da exclusão.' });
+    if (b.mode === 'delete' && !b.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Informe o motivo da exclusão.' });
   });
 
 export const DeletePatientsResultSchema = z
@@ -143,7 +152,17 @@ export const ListPatientsQuery = z.object({
 
 // ── Import ──
 
-export const IMPORT_FIELDS = ['name', 'email', 'phone', 'document', 'birthDate', 'sex', 'serviceModality', 'tags', 'notes'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'document',
+  'birthDate',
+  'sex',
+  'serviceModality',
+  'tags',
+  'notes',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 export const PatientImportBody = z.object({
@@ -152,7 +171,12 @@ export const PatientImportBody = z.object({
       (v) => typeof v === 'object' && v !== null && Buffer.isBuffer((v as { data?: unknown }).data),
       'Envie o arquivo no campo file (multipart/form-data).',
     )
-    .meta({ type: 'string', format: 'binary', maxLength: 5 * 1024 * 1024, description: 'CSV (UTF-8 or Latin-1, comma or semicolon) or XLSX (first sheet), at most 5 MB and 10,000 rows.' }),
+    .meta({
+      type: 'string',
+      format: 'binary',
+      maxLength: 5 * 1024 * 1024,
+      description: 'CSV (UTF-8 or Latin-1, comma or semicolon) or XLSX (first sheet), at most 5 MB and 10,000 rows.',
+    }),
   mapping: z
     .string()
     .max(4000)
@@ -177,7 +201,10 @@ export const PatientImportResultSchema = z
   .object({
     imported: z.number().int(),
     updated: z.number().int(),
-    skipped: z.number().int().meta({ description: 'Rows identical to an existing patient (matched by phone, CPF or e-mail).' }),
+    skipped: z
+      .number()
+      .int()
+      .meta({ description: 'Rows identical to an existing patient (matched by phone, CPF or e-mail).' }),
     total: z.number().int().meta({ description: 'Data rows read (blank rows ignored).' }),
     errors: z.array(PatientImportErrorSchema),
   })

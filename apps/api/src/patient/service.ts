@@ -28,10 +28,15 @@ type CurrentService = NonNullable<PatientDto['currentService']>;
 
 export const patientNotFound = () => new AppError(404, 'PATIENT_NOT_FOUND_ERROR', 'Cliente não encontrado.');
 export const duplicatePhone = () =>
-  new AppError(409, 'MULTIPLE_PATIENTS_SAME_PHONE', 'Já existe outro cliente com este telefone.', [{ path: ['phone'], message: 'Telefone já cadastrado.' }]);
+  new AppError(409, 'MULTIPLE_PATIENTS_SAME_PHONE', 'Já existe outro cliente com este telefone.', [
+    { path: ['phone'], message: 'Telefone já cadastrado.' },
+  ]);
 export const duplicateDocument = () =>
-  new AppError(409, 'PATIENT_DOCUMENT_ALREADY_EXISTS', 'Já existe um cliente com este CPF.', [{ path: ['document'], message: 'CPF já cadastrado.' }]);
-export const invalidDocument = () => new AppError(400, 'INVALID_PATIENT_DOCUMENT', CPF_INVALID, [{ path: ['document'], message: CPF_INVALID }]);
+  new AppError(409, 'PATIENT_DOCUMENT_ALREADY_EXISTS', 'Já existe um cliente com este CPF.', [
+    { path: ['document'], message: 'CPF já cadastrado.' },
+  ]);
+export const invalidDocument = () =>
+  new AppError(400, 'INVALID_PATIENT_DOCUMENT', CPF_INVALID, [{ path: ['document'], message: CPF_INVALID }]);
 
 export const ANONYMISED_NAME = 'Cliente excluído';
 
@@ -69,7 +74,11 @@ export function toPatientDto(row: PatientRow, currentService: CurrentService | n
     serviceModality: row.serviceModality,
     tags: row.tags,
     notes: row.notes,
-    preferences: { channel: row.preferences.channel, reminders: row.preferences.reminders, reminderHour: row.preferences.reminderHour ?? null },
+    preferences: {
+      channel: row.preferences.channel,
+      reminders: row.preferences.reminders,
+      reminderHour: row.preferences.reminderHour ?? null,
+    },
     currentService,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -83,17 +92,27 @@ export const activeSaleOn = (today: string | Placeholder): SQL =>
 /** The current service of each patient of `patients` (a condition on sales.patient_id): the latest active sale. */
 const currentServicesQuery = (db: Executor, ofPatients: SQL, today: string | Placeholder) =>
   db
-    .selectDistinctOn([sales.patientId], { patientId: sales.patientId, id: services.id, name: services.name, endsAt: sales.endsAt })
+    .selectDistinctOn([sales.patientId], {
+      patientId: sales.patientId,
+      id: services.id,
+      name: services.name,
+      endsAt: sales.endsAt,
+    })
     .from(sales)
     .innerJoin(services, eq(services.id, sales.serviceId))
     .where(and(ofPatients, activeSaleOn(today)))
     .orderBy(sales.patientId, desc(sales.startsAt), desc(sales.soldAt));
 
 type CurrentServiceRow = { patientId: string; id: string; name: string; endsAt: string };
-const byPatient = (rows: CurrentServiceRow[]) => new Map(rows.map((r) => [r.patientId, { id: r.id, name: r.name, endsAt: r.endsAt }]));
+const byPatient = (rows: CurrentServiceRow[]) =>
+  new Map(rows.map((r) => [r.patientId, { id: r.id, name: r.name, endsAt: r.endsAt }]));
 
 /** The current service of each patient: the latest active sale (by start, then sale time). */
-export async function loadCurrentServices(db: Executor, patientIds: string[], today: string): Promise<Map<string, CurrentService>> {
+export async function loadCurrentServices(
+  db: Executor,
+  patientIds: string[],
+  today: string,
+): Promise<Map<string, CurrentService>> {
   if (patientIds.length === 0) return new Map();
   return byPatient(await currentServicesQuery(db, inArray(sales.patientId, patientIds), today));
 }
@@ -136,7 +155,9 @@ function prepareList(db: Db, shape: ListShape) {
   // Every typed word must appear, in any order: "conceicao goncalves" finds "Conceição Aparecida Gonçalves".
   for (let i = 0; i < shape.words; i++) conds.push(sql`${patients.searchName} LIKE ${p(`w${i}`)}`);
   if (shape.service) {
-    conds.push(sql`EXISTS (SELECT 1 FROM ${sales} WHERE ${sales.patientId} = ${patients.id} AND ${sales.serviceId} = ${p('serviceId')} AND ${activeSaleOn(p('today'))})`);
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM ${sales} WHERE ${sales.patientId} = ${patients.id} AND ${sales.serviceId} = ${p('serviceId')} AND ${activeSaleOn(p('today'))})`,
+    );
   }
   const where = and(...conds);
   return {
@@ -155,9 +176,16 @@ function prepareList(db: Db, shape: ListShape) {
   };
 }
 
-const preparedLists = new WeakMap<Db, { shapes: Map<string, ReturnType<typeof prepareList>>; current: ReturnType<typeof prepareCurrent> }>();
+const preparedLists = new WeakMap<
+  Db,
+  { shapes: Map<string, ReturnType<typeof prepareList>>; current: ReturnType<typeof prepareCurrent> }
+>();
 const prepareCurrent = (db: Db) =>
-  currentServicesQuery(db, sql`${sales.patientId} = ANY(${sql.placeholder('ids')}::uuid[])`, sql.placeholder('today')).prepare('patients_current_services');
+  currentServicesQuery(
+    db,
+    sql`${sales.patientId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+    sql.placeholder('today'),
+  ).prepare('patients_current_services');
 
 function listStatements(db: Db, shape: ListShape) {
   let forDb = preparedLists.get(db);
@@ -176,7 +204,12 @@ export async function listPatients(
   const today = spDate(ctx.config.now());
   const term = q.nameTerm ? searchable(q.nameTerm) : '';
   const words = term ? term.split(' ').slice(0, 8) : [];
-  const statements = listStatements(ctx.db, { status: !!q.status, modality: !!q.serviceModality, words: words.length, service: !!q.serviceId });
+  const statements = listStatements(ctx.db, {
+    status: !!q.status,
+    modality: !!q.serviceModality,
+    words: words.length,
+    service: !!q.serviceId,
+  });
   const values: Record<string, unknown> = {
     professionalId,
     status: q.status,
@@ -187,8 +220,13 @@ export async function listPatients(
     skip: q.skip,
     ...Object.fromEntries(words.map((word, i) => [`w${i}`, likeContains(word)])),
   };
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([statements.page.execute(values), statements.count.execute(values)]);
-  const current = rows.length ? byPatient(await statements.current.execute({ ids: rows.map((r) => r.id), today })) : new Map<string, CurrentService>();
+  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
+    statements.page.execute(values),
+    statements.count.execute(values),
+  ]);
+  const current = rows.length
+    ? byPatient(await statements.current.execute({ ids: rows.map((r) => r.id), today }))
+    : new Map<string, CurrentService>();
   return { items: rows.map((r) => toPatientDto(r, current.get(r.id) ?? null)), total: Number(n) };
 }
 
@@ -205,9 +243,21 @@ export async function listPatientsJson(
 ): Promise<string> {
   const { professionalId, patientListVersion: version } = auth;
   const term = q.nameTerm ? searchable(q.nameTerm) : '';
-  const key = [professionalId, version, spDate(ctx.config.now()), term, q.status, q.serviceModality, q.serviceId, q.take, q.skip];
+  const key = [
+    professionalId,
+    version,
+    spDate(ctx.config.now()),
+    term,
+    q.status,
+    q.serviceModality,
+    q.serviceId,
+    q.take,
+    q.skip,
+  ];
   // Encoded with the route's response schema, as the route's serializer would.
-  return cache.getOrLoad(key, async () => JSON.stringify(z.encode(PatientPageSchema, await listPatients(ctx, professionalId, q))));
+  return cache.getOrLoad(key, async () =>
+    JSON.stringify(z.encode(PatientPageSchema, await listPatients(ctx, professionalId, q))),
+  );
 }
 
 type PatientInput = z.infer<typeof UpdatePatientBody>;
@@ -252,18 +302,34 @@ function normalizeInput(ctx: AppContext, body: PatientInput): Partial<typeof pat
 }
 
 /** 409 when another live patient of the professional has the phone or the CPF. */
-async function assertUnique(db: Executor, professionalId: string, phone: string | null | undefined, document: string | null | undefined, exceptId?: string) {
+async function assertUnique(
+  db: Executor,
+  professionalId: string,
+  phone: string | null | undefined,
+  document: string | null | undefined,
+  exceptId?: string,
+) {
   const others = (col: typeof patients.phone | typeof patients.document, value: string) =>
     db
       .select({ id: patients.id })
       .from(patients)
-      .where(and(eq(patients.professionalId, professionalId), eq(col, value), exceptId ? ne(patients.id, exceptId) : undefined))
+      .where(
+        and(
+          eq(patients.professionalId, professionalId),
+          eq(col, value),
+          exceptId ? ne(patients.id, exceptId) : undefined,
+        ),
+      )
       .limit(1);
   if (phone && (await others(patients.phone, phone)).length) throw duplicatePhone();
   if (document && (await others(patients.document, document)).length) throw duplicateDocument();
 }
 
-export async function createPatient(ctx: AppContext, professionalId: string, body: z.infer<typeof CreatePatientBody>): Promise<PatientDto> {
+export async function createPatient(
+  ctx: AppContext,
+  professionalId: string,
+  body: z.infer<typeof CreatePatientBody>,
+): Promise<PatientDto> {
   const set = normalizeInput(ctx, body);
   await assertUnique(ctx.db, professionalId, set.phone, set.document);
   const phone = set.phone ?? null;
@@ -278,7 +344,11 @@ export async function createPatient(ctx: AppContext, professionalId: string, bod
         name: body.name,
         searchName: searchable(body.name),
         preferences: body.preferences
-          ? { channel: body.preferences.channel, reminders: body.preferences.reminders, reminderHour: body.preferences.reminderHour ?? null }
+          ? {
+              channel: body.preferences.channel,
+              reminders: body.preferences.reminders,
+              reminderHour: body.preferences.reminderHour ?? null,
+            }
           : defaultPreferences(phone, email),
         updatedAt: ctx.config.now(),
       })
@@ -317,12 +387,20 @@ export async function updatePreferences(
 ): Promise<PatientDto> {
   const row = await findOwnPatient(ctx.db, professionalId, id);
   if (body.channel === 'email' && !row.email) {
-    throw new AppError(400, 'NOTIFICATION_CHANNEL_ERROR', 'Cadastre o e-mail do cliente para usar este canal.', [{ path: ['channel'], message: 'O cliente não tem e-mail.' }]);
+    throw new AppError(400, 'NOTIFICATION_CHANNEL_ERROR', 'Cadastre o e-mail do cliente para usar este canal.', [
+      { path: ['channel'], message: 'O cliente não tem e-mail.' },
+    ]);
   }
   if (body.channel === 'whatsapp' && !row.phone) {
-    throw new AppError(400, 'NOTIFICATION_CHANNEL_ERROR', 'Cadastre o telefone do cliente para usar o WhatsApp.', [{ path: ['channel'], message: 'O cliente não tem telefone.' }]);
+    throw new AppError(400, 'NOTIFICATION_CHANNEL_ERROR', 'Cadastre o telefone do cliente para usar o WhatsApp.', [
+      { path: ['channel'], message: 'O cliente não tem telefone.' },
+    ]);
   }
-  const preferences: PatientPreferences = { channel: body.channel, reminders: body.reminders, reminderHour: body.reminderHour ?? null };
+  const preferences: PatientPreferences = {
+    channel: body.channel,
+    reminders: body.reminders,
+    reminderHour: body.reminderHour ?? null,
+  };
   await ctx.db.update(patients).set({ preferences, updatedAt: ctx.config.now() }).where(eq(patients.id, id));
   return getPatient(ctx, professionalId, id);
 }
@@ -331,7 +409,13 @@ export async function updatePreferences(
  * inactivate: status inactive, every datum kept. delete: LGPD anonymisation — personal data nulled,
  * name replaced, messages to the patient removed; the row and its sales stay (aggregates, invoices).
  */
-async function applyDeletion(db: Executor, ids: string[], mode: 'inactivate' | 'delete', reason: string | undefined, now: Date) {
+async function applyDeletion(
+  db: Executor,
+  ids: string[],
+  mode: 'inactivate' | 'delete',
+  reason: string | undefined,
+  now: Date,
+) {
   if (ids.length === 0) return;
   if (mode === 'inactivate') {
     await db.update(patients).set({ status: 'inactive', updatedAt: now }).where(inArray(patients.id, ids));
@@ -373,7 +457,9 @@ export async function deletePatient(
   body: z.infer<typeof DeletePatientBody>,
 ): Promise<{ id: string; status: 'inactive' | 'deleted' }> {
   await findOwnPatient(ctx.db, professionalId, id);
-  await ctx.db.transaction((tx) => applyDeletion(tx, [id], body.mode, body.mode === 'delete' ? body.reason : undefined, ctx.config.now()));
+  await ctx.db.transaction((tx) =>
+    applyDeletion(tx, [id], body.mode, body.mode === 'delete' ? body.reason : undefined, ctx.config.now()),
+  );
   await removeFiles(ctx, body.mode);
   return { id, status: body.mode === 'delete' ? 'deleted' : 'inactive' };
 }
@@ -388,7 +474,9 @@ export async function deletePatients(
     const found = await tx
       .select({ id: patients.id })
       .from(patients)
-      .where(and(eq(patients.professionalId, professionalId), inArray(patients.id, ids), ne(patients.status, 'deleted')));
+      .where(
+        and(eq(patients.professionalId, professionalId), inArray(patients.id, ids), ne(patients.status, 'deleted')),
+      );
     const foundIds = new Set(found.map((r) => r.id));
     await applyDeletion(tx, [...foundIds], body.mode, body.reason, ctx.config.now());
     return { processed: foundIds.size, notFound: ids.filter((id) => !foundIds.has(id)) };
@@ -397,7 +485,10 @@ export async function deletePatients(
   return result;
 }
 
-export async function patientTotals(ctx: AppContext, professionalId: string): Promise<z.infer<typeof PatientTotalsSchema>> {
+export async function patientTotals(
+  ctx: AppContext,
+  professionalId: string,
+): Promise<z.infer<typeof PatientTotalsSchema>> {
   const rows = await ctx.db
     .select({ status: patients.status, modality: patients.serviceModality, n: count() })
     .from(patients)

@@ -30,7 +30,8 @@ export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ProfessionalSchema, 'The professional'), ...errorResponses(401, 404) },
         },
       },
-      async (request) => service.toProfessionalDto(await service.findProfessional(ctx.db, authOf(request).professionalId)),
+      async (request) =>
+        service.toProfessionalDto(await service.findProfessional(ctx.db, authOf(request).professionalId)),
     );
 
     app.put(
@@ -45,7 +46,8 @@ export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ProfessionalSchema, 'The updated professional'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.toProfessionalDto(await service.updateProfessional(ctx, authOf(request).professionalId, request.body)),
+      async (request) =>
+        service.toProfessionalDto(await service.updateProfessional(ctx, authOf(request).professionalId, request.body)),
     );
 
     app.put(
@@ -79,7 +81,8 @@ export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(TemplateMessageSchema, 'The template message'), ...errorResponses(401, 404) },
         },
       },
-      async (request) => service.toTemplateMessageDto(await service.findProfessional(ctx.db, authOf(request).professionalId)),
+      async (request) =>
+        service.toTemplateMessageDto(await service.findProfessional(ctx.db, authOf(request).professionalId)),
     );
 
     app.put(

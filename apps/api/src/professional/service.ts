@@ -89,7 +89,13 @@ export async function changePassword(
   const key = `password-change:${id}`;
   await reserveAll(
     ctx.db,
-    [{ key, limit: ctx.config.limits.passwordChangeFailuresPerAccount, message: 'Muitas tentativas com a senha atual incorreta. Tente novamente mais tarde.' }],
+    [
+      {
+        key,
+        limit: ctx.config.limits.passwordChangeFailuresPerAccount,
+        message: 'Muitas tentativas com a senha atual incorreta. Tente novamente mais tarde.',
+      },
+    ],
     ctx.config.now(),
   );
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {

@@ -50,7 +50,8 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(QuestionSchema, 'Created'), ...errorResponses(400, 401) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.createQuestion(ctx, authOf(request).professionalId, request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await service.createQuestion(ctx, authOf(request).professionalId, request.body)),
     );
 
     app.get(
@@ -66,7 +67,9 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.toQuestionDto(await service.findVisibleQuestion(ctx.db, authOf(request).professionalId, request.params.id)),
+        service.toQuestionDto(
+          await service.findVisibleQuestion(ctx.db, authOf(request).professionalId, request.params.id),
+        ),
     );
 
     app.put(
@@ -94,7 +97,10 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Delete an own question; one used by a quiz is only disabled in the bank (history kept)',
           security: bearerSecurity,
           params: IdParams,
-          response: { 200: json(DeleteQuestionResultSchema, 'Deleted or disabled'), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: json(DeleteQuestionResultSchema, 'Deleted or disabled'),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
       },
       async (request) => ({
@@ -115,7 +121,8 @@ export function questionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(QuestionSchema, 'The copy'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.copyQuestion(ctx, authOf(request).professionalId, request.params.id)),
+      async (request, reply) =>
+        reply.code(201).send(await service.copyQuestion(ctx, authOf(request).professionalId, request.params.id)),
     );
   };
 }

@@ -13,23 +13,31 @@ export const AlternativeSchema = z
     id: itemId(),
     label: label(),
     order: z.number().int().min(0).max(100),
-    subQuestionIds: z.array(z.uuid()).max(10).meta({ description: 'Sub-questions opened when this alternative is chosen.' }),
+    subQuestionIds: z
+      .array(z.uuid())
+      .max(10)
+      .meta({ description: 'Sub-questions opened when this alternative is chosen.' }),
   })
   .meta({ id: 'Alternative' });
 
 export const MultipleChoiceConfigSchema = z
   .strictObject({
     allowMultiple: z.boolean(),
-    alternatives: z.array(AlternativeSchema).min(2, 'Informe pelo menos 2 alternativas.').max(20, 'No máximo 20 alternativas.'),
+    alternatives: z
+      .array(AlternativeSchema)
+      .min(2, 'Informe pelo menos 2 alternativas.')
+      .max(20, 'No máximo 20 alternativas.'),
   })
   .superRefine((c, ctx) => {
     const seen = new Map<string, number>();
     const ids = new Set<string>();
     c.alternatives.forEach((a, i) => {
       const key = a.label.trim().toLocaleLowerCase('pt-BR');
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'label'], message: 'Alternativas repetidas.' });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'label'], message: 'Alternativas repetidas.' });
       seen.set(key, i);
-      if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'id'], message: 'Id de alternativa repetido.' });
+      if (ids.has(a.id))
+        ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'id'], message: 'Id de alternativa repetido.' });
       ids.add(a.id);
     });
   })
@@ -47,8 +55,14 @@ export const LinearScaleConfigSchema = z
 
 export const LikertScaleConfigSchema = z
   .strictObject({
-    statements: z.array(z.strictObject({ id: itemId(), text: label(300) })).min(1).max(20),
-    levels: z.array(z.strictObject({ id: itemId(), label: label(60) })).min(3).max(7),
+    statements: z
+      .array(z.strictObject({ id: itemId(), text: label(300) }))
+      .min(1)
+      .max(20),
+    levels: z
+      .array(z.strictObject({ id: itemId(), label: label(60) }))
+      .min(3)
+      .max(7),
   })
   .meta({ id: 'LikertScaleConfig' });
 
@@ -103,7 +117,8 @@ export const QuestionConfigSchema = z
   ])
   .meta({
     id: 'QuestionConfig',
-    description: 'The configuration of the question `type` (MultipleChoiceConfig, …); drafts may hold an incomplete one.',
+    description:
+      'The configuration of the question `type` (MultipleChoiceConfig, …); drafts may hold an incomplete one.',
   });
 
 /** Strict validation of a published question: the config schema chosen by `type`. */
@@ -126,8 +141,12 @@ export const QuestionSchema = z
     acronym: z.string().nullable(),
     categoryId: z.uuid(),
     description: z.string().nullable(),
-    isDefault: z.boolean().meta({ description: "The spec's is{product}Default: part of the starter library (read-only, copyable)." }),
-    isActive: z.boolean().meta({ description: 'false once removed from the bank (kept for the quizzes that used it).' }),
+    isDefault: z
+      .boolean()
+      .meta({ description: "The spec's is{product}Default: part of the starter library (read-only, copyable)." }),
+    isActive: z
+      .boolean()
+      .meta({ description: 'false once removed from the bank (kept for the quizzes that used it).' }),
     type: QuestionTypeSchema,
     config: QuestionConfigSchema,
     copiedFromId: z.uuid().nullable(),
@@ -184,7 +203,8 @@ export const DeleteQuestionResultSchema = z
   .object({
     id: z.uuid(),
     mode: z.enum(['deleted', 'disabled']).meta({
-      description: 'deleted: removed for good; disabled: used by a quiz (or as a sub-question), so only removed from the bank.',
+      description:
+        'deleted: removed for good; disabled: used by a quiz (or as a sub-question), so only removed from the bank.',
     }),
   })
   .meta({ id: 'DeleteQuestionResult' });

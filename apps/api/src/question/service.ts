@@ -24,7 +24,10 @@ const readOnly = () =>
 
 /** Questions the professional may read and use: their own and the starter library. */
 export const visibleQuestion = (professionalId: string) =>
-  or(eq(questions.professionalId, professionalId), and(isNull(questions.professionalId), eq(questions.isDefault, true)));
+  or(
+    eq(questions.professionalId, professionalId),
+    and(isNull(questions.professionalId), eq(questions.isDefault, true)),
+  );
 
 export function toQuestionDto(row: QuestionRow): QuestionDto {
   return {
@@ -59,7 +62,11 @@ export function subQuestionIdsOf(type: string, config: unknown): string[] {
   return out;
 }
 
-export async function loadVisibleQuestions(db: Executor, professionalId: string, ids: string[]): Promise<Map<string, QuestionRow>> {
+export async function loadVisibleQuestions(
+  db: Executor,
+  professionalId: string,
+  ids: string[],
+): Promise<Map<string, QuestionRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select()
@@ -123,13 +130,18 @@ async function validateSubQuestions(
         ),
       )
       .limit(1);
-    if (parent) issues.push({ path: ['config', 'alternatives'], message: 'Esta pergunta já é sub-pergunta de outra (só um nível).' });
+    if (parent)
+      issues.push({
+        path: ['config', 'alternatives'],
+        message: 'Esta pergunta já é sub-pergunta de outra (só um nível).',
+      });
   }
   if (issues.length) throw errors.validation(issues, 'Sub-perguntas inválidas.');
 }
 
 async function checkCategory(db: Executor, professionalId: string, categoryId: string): Promise<void> {
-  if (!(await findVisibleCategory(db, professionalId, categoryId))) throw errors.field(['categoryId'], 'Categoria não encontrada.');
+  if (!(await findVisibleCategory(db, professionalId, categoryId)))
+    throw errors.field(['categoryId'], 'Categoria não encontrada.');
 }
 
 export async function listQuestions(
@@ -158,7 +170,10 @@ export async function listQuestions(
 }
 
 export async function findVisibleQuestion(db: Executor, professionalId: string, id: string): Promise<QuestionRow> {
-  const [row] = await db.select().from(questions).where(and(eq(questions.id, id), visibleQuestion(professionalId)));
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, id), visibleQuestion(professionalId)));
   if (!row) throw questionNotFound();
   return row;
 }
@@ -222,7 +237,11 @@ export async function updateQuestion(
   if (body.categoryId) await checkCategory(ctx.db, professionalId, body.categoryId);
   if (!merged.draft) await validateSubQuestions(ctx.db, professionalId, id, merged.type, config);
   if (merged.draft && !current.draft) {
-    const [used] = await ctx.db.select({ q: quizQuestions.quizId }).from(quizQuestions).where(eq(quizQuestions.questionId, id)).limit(1);
+    const [used] = await ctx.db
+      .select({ q: quizQuestions.quizId })
+      .from(quizQuestions)
+      .where(eq(quizQuestions.questionId, id))
+      .limit(1);
     if (used) throw errors.field(['draft'], 'Esta pergunta está em um questionário e não pode voltar a ser rascunho.');
   }
   const [row] = await ctx.db
@@ -234,18 +253,30 @@ export async function updateQuestion(
 }
 
 /** Hard delete when nothing uses it; otherwise only removed from the bank (isActive=false). */
-export async function deleteQuestion(ctx: AppContext, professionalId: string, id: string): Promise<'deleted' | 'disabled'> {
+export async function deleteQuestion(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+): Promise<'deleted' | 'disabled'> {
   await findOwnQuestion(ctx.db, professionalId, id);
   return ctx.db.transaction(async (tx) => {
     const [inQuiz] = await tx
       .select({ q: quizQuestions.quizId })
       .from(quizQuestions)
-      .where(or(eq(quizQuestions.questionId, id), sql`${quizQuestions.subquestionIds} @> ${JSON.stringify([id])}::jsonb`))
+      .where(
+        or(eq(quizQuestions.questionId, id), sql`${quizQuestions.subquestionIds} @> ${JSON.stringify([id])}::jsonb`),
+      )
       .limit(1);
     const [asSub] = await tx
       .select({ id: questions.id })
       .from(questions)
-      .where(and(eq(questions.professionalId, professionalId), ne(questions.id, id), sql`${questions.config}::text LIKE ${`%${id}%`}`))
+      .where(
+        and(
+          eq(questions.professionalId, professionalId),
+          ne(questions.id, id),
+          sql`${questions.config}::text LIKE ${`%${id}%`}`,
+        ),
+      )
       .limit(1);
     if (inQuiz || asSub) {
       await tx.update(questions).set({ isActive: false, updatedAt: ctx.config.now() }).where(eq(questions.id, id));

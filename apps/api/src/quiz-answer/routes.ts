@@ -102,7 +102,10 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: surveySecurity,
           params: QuizAnswerIdParams,
           body: SaveQuizAnswerBody,
-          response: { 200: json(QuizAnswerProgressSchema, 'The progress after this save'), ...errorResponses(400, 401, 404, 409) },
+          response: {
+            200: json(QuizAnswerProgressSchema, 'The progress after this save'),
+            ...errorResponses(400, 401, 404, 409),
+          },
         },
       },
       async (request) => service.saveQuizAnswer(ctx, surveyOf(request), request.params.quizAnswerId, request.body),

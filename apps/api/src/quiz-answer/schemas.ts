@@ -9,13 +9,19 @@ import { QuizFolderSchema } from '../quiz/schemas.js';
 export const ValidatePinBody = z
   .object({
     quizScheduleId: z.uuid(),
-    pin: z.string().trim().max(6, 'O PIN tem 6 dígitos.').regex(/^\d{6}$/, 'O PIN tem 6 dígitos.'),
+    pin: z
+      .string()
+      .trim()
+      .max(6, 'O PIN tem 6 dígitos.')
+      .regex(/^\d{6}$/, 'O PIN tem 6 dígitos.'),
   })
   .strict();
 
 export const SurveyTokenSchema = z
   .object({
-    token: z.string().meta({ description: 'Send as `Authorization: Bearer <token>` on the quiz-answer calls and on POST /file/signed-url.' }),
+    token: z.string().meta({
+      description: 'Send as `Authorization: Bearer <token>` on the quiz-answer calls and on POST /file/signed-url.',
+    }),
     expiresAt: z.iso.datetime(),
   })
   .meta({ id: 'SurveyToken', description: 'A short-lived survey token scoped to one quiz schedule (2 hours).' });
@@ -37,19 +43,34 @@ export const AnswerValueSchema = z
     z
       .object({
         type: z.literal('multiple-choice'),
-        alternativeIds: z.array(z.string().min(1).max(64)).min(1).max(20).meta({ description: 'One, or several when allowMultiple.' }),
+        alternativeIds: z
+          .array(z.string().min(1).max(64))
+          .min(1)
+          .max(20)
+          .meta({ description: 'One, or several when allowMultiple.' }),
       })
       .strict(),
     z.object({ type: z.literal('linear-scale'), value: z.number().int().min(0).max(10) }).strict(),
     z
       .object({
         type: z.literal('likert-scale'),
-        levels: z.record(z.string().min(1).max(64), z.string().min(1).max(64)).meta({ description: 'statementId → levelId, for every statement.' }),
+        levels: z
+          .record(z.string().min(1).max(64), z.string().min(1).max(64))
+          .meta({ description: 'statementId → levelId, for every statement.' }),
       })
       .strict(),
     z.object({ type: z.literal('free-field'), text: multiline(z.string().max(5000)) }).strict(),
     z.object({ type: z.literal('file-upload'), files: z.array(AnswerFileSchema).min(1).max(5) }).strict(),
-    z.object({ type: z.literal('metrics'), value: z.number().min(-1_000_000).max(1_000_000).meta({ description: 'In the unit of the question, within its bounds and decimals.' }) }).strict(),
+    z
+      .object({
+        type: z.literal('metrics'),
+        value: z
+          .number()
+          .min(-1_000_000)
+          .max(1_000_000)
+          .meta({ description: 'In the unit of the question, within its bounds and decimals.' }),
+      })
+      .strict(),
   ])
   .meta({ id: 'AnswerValue', description: 'An answer, shaped by the question type (`type` must be the question’s).' });
 
@@ -88,7 +109,10 @@ export type SurveyQuestion = z.infer<typeof SurveyQuestionSchema>;
 export const SurveyAnswerSchema = z
   .object({
     questionId: z.uuid(),
-    parentQuestionId: z.uuid().nullable().meta({ description: 'For a sub-question: the multiple-choice question that opened it.' }),
+    parentQuestionId: z
+      .uuid()
+      .nullable()
+      .meta({ description: 'For a sub-question: the multiple-choice question that opened it.' }),
     value: AnswerValueSchema,
     answeredAt: z.iso.datetime(),
   })
@@ -97,7 +121,10 @@ export const SurveyAnswerSchema = z
 export const SurveyNextSchema = z
   .object({ questionId: z.uuid(), parentQuestionId: z.uuid().nullable() })
   .nullable()
-  .meta({ id: 'SurveyNext', description: 'The question to answer now; null when every question is answered (then finish).' });
+  .meta({
+    id: 'SurveyNext',
+    description: 'The question to answer now; null when every question is answered (then finish).',
+  });
 
 export const QuizAnswerProgressSchema = z
   .object({
@@ -115,7 +142,8 @@ export const SurveyStateSchema = z
   .object({
     quizScheduleId: z.uuid(),
     state: z.enum(['open', 'answered', 'nothing-pending']).meta({
-      description: 'open: a sent request waits for answers; answered: the latest one was answered; nothing-pending: nothing to answer now.',
+      description:
+        'open: a sent request waits for answers; answered: the latest one was answered; nothing-pending: nothing to answer now.',
     }),
     answerRequestId: z.uuid().nullable(),
     quizAnswerId: z.uuid().nullable().meta({ description: 'Set once the patient started (POST /quiz-answer).' }),
@@ -132,7 +160,10 @@ export const SurveyStateSchema = z
     next: SurveyNextSchema,
     finishedAt: z.iso.datetime().nullable(),
   })
-  .meta({ id: 'SurveyState', description: 'Everything the survey needs to show the quiz and resume where the patient stopped.' });
+  .meta({
+    id: 'SurveyState',
+    description: 'Everything the survey needs to show the quiz and resume where the patient stopped.',
+  });
 
 export type SurveyState = z.infer<typeof SurveyStateSchema>;
 
@@ -143,7 +174,8 @@ export const StartQuizAnswerBody = z.object({ quizScheduleId: z.uuid(), answerRe
 export const SaveQuizAnswerBody = z
   .object({
     idempotencyKey: z.string().trim().min(8).max(100).meta({
-      description: 'Chosen by the client per save (e.g. a UUID); a retried request with the same key is stored once and answers the same.',
+      description:
+        'Chosen by the client per save (e.g. a UUID); a retried request with the same key is stored once and answers the same.',
     }),
     answer: z
       .object({
@@ -153,10 +185,18 @@ export const SaveQuizAnswerBody = z
       })
       .strict()
       .optional(),
-    finish: z.boolean().optional().meta({ description: 'Finish after saving `answer` (if any); only when `next` is null.' }),
+    finish: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Finish after saving `answer` (if any); only when `next` is null.' }),
   })
   .strict()
-  .refine((b) => b.answer !== undefined || b.finish === true, { message: 'Envie uma resposta ou finalize.', path: ['answer'] });
+  .refine((b) => b.answer !== undefined || b.finish === true, {
+    message: 'Envie uma resposta ou finalize.',
+    path: ['answer'],
+  });
 
-export const ScheduleIdParams = z.object({ scheduleId: z.uuid().meta({ description: 'The quizScheduleId (the survey link).' }) });
+export const ScheduleIdParams = z.object({
+  scheduleId: z.uuid().meta({ description: 'The quizScheduleId (the survey link).' }),
+});
 export const QuizAnswerIdParams = z.object({ quizAnswerId: z.uuid() });

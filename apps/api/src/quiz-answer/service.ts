@@ -41,12 +41,15 @@ type AnswerInput = NonNullable<z.infer<typeof SaveQuizAnswerBody>['answer']>;
 
 // ───────────────────────── Errors ─────────────────────────
 
-const scheduleNotFound = () => new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Não encontramos este questionário. Confira o link recebido.');
+const scheduleNotFound = () =>
+  new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Não encontramos este questionário. Confira o link recebido.');
 const requestNotFound = () =>
   new AppError(404, 'SCHEDULE_NOT_FOUND_ERROR', 'Este envio do questionário não está disponível para resposta.');
 const answerNotFound = () => new AppError(404, 'QUIZ_ANSWER_NOT_FOUND_ERROR', 'Não encontramos estas respostas.');
-const notOwner = () => new AppError(403, 'NOT_OWNER', 'Este acesso vale para outro questionário. Abra o link recebido e digite o PIN.');
-const alreadyAnswered = () => new AppError(409, 'QUIZ_ALREADY_ANSWERED', 'Este questionário já foi respondido. Obrigado!');
+const notOwner = () =>
+  new AppError(403, 'NOT_OWNER', 'Este acesso vale para outro questionário. Abra o link recebido e digite o PIN.');
+const alreadyAnswered = () =>
+  new AppError(409, 'QUIZ_ALREADY_ANSWERED', 'Este questionário já foi respondido. Obrigado!');
 const wrongOrder = (next: Next, message = 'Responda às perguntas na ordem em que aparecem.') =>
   new AppError(409, 'WRONG_ANSWER_ORDER', message, { next });
 const notExpected = (questionId: string) =>
@@ -54,7 +57,10 @@ const notExpected = (questionId: string) =>
 const doesNotBelong = (questionId: string, message: string) =>
   new AppError(400, 'ANSWER_DOES_NOT_BELONG_TO_QUESTION', message, { questionId });
 const alternativeDoesNotBelong = (questionId: string, ids: string[]) =>
-  new AppError(400, 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION', 'Esta alternativa não pertence à pergunta.', { questionId, ids });
+  new AppError(400, 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION', 'Esta alternativa não pertence à pergunta.', {
+    questionId,
+    ids,
+  });
 
 // ───────────────────────── PIN ─────────────────────────
 
@@ -75,10 +81,19 @@ export async function validatePin(
   const addressKey = `pin-ip:${meta.ip}`;
   const [addressCount] = await reserveAll(
     ctx.db,
-    [{ key: addressKey, limit: limits.pinFailuresPerAddress, message: 'Muitas tentativas de PIN a partir deste endereço. Tente novamente mais tarde.' }],
+    [
+      {
+        key: addressKey,
+        limit: limits.pinFailuresPerAddress,
+        message: 'Muitas tentativas de PIN a partir deste endereço. Tente novamente mais tarde.',
+      },
+    ],
     now,
   );
-  const delay = throttleDelayMs(addressCount! - 1, { ...ctx.config.throttle, delayAfterFailures: limits.pinDelayAfterFailures });
+  const delay = throttleDelayMs(addressCount! - 1, {
+    ...ctx.config.throttle,
+    delayAfterFailures: limits.pinDelayAfterFailures,
+  });
   if (delay > 0) await sleep(delay);
   const nowTs = sql`${now.toISOString()}::timestamptz`;
   const lockedUntil = new Date(now.getTime() + PIN_LOCK_MS);
@@ -99,7 +114,11 @@ export async function validatePin(
         ),
       ),
     )
-    .returning({ pinHash: quizSchedules.pinHash, attempts: quizSchedules.pinFailedAttempts, lockedUntil: quizSchedules.pinLockedUntil });
+    .returning({
+      pinHash: quizSchedules.pinHash,
+      attempts: quizSchedules.pinFailedAttempts,
+      lockedUntil: quizSchedules.pinLockedUntil,
+    });
 
   if (!reserved) {
     const [row] = await ctx.db
@@ -132,7 +151,11 @@ export async function validatePin(
 }
 
 function pinLocked(until: Date): AppError {
-  const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(until);
+  const time = new Intl.DateTimeFormat('pt-BR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+  }).format(until);
   return new AppError(423, 'PIN_LOCKED', `Muitas tentativas com PIN incorreto. Tente novamente às ${time}.`, {
     lockedUntil: until.toISOString(),
   });
@@ -224,7 +247,13 @@ export function nextQuestion(flow: SurveyQuestion[], items: ItemLike[]): Next {
 
 const MB = 1024 * 1024;
 
-function checkValue(professionalId: string, questionId: string, type: string, config: unknown, value: AnswerValue): AnswerValue {
+function checkValue(
+  professionalId: string,
+  questionId: string,
+  type: string,
+  config: unknown,
+  value: AnswerValue,
+): AnswerValue {
   const bad = (message: string) => doesNotBelong(questionId, message);
   if (value.type !== type) throw bad('Esta resposta não corresponde ao tipo da pergunta.');
   const c = (config ?? {}) as Record<string, unknown>;
@@ -258,7 +287,8 @@ function checkValue(professionalId: string, questionId: string, type: string, co
     case 'free-field': {
       const text = value.text.trim();
       if (!text) throw bad('Escreva sua resposta.');
-      if (text.length > Number(c.maxLength)) throw bad(`A resposta deve ter no máximo ${Number(c.maxLength)} caracteres.`);
+      if (text.length > Number(c.maxLength))
+        throw bad(`A resposta deve ter no máximo ${Number(c.maxLength)} caracteres.`);
       if (!c.multiline && /[\r\n]/.test(text)) throw bad('A resposta deve ter uma linha só.');
       return { type: 'free-field', text };
     }
@@ -267,7 +297,8 @@ function checkValue(professionalId: string, questionId: string, type: string, co
       const maxBytes = Number(c.maxSizeMb) * MB;
       const keys = new Set<string>();
       for (const f of value.files) {
-        if (!FILE_KEY.test(f.key) || !f.key.startsWith(`${professionalId}_`)) throw bad('Arquivo não encontrado. Envie o arquivo de novo.');
+        if (!FILE_KEY.test(f.key) || !f.key.startsWith(`${professionalId}_`))
+          throw bad('Arquivo não encontrado. Envie o arquivo de novo.');
         if (keys.has(f.key)) throw bad('Arquivo repetido na resposta.');
         keys.add(f.key);
         if (!accepted.has(f.contentType)) throw bad('Tipo de arquivo não aceito nesta pergunta.');
@@ -301,7 +332,12 @@ function checkValue(professionalId: string, questionId: string, type: string, co
 }
 
 /** Checks one answer against the flow and the answers so far; returns the value to store. */
-function checkAnswer(professionalId: string, flow: SurveyQuestion[], items: ItemLike[], answer: AnswerInput): AnswerValue {
+function checkAnswer(
+  professionalId: string,
+  flow: SurveyQuestion[],
+  items: ItemLike[],
+  answer: AnswerInput,
+): AnswerValue {
   const qid = answer.questionId;
   const parentId = answer.parentQuestionId ?? null;
   const answered = new Map(items.map((i) => [itemKey(i.questionId, i.parentQuestionId), i]));
@@ -336,7 +372,10 @@ function checkAnswer(professionalId: string, flow: SurveyQuestion[], items: Item
     target = offered;
   }
   if (answered.has(itemKey(qid, parentId))) {
-    throw new AppError(409, 'ANSWER_ALREADY_REGISTERED', 'Esta pergunta já foi respondida.', { questionId: qid, parentQuestionId: parentId });
+    throw new AppError(409, 'ANSWER_ALREADY_REGISTERED', 'Esta pergunta já foi respondida.', {
+      questionId: qid,
+      parentQuestionId: parentId,
+    });
   }
   const next = nextQuestion(flow, items);
   if (!next || next.questionId !== qid || next.parentQuestionId !== parentId) throw wrongOrder(next);
@@ -355,7 +394,11 @@ async function findSchedule(db: Executor, id: string): Promise<ScheduleRow> {
 }
 
 async function loadItems(db: Executor, quizAnswerId: string): Promise<ItemRow[]> {
-  return db.select().from(answerItems).where(eq(answerItems.quizAnswerId, quizAnswerId)).orderBy(asc(answerItems.position));
+  return db
+    .select()
+    .from(answerItems)
+    .where(eq(answerItems.quizAnswerId, quizAnswerId))
+    .orderBy(asc(answerItems.position));
 }
 
 const toAnswer = (i: ItemRow) => ({
@@ -406,7 +449,9 @@ async function currentRequest(db: Executor, scheduleId: string) {
   const started = sent.find((s) => s.answer?.status === 'in_progress');
   if (started) return { state: 'open' as const, ...started };
   const newest = [...sent].sort(
-    (a, b) => (b.request.sentAt?.getTime() ?? 0) - (a.request.sentAt?.getTime() ?? 0) || b.request.dueAt.getTime() - a.request.dueAt.getTime(),
+    (a, b) =>
+      (b.request.sentAt?.getTime() ?? 0) - (a.request.sentAt?.getTime() ?? 0) ||
+      b.request.dueAt.getTime() - a.request.dueAt.getTime(),
   )[0];
   if (newest) return { state: 'open' as const, ...newest };
   const [latest] = await db
@@ -425,7 +470,10 @@ export async function getSurveyState(ctx: AppContext, auth: SurveyAuth, schedule
   const db = ctx.db;
   const schedule = await findSchedule(db, scheduleId);
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, schedule.quizId));
-  const [pro] = await db.select({ name: professionals.name }).from(professionals).where(eq(professionals.id, schedule.professionalId));
+  const [pro] = await db
+    .select({ name: professionals.name })
+    .from(professionals)
+    .where(eq(professionals.id, schedule.professionalId));
   if (!quiz || !pro) throw scheduleNotFound();
   const current = await currentRequest(db, scheduleId);
   const qa = current.answer;
@@ -457,7 +505,11 @@ export async function startQuizAnswer(
   if (auth.quizScheduleId !== body.quizScheduleId) throw notOwner();
   return ctx.db.transaction(async (tx) => {
     await findSchedule(tx, body.quizScheduleId);
-    const [request] = await tx.select().from(answerRequests).where(eq(answerRequests.id, body.answerRequestId)).for('update');
+    const [request] = await tx
+      .select()
+      .from(answerRequests)
+      .where(eq(answerRequests.id, body.answerRequestId))
+      .for('update');
     if (!request || request.scheduleId !== body.quizScheduleId) throw requestNotFound();
     const [existing] = await tx.select().from(quizAnswers).where(eq(quizAnswers.answerRequestId, request.id));
     if (existing?.status === 'finished' || request.status === 'answered') throw alreadyAnswered();
@@ -559,7 +611,9 @@ export async function saveQuizAnswer(
         })
         .onConflictDoNothing();
     } else {
-      [row] = (await tx.update(quizAnswers).set({ updatedAt: now }).where(eq(quizAnswers.id, qa.id)).returning()) as [QuizAnswerRow];
+      [row] = (await tx.update(quizAnswers).set({ updatedAt: now }).where(eq(quizAnswers.id, qa.id)).returning()) as [
+        QuizAnswerRow,
+      ];
     }
     return toProgress(row, items);
   });
@@ -585,7 +639,9 @@ export async function answerUploadOwner(
   }
   const current = await currentRequest(ctx.db, schedule.id);
   const flow = current.answer ? flowOf(current.answer) : await buildFlow(ctx.db, schedule.quizId);
-  const question = flow.flatMap((q) => [q, ...q.subQuestions]).find((q) => q.questionId === body.questionId && q.type === 'file-upload');
+  const question = flow
+    .flatMap((q) => [q, ...q.subQuestions])
+    .find((q) => q.questionId === body.questionId && q.type === 'file-upload');
   if (!question) throw notExpected(body.questionId);
   const config = question.config as { acceptedTypes?: string[]; maxSizeMb?: number };
   if (!(config.acceptedTypes ?? []).includes(body.contentType)) {

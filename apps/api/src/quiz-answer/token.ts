@@ -27,7 +27,10 @@ declare module 'fastify' {
 /** OpenAPI security of the survey calls. */
 export const surveySecurity = [{ surveyAuth: [] as string[] }];
 
-export async function issueSurveyToken(ctx: AppContext, quizScheduleId: string): Promise<{ token: string; expiresAt: string }> {
+export async function issueSurveyToken(
+  ctx: AppContext,
+  quizScheduleId: string,
+): Promise<{ token: string; expiresAt: string }> {
   const now = ctx.config.now();
   const expiresAt = new Date(now.getTime() + SURVEY_TOKEN_TTL_SECONDS * 1000);
   const token = await new SignJWT({ scope: SCOPE })
@@ -48,7 +51,8 @@ export async function verifySurveyToken(ctx: AppContext, token: string): Promise
       audience: AUDIENCE,
       currentDate: ctx.config.now(),
     });
-    if (payload.scope !== SCOPE || typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) throw new Error('scope');
+    if (payload.scope !== SCOPE || typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub))
+      throw new Error('scope');
     return { quizScheduleId: payload.sub };
   } catch {
     throw errors.invalidJwt('Sua sessão no questionário expirou. Digite o PIN novamente.');

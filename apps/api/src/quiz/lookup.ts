@@ -9,7 +9,10 @@ export const quizNotFound = () => new AppError(404, 'QUIZ_NOT_FOUND', 'Question√
 
 /** The professional's own quiz, or 404 QUIZ_NOT_FOUND: another professional's quiz answers like a missing one. */
 export async function findOwnQuiz(db: Executor, professionalId: string, quizId: string): Promise<QuizRow> {
-  const [row] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.professionalId, professionalId)));
+  const [row] = await db
+    .select()
+    .from(quizzes)
+    .where(and(eq(quizzes.id, quizId), eq(quizzes.professionalId, professionalId)));
   if (!row) throw quizNotFound();
   return row;
 }

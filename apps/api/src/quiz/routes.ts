@@ -151,7 +151,8 @@ export function quizRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizDetailSchema, 'The updated quiz'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setQuizQuestionEnabled(ctx, pro(request), request.params.id, request.params.questionId, false),
+      async (request) =>
+        service.setQuizQuestionEnabled(ctx, pro(request), request.params.id, request.params.questionId, false),
     );
 
     app.put(
@@ -166,7 +167,8 @@ export function quizRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizDetailSchema, 'The updated quiz'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setQuizQuestionEnabled(ctx, pro(request), request.params.id, request.params.questionId, true),
+      async (request) =>
+        service.setQuizQuestionEnabled(ctx, pro(request), request.params.id, request.params.questionId, true),
     );
 
     app.get(

@@ -48,7 +48,9 @@ export const QuizDetailSchema = QuizSchema.extend({
   appearance: ResolvedAppearanceSchema,
 }).meta({ id: 'QuizDetail', description: 'A quiz with its resolved questions and appearance (builder and preview).' });
 
-export const QuizPageSchema = z.object({ items: z.array(QuizSchema), total: z.number().int() }).meta({ id: 'QuizPage' });
+export const QuizPageSchema = z
+  .object({ items: z.array(QuizSchema), total: z.number().int() })
+  .meta({ id: 'QuizPage' });
 
 export const QuizPatientSchema = z
   .object({ patientId: z.uuid(), name: z.string(), quizScheduleId: z.uuid(), enabled: z.boolean() })
@@ -79,7 +81,10 @@ const ChosenQuestionBody = z
   .object({
     id: z.uuid(),
     enabled: z.boolean().optional().meta({ description: 'Default true.' }),
-    subquestions: z.array(z.object({ id: z.uuid() }).strict()).max(50).optional(),
+    subquestions: z
+      .array(z.object({ id: z.uuid() }).strict())
+      .max(50)
+      .optional(),
   })
   .strict();
 

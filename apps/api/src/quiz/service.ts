@@ -26,7 +26,6 @@ export type QuizDto = z.infer<typeof QuizSchema>;
 export type QuizDetailDto = z.infer<typeof QuizDetailSchema>;
 type ChosenInput = { id: string; enabled?: boolean; subquestions?: { id: string }[] };
 
-
 const EMPTY_FOLDER: Folder = {
   title: null,
   image: null,
@@ -38,7 +37,11 @@ const EMPTY_FOLDER: Folder = {
 };
 
 function mergeFolder(current: Partial<Folder> | undefined, patch: z.infer<typeof CreateQuizBody>['folder']): Folder {
-  const base: Folder = { ...EMPTY_FOLDER, ...current, buttonColors: { ...EMPTY_FOLDER.buttonColors, ...current?.buttonColors } };
+  const base: Folder = {
+    ...EMPTY_FOLDER,
+    ...current,
+    buttonColors: { ...EMPTY_FOLDER.buttonColors, ...current?.buttonColors },
+  };
   if (!patch) return base;
   const out: Folder = { ...base, buttonColors: { ...base.buttonColors } };
   for (const k of ['title', 'image', 'subtitle', 'quizTitle', 'titlesColor', 'buttonTitle'] as const) {
@@ -58,7 +61,9 @@ async function loadChosen(db: Executor, quizIds: string[]): Promise<Map<string, 
     .where(inArray(quizQuestions.quizId, quizIds))
     .orderBy(asc(quizQuestions.quizId), asc(quizQuestions.position));
   for (const r of rows) {
-    out.get(r.quizId)!.push({ id: r.questionId, enabled: r.enabled, subquestions: r.subquestionIds.map((id) => ({ id })) });
+    out
+      .get(r.quizId)!
+      .push({ id: r.questionId, enabled: r.enabled, subquestions: r.subquestionIds.map((id) => ({ id })) });
   }
   return out;
 }
@@ -79,7 +84,6 @@ function toQuizDto(row: QuizRow, chosen: Chosen[]): QuizDto {
   };
 }
 
-
 const updateQuestionsError = (issues: ValidationIssue[]) =>
   new AppError(400, 'UPDATE_QUESTIONS_ERROR', 'Não foi possível atualizar as perguntas do questionário.', issues);
 
@@ -88,7 +92,12 @@ const updateQuestionsError = (issues: ValidationIssue[]) =>
  * no drafts, sub-questions offered by the question's alternatives. Questions removed from the bank
  * may stay only where the quiz already had them.
  */
-async function validateChosen(db: Executor, professionalId: string, list: ChosenInput[], already: Set<string>): Promise<Chosen[]> {
+async function validateChosen(
+  db: Executor,
+  professionalId: string,
+  list: ChosenInput[],
+  already: Set<string>,
+): Promise<Chosen[]> {
   const ids = list.flatMap((c) => [c.id, ...(c.subquestions ?? []).map((s) => s.id)]);
   const found = await loadVisibleQuestions(db, professionalId, ids);
   const issues: ValidationIssue[] = [];
@@ -98,8 +107,13 @@ async function validateChosen(db: Executor, professionalId: string, list: Chosen
     const q = found.get(c.id);
     if (seen.has(c.id)) issues.push({ path, message: 'Pergunta repetida no questionário.' });
     seen.add(c.id);
-    if (!q || (!q.isActive && !already.has(c.id))) return void issues.push({ path, message: 'Pergunta não encontrada.' });
-    if (q.draft) issues.push({ path, message: `A pergunta "${q.title}" é um rascunho e não pode ser adicionada ao questionário.` });
+    if (!q || (!q.isActive && !already.has(c.id)))
+      return void issues.push({ path, message: 'Pergunta não encontrada.' });
+    if (q.draft)
+      issues.push({
+        path,
+        message: `A pergunta "${q.title}" é um rascunho e não pode ser adicionada ao questionário.`,
+      });
     const offered = new Set(subQuestionIdsOf(q.type, q.config));
     const subSeen = new Set<string>();
     (c.subquestions ?? []).forEach((s, j) => {
@@ -107,13 +121,18 @@ async function validateChosen(db: Executor, professionalId: string, list: Chosen
       const sub = found.get(s.id);
       if (subSeen.has(s.id)) issues.push({ path: subPath, message: 'Sub-pergunta repetida.' });
       subSeen.add(s.id);
-      if (!offered.has(s.id)) issues.push({ path: subPath, message: 'Esta sub-pergunta não pertence às alternativas da pergunta.' });
+      if (!offered.has(s.id))
+        issues.push({ path: subPath, message: 'Esta sub-pergunta não pertence às alternativas da pergunta.' });
       else if (!sub) issues.push({ path: subPath, message: 'Sub-pergunta não encontrada.' });
       else if (sub.draft) issues.push({ path: subPath, message: 'Rascunhos não podem ser sub-perguntas.' });
     });
   });
   if (issues.length) throw updateQuestionsError(issues);
-  return list.map((c) => ({ id: c.id, enabled: c.enabled ?? true, subquestions: (c.subquestions ?? []).map((s) => ({ id: s.id })) }));
+  return list.map((c) => ({
+    id: c.id,
+    enabled: c.enabled ?? true,
+    subquestions: (c.subquestions ?? []).map((s) => ({ id: s.id })),
+  }));
 }
 
 async function saveChosen(db: Executor, quizId: string, list: Chosen[]): Promise<void> {
@@ -130,7 +149,11 @@ async function saveChosen(db: Executor, quizId: string, list: Chosen[]): Promise
   );
 }
 
-async function checkAppearance(db: Executor, professionalId: string, appearanceId: string | null | undefined): Promise<void> {
+async function checkAppearance(
+  db: Executor,
+  professionalId: string,
+  appearanceId: string | null | undefined,
+): Promise<void> {
   if (appearanceId && !(await findOwnAppearance(db, professionalId, appearanceId))) {
     throw errors.field(['appearanceId'], 'Aparência não encontrada.');
   }
@@ -145,7 +168,11 @@ export async function getQuizDetail(db: Executor, professionalId: string, id: st
     const q = found.get(qid);
     return q ? [toQuestionDto(q)] : [];
   });
-  return { ...toQuizDto(row, chosen), questions, appearance: await resolveAppearance(db, professionalId, row.appearanceId) };
+  return {
+    ...toQuizDto(row, chosen),
+    questions,
+    appearance: await resolveAppearance(db, professionalId, row.appearanceId),
+  };
 }
 
 export async function listQuizzes(
@@ -172,7 +199,11 @@ export async function listQuizzes(
   return { items: rows.map((r) => toQuizDto(r, chosen.get(r.id) ?? [])), total: Number(n) };
 }
 
-export async function createQuiz(ctx: AppContext, professionalId: string, body: z.infer<typeof CreateQuizBody>): Promise<QuizDetailDto> {
+export async function createQuiz(
+  ctx: AppContext,
+  professionalId: string,
+  body: z.infer<typeof CreateQuizBody>,
+): Promise<QuizDetailDto> {
   await checkAppearance(ctx.db, professionalId, body.appearanceId);
   const chosen = await validateChosen(ctx.db, professionalId, body.chosenQuestions ?? [], new Set());
   const now = ctx.config.now();
@@ -205,7 +236,9 @@ export async function updateQuiz(
   await checkAppearance(ctx.db, professionalId, body.appearanceId);
   let chosen: Chosen[] | undefined;
   if (body.chosenQuestions) {
-    const already = new Set(((await loadChosen(ctx.db, [id])).get(id) ?? []).flatMap((c) => [c.id, ...c.subquestions.map((s) => s.id)]));
+    const already = new Set(
+      ((await loadChosen(ctx.db, [id])).get(id) ?? []).flatMap((c) => [c.id, ...c.subquestions.map((s) => s.id)]),
+    );
     chosen = await validateChosen(ctx.db, professionalId, body.chosenQuestions, already);
   }
   const set: Partial<typeof quizzes.$inferInsert> = { updatedAt: ctx.config.now() };
@@ -272,7 +305,9 @@ export async function addQuizQuestion(
     // Report the problems of the added question under `questionId`.
     if (err instanceof AppError && Array.isArray(err.details)) {
       const mine = err.details.filter((d) => d.path[1] === String(index) || d.message.includes('repetida'));
-      throw updateQuestionsError((mine.length ? mine : err.details).map((d) => ({ path: ['questionId'], message: d.message })));
+      throw updateQuestionsError(
+        (mine.length ? mine : err.details).map((d) => ({ path: ['questionId'], message: d.message })),
+      );
     }
     throw err;
   }

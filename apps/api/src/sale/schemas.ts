@@ -24,13 +24,21 @@ export const SaleSchema = z
   })
   .meta({ id: 'Sale' });
 
-export const SalePageSchema = z.object({ items: z.array(SaleSchema), total: z.number().int() }).meta({ id: 'SalePage' });
+export const SalePageSchema = z
+  .object({ items: z.array(SaleSchema), total: z.number().int() })
+  .meta({ id: 'SalePage' });
 
 export const CreateSaleBody = z
   .object({
     patientId: z.uuid(),
     serviceId: z.uuid(),
-    amountCents: z.number().int().min(0).max(100_000_000).optional().meta({ description: "Default the service's price." }),
+    amountCents: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000)
+      .optional()
+      .meta({ description: "Default the service's price." }),
     paymentMethod: PaymentMethodSchema,
     soldAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'Default now.' }),
     startsAt: calendarDate().optional().meta({ description: 'Default the São Paulo date of soldAt.' }),

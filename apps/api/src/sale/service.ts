@@ -41,7 +41,11 @@ function toSaleDto(r: SaleJoinRow): SaleDto {
 }
 
 /** Sales with patient and service names, newest first. */
-export async function selectSales(db: Executor, where: SQL | undefined, page?: { take: number; skip: number }): Promise<SaleDto[]> {
+export async function selectSales(
+  db: Executor,
+  where: SQL | undefined,
+  page?: { take: number; skip: number },
+): Promise<SaleDto[]> {
   const q = db
     .select(saleColumns)
     .from(sales)
@@ -55,7 +59,10 @@ export async function selectSales(db: Executor, where: SQL | undefined, page?: {
 
 /** Sales sold within São Paulo dates [start, end] (either bound optional). */
 export function soldBetween(start: string | undefined, end: string | undefined): SQL | undefined {
-  return and(start ? gte(sales.soldAt, spDayStart(start)) : undefined, end ? lt(sales.soldAt, spDayStart(addDays(end, 1))) : undefined);
+  return and(
+    start ? gte(sales.soldAt, spDayStart(start)) : undefined,
+    end ? lt(sales.soldAt, spDayStart(addDays(end, 1))) : undefined,
+  );
 }
 
 async function findOwnSale(db: Executor, professionalId: string, id: string): Promise<SaleDto> {
@@ -64,12 +71,19 @@ async function findOwnSale(db: Executor, professionalId: string, id: string): Pr
   return row;
 }
 
-export async function createSale(ctx: AppContext, professionalId: string, body: z.infer<typeof CreateSaleBody>): Promise<SaleDto> {
+export async function createSale(
+  ctx: AppContext,
+  professionalId: string,
+  body: z.infer<typeof CreateSaleBody>,
+): Promise<SaleDto> {
   const patient = await findOwnPatient(ctx.db, professionalId, body.patientId);
   if (patient.status !== 'active') {
-    throw new AppError(400, 'PATIENT_NOT_ACTIVE', 'Este cliente está inativo: reative-o antes de registrar uma venda.', [
-      { path: ['patientId'], message: 'Cliente inativo.' },
-    ]);
+    throw new AppError(
+      400,
+      'PATIENT_NOT_ACTIVE',
+      'Este cliente está inativo: reative-o antes de registrar uma venda.',
+      [{ path: ['patientId'], message: 'Cliente inativo.' }],
+    );
   }
   const svc = await findOwnService(ctx.db, professionalId, body.serviceId);
   if (!svc.isActive) {

@@ -24,9 +24,14 @@ describe('recurrence (America/Sao_Paulo)', () => {
 
   it('hours are São Paulo wall time, also across the UTC date line (21h → 00:00Z next day)', () => {
     const r = rule({ startDate: '2026-03-10', hour: 21, periodicity: 'days', intervalDays: 1 });
-    expect(iso(occurrences(r, at('2026-03-10T00:00:00Z'), 2))).toEqual(['2026-03-11T00:00:00.000Z', '2026-03-12T00:00:00.000Z']);
+    expect(iso(occurrences(r, at('2026-03-10T00:00:00Z'), 2))).toEqual([
+      '2026-03-11T00:00:00.000Z',
+      '2026-03-12T00:00:00.000Z',
+    ]);
     // 23h on the 10th is 02:00Z on the 11th; a search from the 11th (UTC) still finds it.
-    expect(nextOccurrence(rule({ startDate: '2026-03-10', hour: 23 }), at('2026-03-10T12:00:00Z'))?.toISOString()).toBe('2026-03-11T02:00:00.000Z');
+    expect(nextOccurrence(rule({ startDate: '2026-03-10', hour: 23 }), at('2026-03-10T12:00:00Z'))?.toISOString()).toBe(
+      '2026-03-11T02:00:00.000Z',
+    );
   });
 
   it('every N days counts from the start date', () => {
@@ -67,9 +72,12 @@ describe('recurrence (America/Sao_Paulo)', () => {
       '2026-06-30T12:00:00.000Z',
     ]);
     // Leap year.
-    expect(nextOccurrence(rule({ startDate: '2028-01-31', periodicity: 'monthly' }), at('2028-02-01T00:00:00Z'))?.toISOString()).toBe(
-      '2028-02-29T11:00:00.000Z',
-    );
+    expect(
+      nextOccurrence(
+        rule({ startDate: '2028-01-31', periodicity: 'monthly' }),
+        at('2028-02-01T00:00:00Z'),
+      )?.toISOString(),
+    ).toBe('2028-02-29T11:00:00.000Z');
     // From the middle of the year, without walking from the start.
     expect(nextOccurrence(r, at('2026-09-01T00:00:00Z'))?.toISOString()).toBe('2026-09-30T12:00:00.000Z');
     expect(nextOccurrence(r, at('2026-10-31T12:00:01Z'))?.toISOString()).toBe('2026-11-30T12:00:00.000Z');
@@ -77,14 +85,28 @@ describe('recurrence (America/Sao_Paulo)', () => {
 
   it('monthly on the 29th/30th also clamps in February only', () => {
     const r = rule({ startDate: '2026-01-30', periodicity: 'monthly' });
-    expect(iso(occurrences(r, at('2026-01-01T00:00:00Z'), 3)).map((s) => s.slice(0, 10))).toEqual(['2026-01-30', '2026-02-28', '2026-03-30']);
+    expect(iso(occurrences(r, at('2026-01-01T00:00:00Z'), 3)).map((s) => s.slice(0, 10))).toEqual([
+      '2026-01-30',
+      '2026-02-28',
+      '2026-03-30',
+    ]);
   });
 
   it('the end date is inclusive', () => {
     const r = rule({ startDate: '2026-03-02', periodicity: 'days', intervalDays: 2, endDate: '2026-03-06' });
-    expect(iso(occurrences(r, at('2026-03-01T00:00:00Z'), 10)).map((s) => s.slice(0, 10))).toEqual(['2026-03-02', '2026-03-04', '2026-03-06']);
+    expect(iso(occurrences(r, at('2026-03-01T00:00:00Z'), 10)).map((s) => s.slice(0, 10))).toEqual([
+      '2026-03-02',
+      '2026-03-04',
+      '2026-03-06',
+    ]);
     expect(nextOccurrence(r, at('2026-03-06T11:00:01Z'))).toBeNull();
-    expect(occurrences(rule({ startDate: '2026-03-02', periodicity: 'weekly', weekdays: [5], endDate: '2026-03-05' }), at('2026-03-01T00:00:00Z'), 3)).toEqual([]);
+    expect(
+      occurrences(
+        rule({ startDate: '2026-03-02', periodicity: 'weekly', weekdays: [5], endDate: '2026-03-05' }),
+        at('2026-03-01T00:00:00Z'),
+        3,
+      ),
+    ).toEqual([]);
   });
 
   it('before the start date nothing comes earlier than the start', () => {

@@ -101,13 +101,14 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'A message sent (or being sent) for this schedule in the last 60 seconds → 429 RETRY_SEND_LATER. Disabled schedule, ' +
             'channel without contact → 400 DELIVERY_RULE_EXCEPTION; no active service → 400 PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR. ' +
-            'Delivery failures show in the request\'s lastError / lastErrorCode (NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR).',
+            "Delivery failures show in the request's lastError / lastErrorCode (NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR).",
           security: bearerSecurity,
           body: RequestNowBody,
           response: { 201: json(AnswerRequestSchema, 'The new answer request'), ...errorResponses(400, 401, 404, 429) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.requestNow(ctx, pro(request), request.body.quizScheduleId)),
+      async (request, reply) =>
+        reply.code(201).send(await service.requestNow(ctx, pro(request), request.body.quizScheduleId)),
     );
 
     app.post(
@@ -144,7 +145,12 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(RepublishResultSchema, 'What was resent'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.republish(ctx, pro(request), request.body.schedules.map((s) => s.scheduleId)),
+      async (request) =>
+        service.republish(
+          ctx,
+          pro(request),
+          request.body.schedules.map((s) => s.scheduleId),
+        ),
     );
 
     app.get(
@@ -201,14 +207,19 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'deleteQuizSchedule',
           tags: TAGS,
           summary: "Delete a patient's schedule (kept for the answers' history; pending requests cancelled)",
-          description: 'Unknown, deleted or another patient\'s schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.',
+          description: "Unknown, deleted or another patient's schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.",
           security: bearerSecurity,
           params: DeleteScheduleParams,
           response: { 204: z.undefined().describe('Deleted'), ...errorResponses(400, 401, 404) },
         },
       },
       async (request, reply) => {
-        await service.deleteScheduleOfPatient(ctx, pro(request), request.params.quizScheduleId, request.params.patientId);
+        await service.deleteScheduleOfPatient(
+          ctx,
+          pro(request),
+          request.params.quizScheduleId,
+          request.params.patientId,
+        );
         return reply.code(204).send();
       },
     );

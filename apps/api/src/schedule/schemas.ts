@@ -5,13 +5,16 @@ import { calendarDate } from '../lib/dates.js';
 import { pagination } from '../lib/text.js';
 import { NotificationChannelSchema } from '../patient/schemas.js';
 
-export const PeriodicitySchema = z
-  .enum(PERIODICITIES)
-  .meta({ id: 'Periodicity', description: "once; 'days' = every intervalDays days; 'weekly' = on the chosen ISO weekdays; 'monthly' = same day every month (the last day in shorter months)." });
+export const PeriodicitySchema = z.enum(PERIODICITIES).meta({
+  id: 'Periodicity',
+  description:
+    "once; 'days' = every intervalDays days; 'weekly' = on the chosen ISO weekdays; 'monthly' = same day every month (the last day in shorter months).",
+});
 export const AnswerRequestStatusSchema = z.enum(ANSWER_REQUEST_STATUSES).meta({ id: 'AnswerRequestStatus' });
-export const AnswerRequestKindSchema = z
-  .enum(ANSWER_REQUEST_KINDS)
-  .meta({ id: 'AnswerRequestKind', description: "scheduled: an occurrence of the recurrence; now: 'request now'; resend: a re-publication." });
+export const AnswerRequestKindSchema = z.enum(ANSWER_REQUEST_KINDS).meta({
+  id: 'AnswerRequestKind',
+  description: "scheduled: an occurrence of the recurrence; now: 'request now'; resend: a re-publication.",
+});
 
 export const AnswerRequestSchema = z
   .object({
@@ -23,9 +26,13 @@ export const AnswerRequestSchema = z
     sentAt: z.iso.datetime().nullable(),
     answeredAt: z.iso.datetime().nullable(),
     attempts: z.number().int().meta({ description: 'Delivery attempts made, failed ones included.' }),
-    lastError: z.string().nullable().meta({ description: 'Why the last delivery attempt failed (Portuguese), null when it did not.' }),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the last delivery attempt failed (Portuguese), null when it did not.' }),
     lastErrorCode: ErrorCodeSchema.nullable().meta({
-      description: 'NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR, DELIVERY_RULE_EXCEPTION, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR…',
+      description:
+        'NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR, DELIVERY_RULE_EXCEPTION, PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR…',
     }),
   })
   .meta({ id: 'AnswerRequest', description: 'One due occurrence of a quiz schedule and its delivery state.' });
@@ -46,7 +53,10 @@ export const QuizScheduleSchema = z
     channel: NotificationChannelSchema,
     enabled: z.boolean(),
     link: z.string().meta({ description: 'The stable survey link: <publicUrl>/quiz-survey/<id>.' }),
-    nextDueAt: z.iso.datetime().nullable().meta({ description: "Due time of the pending 'scheduled' request, null when none." }),
+    nextDueAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "Due time of the pending 'scheduled' request, null when none." }),
     lastRequest: AnswerRequestSchema.nullable().meta({ description: 'The most recent answer request (by due time).' }),
     pinLocked: z.boolean().meta({ description: 'Too many wrong PINs: the link is locked for a while.' }),
     answers: z
@@ -54,7 +64,10 @@ export const QuizScheduleSchema = z
         total: z.number().int().meta({ description: 'Answered occurrences (answer revisions) of this schedule.' }),
         pending: z.number().int().meta({ description: 'Of those, how many wait for the professional’s review.' }),
       })
-      .meta({ id: 'QuizScheduleAnswers', description: 'What the patient answered on this schedule, for a link to the answers.' }),
+      .meta({
+        id: 'QuizScheduleAnswers',
+        description: 'What the patient answered on this schedule, for a link to the answers.',
+      }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'QuizSchedule', description: 'One patient × one quiz × a recurrence.' });
@@ -81,8 +94,14 @@ export const QuizSchedulePageSchema = z
  * that a wrong value answers the spec's WRONG_HOUR_VALUE / WRONG_PERIODICITY_TIME.
  */
 export const recurrenceFields = {
-  startDate: calendarDate().meta({ description: 'São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).' }),
-  hour: z.number().meta({ minimum: 0, maximum: 23, description: 'Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.' }),
+  startDate: calendarDate().meta({
+    description: 'São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).',
+  }),
+  hour: z.number().meta({
+    minimum: 0,
+    maximum: 23,
+    description: 'Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.',
+  }),
   periodicity: z
     .string()
     .max(20)
@@ -93,13 +112,14 @@ export const recurrenceFields = {
     .nullable()
     .optional()
     .meta({ description: "For 'days': every N days (1–365), else WRONG_PERIODICITY_TIME. Ignored otherwise." }),
-  weekdays: z
-    .array(z.number().int())
-    .max(7)
+  weekdays: z.array(z.number().int()).max(7).nullable().optional().meta({
+    description:
+      "For 'weekly' (required): ISO weekdays 1 = Monday … 7 = Sunday. Given for another periodicity → WRONG_PERIODICITY_TIME.",
+  }),
+  endDate: calendarDate()
     .nullable()
     .optional()
-    .meta({ description: "For 'weekly' (required): ISO weekdays 1 = Monday … 7 = Sunday. Given for another periodicity → WRONG_PERIODICITY_TIME." }),
-  endDate: calendarDate().nullable().optional().meta({ description: 'Last São Paulo date an occurrence may fall on; not before startDate.' }),
+    .meta({ description: 'Last São Paulo date an occurrence may fall on; not before startDate.' }),
   channel: NotificationChannelSchema.optional().meta({ description: "Default: the patient's preferred channel." }),
 };
 
@@ -113,7 +133,12 @@ export const CancelAnswerRequestBody = z
   .object({ scheduleId: z.uuid().meta({ description: 'The answer request to cancel.' }) })
   .strict();
 export const RepublishBody = z
-  .object({ schedules: z.array(z.object({ scheduleId: z.uuid() }).strict()).min(1).max(1000) })
+  .object({
+    schedules: z
+      .array(z.object({ scheduleId: z.uuid() }).strict())
+      .min(1)
+      .max(1000),
+  })
   .strict();
 
 export const RepublishDetailSchema = z
@@ -132,13 +157,10 @@ export const DeleteScheduleParams = z.object({ quizScheduleId: z.uuid(), patient
 export const ListQuizSchedulesQuery = z.object({
   quizId: z.uuid().optional(),
   patientId: z.uuid().optional(),
-  status: z
-    .enum(['enabled', 'disabled', 'pending', 'sent', 'answered'])
-    .optional()
-    .meta({
-      description:
-        "enabled/disabled: the schedule's flag; pending: the latest request is waiting to be sent; sent: the latest request was sent and is not answered; answered: the latest request was answered.",
-    }),
+  status: z.enum(['enabled', 'disabled', 'pending', 'sent', 'answered']).optional().meta({
+    description:
+      "enabled/disabled: the schedule's flag; pending: the latest request is waiting to be sent; sent: the latest request was sent and is not answered; answered: the latest request was answered.",
+  }),
   ...pagination,
 });
 

@@ -10,7 +10,17 @@ import { findOwnQuiz, type QuizRow } from '../quiz/lookup.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor, Tx } from '../db/client.js';
-import { answerRequests, answerRevisions, patients, PERIODICITIES, quizAnswers, quizSchedules, quizzes, sales, type Periodicity } from '../db/schema.js';
+import {
+  answerRequests,
+  answerRevisions,
+  patients,
+  PERIODICITIES,
+  quizAnswers,
+  quizSchedules,
+  quizzes,
+  sales,
+  type Periodicity,
+} from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { spDate, spDayStart } from '../lib/dates.js';
@@ -55,8 +65,13 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const scheduleNotFound = () => new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Agendamento não encontrado.');
 export const requestNotFound = () => new AppError(404, 'SCHEDULE_NOT_FOUND_ERROR', 'Envio não encontrado.');
 const deletedSchedule = () =>
-  new AppError(400, 'RESCHEDULE_ERROR', 'Este agendamento foi excluído e não pode mais ser alterado. Agende o questionário novamente.');
-const field = (code: ErrorCode, path: string, message: string) => new AppError(400, code, message, [{ path: [path], message }]);
+  new AppError(
+    400,
+    'RESCHEDULE_ERROR',
+    'Este agendamento foi excluído e não pode mais ser alterado. Agende o questionário novamente.',
+  );
+const field = (code: ErrorCode, path: string, message: string) =>
+  new AppError(400, code, message, [{ path: [path], message }]);
 
 export const quizNotActive = () =>
   new AppError(400, 'QUIZ_NOT_ACTIVE', 'Este questionário está desativado. Ative-o antes de agendar.', [
@@ -76,14 +91,20 @@ export const withoutActiveService = () =>
 /** The channel needs the matching contact: null when it is fine. */
 export function deliveryRuleProblem(patient: Pick<PatientRow, 'email' | 'phone'>, channel: Channel): AppError | null {
   if (channel === 'email' && !patient.email) {
-    return new AppError(400, 'DELIVERY_RULE_EXCEPTION', 'O cliente não tem e-mail cadastrado: cadastre-o ou envie pelo WhatsApp.', [
-      { path: ['channel'], message: 'O cliente não tem e-mail.' },
-    ]);
+    return new AppError(
+      400,
+      'DELIVERY_RULE_EXCEPTION',
+      'O cliente não tem e-mail cadastrado: cadastre-o ou envie pelo WhatsApp.',
+      [{ path: ['channel'], message: 'O cliente não tem e-mail.' }],
+    );
   }
   if (channel === 'whatsapp' && !patient.phone) {
-    return new AppError(400, 'DELIVERY_RULE_EXCEPTION', 'O cliente não tem telefone cadastrado: cadastre-o ou envie por e-mail.', [
-      { path: ['channel'], message: 'O cliente não tem telefone.' },
-    ]);
+    return new AppError(
+      400,
+      'DELIVERY_RULE_EXCEPTION',
+      'O cliente não tem telefone cadastrado: cadastre-o ou envie por e-mail.',
+      [{ path: ['channel'], message: 'O cliente não tem telefone.' }],
+    );
   }
   return null;
 }
@@ -96,7 +117,11 @@ export function validateRecurrence(ctx: AppContext, r: Recurrence): ValidRecurre
     throw field('WRONG_HOUR_VALUE', 'hour', 'A hora deve ser um número inteiro entre 0 e 23.');
   }
   if (!(PERIODICITIES as readonly string[]).includes(r.periodicity)) {
-    throw field('WRONG_PERIODICITY_TIME', 'periodicity', 'Periodicidade inválida: use uma vez, a cada N dias, semanal ou mensal.');
+    throw field(
+      'WRONG_PERIODICITY_TIME',
+      'periodicity',
+      'Periodicidade inválida: use uma vez, a cada N dias, semanal ou mensal.',
+    );
   }
   const periodicity = r.periodicity as Periodicity;
   let intervalDays: number | null = null;
@@ -109,9 +134,14 @@ export function validateRecurrence(ctx: AppContext, r: Recurrence): ValidRecurre
   }
   const weekdays = [...new Set(r.weekdays ?? [])].sort((a, b) => a - b);
   if (periodicity === 'weekly') {
-    if (weekdays.length === 0) throw field('WRONG_PERIODICITY_TIME', 'weekdays', 'Escolha pelo menos um dia da semana.');
+    if (weekdays.length === 0)
+      throw field('WRONG_PERIODICITY_TIME', 'weekdays', 'Escolha pelo menos um dia da semana.');
     if (weekdays.some((d) => !Number.isInteger(d) || d < 1 || d > 7)) {
-      throw field('WRONG_PERIODICITY_TIME', 'weekdays', 'Dias da semana inválidos: use 1 (segunda-feira) a 7 (domingo).');
+      throw field(
+        'WRONG_PERIODICITY_TIME',
+        'weekdays',
+        'Dias da semana inválidos: use 1 (segunda-feira) a 7 (domingo).',
+      );
     }
   } else if (weekdays.length > 0) {
     throw field('WRONG_PERIODICITY_TIME', 'weekdays', 'Dias da semana só valem para a periodicidade semanal.');
@@ -177,7 +207,9 @@ async function findPatientWithService(
   const [row] = await tx
     .select({ patient: patients, hasService: hasActiveServiceSql(today) })
     .from(patients)
-    .where(and(eq(patients.id, patientId), eq(patients.professionalId, professionalId), ne(patients.status, 'deleted')));
+    .where(
+      and(eq(patients.id, patientId), eq(patients.professionalId, professionalId), ne(patients.status, 'deleted')),
+    );
   if (!row) throw patientNotFound();
   return { patient: row.patient, hasService: Boolean(row.hasService) };
 }
@@ -222,12 +254,23 @@ async function cancelPending(tx: Executor, scheduleId: string, now: Date, allKin
  * disabled, deleted or finished). An occurrence already sent is skipped; a cancelled one is replaced.
  * The caller holds the schedule row lock. Returns the pending request's due time, or null.
  */
-export async function materializeNext(tx: Executor, schedule: ScheduleRow, notBefore: Date, now: Date): Promise<Date | null> {
+export async function materializeNext(
+  tx: Executor,
+  schedule: ScheduleRow,
+  notBefore: Date,
+  now: Date,
+): Promise<Date | null> {
   if (!schedule.enabled || schedule.deletedAt) return null;
   const [pending] = await tx
     .select({ dueAt: answerRequests.dueAt })
     .from(answerRequests)
-    .where(and(eq(answerRequests.scheduleId, schedule.id), eq(answerRequests.status, 'scheduled'), eq(answerRequests.kind, 'scheduled')))
+    .where(
+      and(
+        eq(answerRequests.scheduleId, schedule.id),
+        eq(answerRequests.status, 'scheduled'),
+        eq(answerRequests.kind, 'scheduled'),
+      ),
+    )
     .limit(1);
   if (pending) return pending.dueAt;
   const rule = ruleOf(schedule);
@@ -279,7 +322,12 @@ const startOfToday = (now: Date) => spDayStart(spDate(now));
  * Creates the (quiz, patient) schedule, or replaces the live one (a reschedule), and materialises its first
  * occurrence. Throws AppError with the scheduling codes.
  */
-export async function upsertSchedule(ctx: AppContext, tx: Tx, professionalId: string, input: ScheduleInput): Promise<{ id: string }> {
+export async function upsertSchedule(
+  ctx: AppContext,
+  tx: Tx,
+  professionalId: string,
+  input: ScheduleInput,
+): Promise<{ id: string }> {
   const rule = validateRecurrence(ctx, input);
   const now = ctx.config.now();
   const quiz = await findOwnQuizOnce(tx, professionalId, input.quizId);
@@ -360,7 +408,11 @@ export async function setScheduleEnabled(
   const now = ctx.config.now();
   const current = await lockOwnSchedule(tx, professionalId, quizScheduleId);
   if (current.deletedAt) throw deletedSchedule();
-  const [schedule] = await tx.update(quizSchedules).set({ enabled, updatedAt: now }).where(eq(quizSchedules.id, current.id)).returning();
+  const [schedule] = await tx
+    .update(quizSchedules)
+    .set({ enabled, updatedAt: now })
+    .where(eq(quizSchedules.id, current.id))
+    .returning();
   if (enabled) await materializeNext(tx, schedule!, now, now);
   else await cancelPending(tx, current.id, now, true);
   return { id: current.id };
@@ -370,7 +422,12 @@ export async function setScheduleEnabled(
  * Soft delete: hidden from lists and never sent again; pending requests cancelled, sent and unanswered ones
  * expired (the survey refuses a deleted schedule). Answers stay for the history.
  */
-export async function deleteSchedule(ctx: AppContext, tx: Tx, professionalId: string, quizScheduleId: string): Promise<void> {
+export async function deleteSchedule(
+  ctx: AppContext,
+  tx: Tx,
+  professionalId: string,
+  quizScheduleId: string,
+): Promise<void> {
   const now = ctx.config.now();
   const current = await lockOwnSchedule(tx, professionalId, quizScheduleId);
   if (current.deletedAt) throw scheduleNotFound();
@@ -440,7 +497,10 @@ async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[
       .orderBy(answerRequests.scheduleId, ...LAST_REQUEST_ORDER);
     for (const r of lastRows) last.set(r.scheduleId, r);
     const nextRows = await db
-      .select({ scheduleId: answerRequests.scheduleId, dueAt: sql<Date>`min(${answerRequests.dueAt})`.mapWith(answerRequests.dueAt) })
+      .select({
+        scheduleId: answerRequests.scheduleId,
+        dueAt: sql<Date>`min(${answerRequests.dueAt})`.mapWith(answerRequests.dueAt),
+      })
       .from(answerRequests)
       .where(and(inArray(answerRequests.scheduleId, ids), eq(answerRequests.status, 'scheduled')))
       .groupBy(answerRequests.scheduleId);
@@ -483,13 +543,20 @@ async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[
   });
 }
 
-async function scheduleDto(ctx: AppContext, db: Executor, professionalId: string, id: string): Promise<QuizScheduleDto> {
+async function scheduleDto(
+  ctx: AppContext,
+  db: Executor,
+  professionalId: string,
+  id: string,
+): Promise<QuizScheduleDto> {
   const rows = await db
     .select(scheduleColumns)
     .from(quizSchedules)
     .innerJoin(quizzes, eq(quizzes.id, quizSchedules.quizId))
     .innerJoin(patients, eq(patients.id, quizSchedules.patientId))
-    .where(and(eq(quizSchedules.id, id), eq(quizSchedules.professionalId, professionalId), isNull(quizSchedules.deletedAt)));
+    .where(
+      and(eq(quizSchedules.id, id), eq(quizSchedules.professionalId, professionalId), isNull(quizSchedules.deletedAt)),
+    );
   const [dto] = await toScheduleDtos(ctx, db, rows);
   if (!dto) throw scheduleNotFound();
   return dto;
@@ -517,22 +584,41 @@ async function afterChange(ctx: AppContext, professionalId: string, id: string):
   return scheduleDto(ctx, ctx.db, professionalId, id);
 }
 
-export async function createSchedule(ctx: AppContext, professionalId: string, body: ScheduleInput): Promise<QuizScheduleDto> {
+export async function createSchedule(
+  ctx: AppContext,
+  professionalId: string,
+  body: ScheduleInput,
+): Promise<QuizScheduleDto> {
   const { id } = await ctx.db.transaction((tx) => upsertSchedule(ctx, tx, professionalId, body));
   return afterChange(ctx, professionalId, id);
 }
 
-export async function reschedule(ctx: AppContext, professionalId: string, id: string, recurrence: Recurrence): Promise<QuizScheduleDto> {
+export async function reschedule(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  recurrence: Recurrence,
+): Promise<QuizScheduleDto> {
   await ctx.db.transaction((tx) => rescheduleSchedule(ctx, tx, professionalId, id, recurrence));
   return afterChange(ctx, professionalId, id);
 }
 
-export async function setEnabled(ctx: AppContext, professionalId: string, id: string, enabled: boolean): Promise<QuizScheduleDto> {
+export async function setEnabled(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  enabled: boolean,
+): Promise<QuizScheduleDto> {
   await ctx.db.transaction((tx) => setScheduleEnabled(ctx, tx, professionalId, id, enabled));
   return afterChange(ctx, professionalId, id);
 }
 
-export async function deleteScheduleOfPatient(ctx: AppContext, professionalId: string, id: string, patientId: string): Promise<void> {
+export async function deleteScheduleOfPatient(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  patientId: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ patientId: quizSchedules.patientId })
@@ -543,7 +629,11 @@ export async function deleteScheduleOfPatient(ctx: AppContext, professionalId: s
   });
 }
 
-export async function getScheduleDetail(ctx: AppContext, professionalId: string, id: string): Promise<QuizScheduleDetailDto> {
+export async function getScheduleDetail(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+): Promise<QuizScheduleDetailDto> {
   const dto = await scheduleDto(ctx, ctx.db, professionalId, id);
   const rows = await ctx.db
     .select()
@@ -561,7 +651,10 @@ export async function listSchedules(
 ): Promise<{ items: QuizScheduleDto[]; total: number }> {
   const lastStatus = sql`(SELECT ar.status FROM ${answerRequests} ar WHERE ar.schedule_id = ${quizSchedules.id}
     ORDER BY (ar.status = 'scheduled'), ar.due_at DESC, ar.created_at DESC LIMIT 1)`;
-  const conds: (SQL | undefined)[] = [eq(quizSchedules.professionalId, professionalId), isNull(quizSchedules.deletedAt)];
+  const conds: (SQL | undefined)[] = [
+    eq(quizSchedules.professionalId, professionalId),
+    isNull(quizSchedules.deletedAt),
+  ];
   if (q.quizId) conds.push(eq(quizSchedules.quizId, q.quizId));
   if (q.patientId) conds.push(eq(quizSchedules.patientId, q.patientId));
   if (q.status === 'enabled') conds.push(eq(quizSchedules.enabled, true));
@@ -592,7 +685,12 @@ export async function listSchedules(
 }
 
 /** The patient's live schedules (the patient profile). */
-export async function listPatientSchedules(ctx: AppContext, professionalId: string, patientId: string, page: { take: number; skip: number }) {
+export async function listPatientSchedules(
+  ctx: AppContext,
+  professionalId: string,
+  patientId: string,
+  page: { take: number; skip: number },
+) {
   await findOwnPatient(ctx.db, professionalId, patientId);
   const out = await listSchedules(ctx, professionalId, { patientId, ...page });
   return { items: out.items.map((s) => ({ ...s, quizScheduleId: s.id })), total: out.total };
@@ -636,7 +734,11 @@ const retryLater = () =>
 const disabledSchedule = () =>
   new AppError(400, 'DELIVERY_RULE_EXCEPTION', 'Este agendamento está desativado: ative-o para enviar o questionário.');
 
-export async function requestNow(ctx: AppContext, professionalId: string, quizScheduleId: string): Promise<AnswerRequestDto> {
+export async function requestNow(
+  ctx: AppContext,
+  professionalId: string,
+  quizScheduleId: string,
+): Promise<AnswerRequestDto> {
   const now = ctx.config.now();
   const row = await ctx.db.transaction(async (tx) => {
     const schedule = await lockOwnSchedule(tx, professionalId, quizScheduleId);
@@ -665,9 +767,16 @@ export async function requestNow(ctx: AppContext, professionalId: string, quizSc
 }
 
 /** The patient started answering the `answer_requests` row of the outer query. */
-const startedAnswer = sql<boolean>`EXISTS (SELECT 1 FROM ${quizAnswers} qa WHERE qa.answer_request_id = "answer_requests"."id")`.mapWith(Boolean);
+const startedAnswer =
+  sql<boolean>`EXISTS (SELECT 1 FROM ${quizAnswers} qa WHERE qa.answer_request_id = "answer_requests"."id")`.mapWith(
+    Boolean,
+  );
 
-export async function cancelRequest(ctx: AppContext, professionalId: string, requestId: string): Promise<AnswerRequestDto> {
+export async function cancelRequest(
+  ctx: AppContext,
+  professionalId: string,
+  requestId: string,
+): Promise<AnswerRequestDto> {
   const now = ctx.config.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [found] = await tx
@@ -679,13 +788,19 @@ export async function cancelRequest(ctx: AppContext, professionalId: string, req
     const schedule = await lockOwnSchedule(tx, professionalId, found.request.scheduleId);
     const [request] = await tx.select().from(answerRequests).where(eq(answerRequests.id, requestId)).for('update');
     const r = request!;
-    if (r.status === 'cancelled') throw new AppError(400, 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR', 'Este envio já foi cancelado.');
-    if (r.status === 'answered') throw new AppError(400, 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR', 'Este questionário já foi respondido.');
+    if (r.status === 'cancelled')
+      throw new AppError(400, 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR', 'Este envio já foi cancelado.');
+    if (r.status === 'answered')
+      throw new AppError(400, 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR', 'Este questionário já foi respondido.');
     if (r.status === 'expired') {
       throw new AppError(409, 'CANCEL_ANSWER_REQUEST_ERROR', 'Este envio expirou e não pode mais ser cancelado.');
     }
     if (found.started) {
-      throw new AppError(409, 'CANCEL_ANSWER_REQUEST_ERROR', 'O cliente já começou a responder este questionário: não é possível cancelar.');
+      throw new AppError(
+        409,
+        'CANCEL_ANSWER_REQUEST_ERROR',
+        'O cliente já começou a responder este questionário: não é possível cancelar.',
+      );
     }
     const [cancelled] = await tx
       .update(answerRequests)
@@ -702,7 +817,11 @@ export async function cancelRequest(ctx: AppContext, professionalId: string, req
   return toRequestDto(row);
 }
 
-export async function republish(ctx: AppContext, professionalId: string, requestIds: string[]): Promise<z.infer<typeof RepublishResultSchema>> {
+export async function republish(
+  ctx: AppContext,
+  professionalId: string,
+  requestIds: string[],
+): Promise<z.infer<typeof RepublishResultSchema>> {
   const now = ctx.config.now();
   const today = spDate(now);
   const ids = [...new Set(requestIds)];
@@ -721,13 +840,10 @@ export async function republish(ctx: AppContext, professionalId: string, request
       .innerJoin(quizzes, eq(quizzes.id, answerRequests.quizId))
       .where(and(inArray(answerRequests.id, ids), eq(answerRequests.professionalId, professionalId)));
     const byId = new Map(rows.map((r) => [r.request.id, r]));
-    const recent = await recentSend(
-      tx,
-      [...new Set(rows.map((r) => r.schedule.id))],
-      now,
-    );
+    const recent = await recentSend(tx, [...new Set(rows.map((r) => r.schedule.id))], now);
     const details: { scheduleId: string; application_error_code: ErrorCode; message: string }[] = [];
-    const refuse = (scheduleId: string, e: AppError) => details.push({ scheduleId, application_error_code: e.code, message: e.message });
+    const refuse = (scheduleId: string, e: AppError) =>
+      details.push({ scheduleId, application_error_code: e.code, message: e.message });
     const toSend: (typeof answerRequests.$inferInsert)[] = [];
     const queued = new Set<string>();
     for (const id of ids) {
@@ -737,10 +853,19 @@ export async function republish(ctx: AppContext, professionalId: string, request
         continue;
       }
       const { request: r, schedule: s, patient } = row;
-      if (r.status === 'answered') refuse(id, new AppError(400, 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR', 'Este questionário já foi respondido.'));
-      else if (r.status === 'cancelled') refuse(id, new AppError(400, 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR', 'Este envio foi cancelado.'));
+      if (r.status === 'answered')
+        refuse(id, new AppError(400, 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR', 'Este questionário já foi respondido.'));
+      else if (r.status === 'cancelled')
+        refuse(id, new AppError(400, 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR', 'Este envio foi cancelado.'));
       else if (r.status !== 'sent') {
-        refuse(id, new AppError(400, 'DELIVERY_RULE_EXCEPTION', 'Só é possível reenviar um questionário já enviado e ainda não respondido.'));
+        refuse(
+          id,
+          new AppError(
+            400,
+            'DELIVERY_RULE_EXCEPTION',
+            'Só é possível reenviar um questionário já enviado e ainda não respondido.',
+          ),
+        );
       } else if (!s.enabled) refuse(id, disabledSchedule());
       else if (!row.quizActive) refuse(id, quizNotActive());
       else if (patient.status !== 'active') refuse(id, patientNotActive());
@@ -749,7 +874,15 @@ export async function republish(ctx: AppContext, professionalId: string, request
       else if (recent.has(s.id) || queued.has(s.id)) refuse(id, retryLater());
       else {
         queued.add(s.id);
-        toSend.push({ scheduleId: s.id, professionalId, patientId: s.patientId, quizId: s.quizId, kind: 'resend', dueAt: now, createdAt: now });
+        toSend.push({
+          scheduleId: s.id,
+          professionalId,
+          patientId: s.patientId,
+          quizId: s.quizId,
+          kind: 'resend',
+          dueAt: now,
+          createdAt: now,
+        });
       }
     }
     if (toSend.length > 0) {
@@ -771,7 +904,10 @@ export async function sentRequestsPage(ctx: AppContext, where: SQL | undefined, 
       channel: quizSchedules.channel,
       quizTitle: quizzes.title,
       patientName: patients.name,
-      started: sql<boolean>`EXISTS (SELECT 1 FROM quiz_answers qa WHERE qa.answer_request_id = "answer_requests"."id")`.mapWith(Boolean),
+      started:
+        sql<boolean>`EXISTS (SELECT 1 FROM quiz_answers qa WHERE qa.answer_request_id = "answer_requests"."id")`.mapWith(
+          Boolean,
+        ),
       total: sql<number>`count(*) over()`,
     })
     .from(answerRequests)

@@ -9,7 +9,10 @@ export const serviceNotFound = () => new AppError(404, 'NOT_FOUND', 'Servi√ßo n√
 
 /** The professional's own service, or 404: another professional's service answers like a missing one. */
 export async function findOwnService(db: Executor, professionalId: string, id: string): Promise<ServiceRow> {
-  const [row] = await db.select().from(services).where(and(eq(services.id, id), eq(services.professionalId, professionalId)));
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.professionalId, professionalId)));
   if (!row) throw serviceNotFound();
   return row;
 }

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import { CreateServiceBody, IdParams, InvoiceQuery, InvoiceSchema, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
+import {
+  CreateServiceBody,
+  IdParams,
+  InvoiceQuery,
+  InvoiceSchema,
+  ListServicesQuery,
+  ServiceSchema,
+  UpdateServiceBody,
+} from './schemas.js';
 import * as service from './service.js';
 
 const TAGS = ['service'];
@@ -51,7 +59,8 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'getInvoice',
           tags: TAGS,
           summary: 'Totals of the sales of a period, per service, with the sales',
-          description: 'periodStart and periodEnd are São Paulo dates, both inclusive, at most 366 days apart. Money in integer cents.',
+          description:
+            'periodStart and periodEnd are São Paulo dates, both inclusive, at most 366 days apart. Money in integer cents.',
           security: bearerSecurity,
           querystring: InvoiceQuery,
           response: { 200: json(InvoiceSchema, 'The invoice'), ...errorResponses(400, 401) },

@@ -23,7 +23,12 @@ export const CreateServiceBody = z
   .object({
     name: z.string().trim().min(1, 'Informe o nome.').max(120),
     description: multiline(z.string().trim().max(2000)).nullable().optional(),
-    priceCents: z.number().int().min(0).max(100_000_000).meta({ description: 'Integer cents, e.g. 39000 = R$ 390,00.' }),
+    priceCents: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000)
+      .meta({ description: 'Integer cents, e.g. 39000 = R$ 390,00.' }),
     modality: ServiceModalitySchema.optional().meta({ description: 'Default presencial.' }),
     validityDays: z.number().int().min(1).max(730),
     consultations: z.number().int().min(0).max(100).optional().meta({ description: 'Default 1.' }),
@@ -39,10 +44,13 @@ export const ListServicesQuery = z.object({
 export const InvoiceQuery = z
   .object({
     periodStart: calendarDate().meta({ description: 'First day (São Paulo), YYYY-MM-DD.' }),
-    periodEnd: calendarDate().meta({ description: 'Last day (São Paulo, inclusive), YYYY-MM-DD; at most 366 days after periodStart.' }),
+    periodEnd: calendarDate().meta({
+      description: 'Last day (São Paulo, inclusive), YYYY-MM-DD; at most 366 days after periodStart.',
+    }),
   })
   .superRefine((q, ctx) => {
-    if (q.periodEnd < q.periodStart) ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: 'O fim do período deve ser depois do início.' });
+    if (q.periodEnd < q.periodStart)
+      ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: 'O fim do período deve ser depois do início.' });
     else if ((Date.parse(q.periodEnd) - Date.parse(q.periodStart)) / 86_400_000 > 366) {
       ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: 'O período pode ter no máximo 366 dias.' });
     }
@@ -71,7 +79,8 @@ export const InvoiceSchema = z
   })
   .meta({
     id: 'Invoice',
-    description: 'Totals of the sales made in the period (São Paulo dates, inclusive): gross, refunded (of those sales) and net, per service.',
+    description:
+      'Totals of the sales made in the period (São Paulo dates, inclusive): gross, refunded (of those sales) and net, per service.',
   });
 
 export const IdParams = z.object({ id: z.uuid() });

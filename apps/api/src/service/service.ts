@@ -4,10 +4,16 @@ import type { AppContext } from '../context.js';
 import { sales, services } from '../db/schema.js';
 import { findOwnService, type ServiceRow } from './lookup.js';
 import { selectSales, soldBetween } from '../sale/service.js';
-import type { CreateServiceBody, InvoiceQuery, InvoiceSchema, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
+import type {
+  CreateServiceBody,
+  InvoiceQuery,
+  InvoiceSchema,
+  ListServicesQuery,
+  ServiceSchema,
+  UpdateServiceBody,
+} from './schemas.js';
 
 type ServiceDto = z.infer<typeof ServiceSchema>;
-
 
 function toServiceDto(r: ServiceRow): ServiceDto {
   return {
@@ -28,16 +34,29 @@ export async function getService(ctx: AppContext, professionalId: string, id: st
   return toServiceDto(await findOwnService(ctx.db, professionalId, id));
 }
 
-export async function listServices(ctx: AppContext, professionalId: string, q: z.infer<typeof ListServicesQuery>): Promise<ServiceDto[]> {
+export async function listServices(
+  ctx: AppContext,
+  professionalId: string,
+  q: z.infer<typeof ListServicesQuery>,
+): Promise<ServiceDto[]> {
   const rows = await ctx.db
     .select()
     .from(services)
-    .where(and(eq(services.professionalId, professionalId), q.status === 'all' ? undefined : eq(services.isActive, q.status === 'active')))
+    .where(
+      and(
+        eq(services.professionalId, professionalId),
+        q.status === 'all' ? undefined : eq(services.isActive, q.status === 'active'),
+      ),
+    )
     .orderBy(asc(services.name), asc(services.id));
   return rows.map(toServiceDto);
 }
 
-export async function createService(ctx: AppContext, professionalId: string, body: z.infer<typeof CreateServiceBody>): Promise<ServiceDto> {
+export async function createService(
+  ctx: AppContext,
+  professionalId: string,
+  body: z.infer<typeof CreateServiceBody>,
+): Promise<ServiceDto> {
   const [row] = await ctx.db
     .insert(services)
     .values({
@@ -69,21 +88,41 @@ export async function updateService(
   return toServiceDto(row!);
 }
 
-export async function setServiceActive(ctx: AppContext, professionalId: string, id: string, isActive: boolean): Promise<ServiceDto> {
+export async function setServiceActive(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  isActive: boolean,
+): Promise<ServiceDto> {
   await findOwnService(ctx.db, professionalId, id);
-  const [row] = await ctx.db.update(services).set({ isActive, updatedAt: ctx.config.now() }).where(eq(services.id, id)).returning();
+  const [row] = await ctx.db
+    .update(services)
+    .set({ isActive, updatedAt: ctx.config.now() })
+    .where(eq(services.id, id))
+    .returning();
   return toServiceDto(row!);
 }
 
 /** Sales made in the period (São Paulo dates, inclusive), per service: gross, refunds of those sales, net. */
-export async function invoice(ctx: AppContext, professionalId: string, q: z.infer<typeof InvoiceQuery>): Promise<z.infer<typeof InvoiceSchema>> {
-  const list = await selectSales(ctx.db, and(eq(sales.professionalId, professionalId), soldBetween(q.periodStart, q.periodEnd)));
+export async function invoice(
+  ctx: AppContext,
+  professionalId: string,
+  q: z.infer<typeof InvoiceQuery>,
+): Promise<z.infer<typeof InvoiceSchema>> {
+  const list = await selectSales(
+    ctx.db,
+    and(eq(sales.professionalId, professionalId), soldBetween(q.periodStart, q.periodEnd)),
+  );
   const lines = new Map<string, z.infer<typeof InvoiceSchema>['services'][number]>();
   let grossCents = 0;
   let refundsCents = 0;
   for (const s of list) {
     let line = lines.get(s.serviceId);
-    if (!line) lines.set(s.serviceId, (line = { serviceId: s.serviceId, name: s.serviceName, count: 0, grossCents: 0, refundsCents: 0, netCents: 0 }));
+    if (!line)
+      lines.set(
+        s.serviceId,
+        (line = { serviceId: s.serviceId, name: s.serviceName, count: 0, grossCents: 0, refundsCents: 0, netCents: 0 }),
+      );
     line.count++;
     line.grossCents += s.amountCents;
     grossCents += s.amountCents;

@@ -56,13 +56,18 @@ export async function registerSpas(app: FastifyInstance, options: SpaOptions): P
  * SPA fallback for GET/HEAD outside /api: the survey's index.html under /quiz-survey, the portal's
  * elsewhere. Returns false when the request is not a page request (the caller answers 404).
  */
-export async function trySpaFallback(options: SpaOptions, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export async function trySpaFallback(
+  options: SpaOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   // A missing file (has an extension, e.g. /assets/x.js) is a real 404, not a page.
   if (/\.[a-z0-9]{1,8}$/i.test(pathname)) return false;
-  const dir = pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`) ? options.surveyDir : options.portalDir;
+  const dir =
+    pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`) ? options.surveyDir : options.portalDir;
   let html: string;
   try {
     html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');

@@ -39,18 +39,28 @@ export function surveyFlow(t: TestApp, p: Practice) {
   }
 
   async function surveyToken(scheduleId: string, pin: string): Promise<string> {
-    return (await p.ok(p.api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: scheduleId, pin }))).token;
+    return (await p.ok(p.api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: scheduleId, pin })))
+      .token;
   }
 
   async function start(token: string, scheduleId: string, requestId: string): Promise<string> {
-    return (await p.ok(p.api('POST', '/quiz-answer', token, { quizScheduleId: scheduleId, answerRequestId: requestId }), 201)).quizAnswerId;
+    return (
+      await p.ok(p.api('POST', '/quiz-answer', token, { quizScheduleId: scheduleId, answerRequestId: requestId }), 201)
+    ).quizAnswerId;
   }
 
   /** Uploads a file as the patient (signed URL, then the raw bytes) and returns the answer's file entry. */
   async function upload(token: string, questionId: string, name: string, bytes: Buffer, contentType = 'image/jpeg') {
-    const signed = await p.ok(p.api('POST', '/file/signed-url', token, { key: name, contentType, contentSize: bytes.length, questionId }));
+    const signed = await p.ok(
+      p.api('POST', '/file/signed-url', token, { key: name, contentType, contentSize: bytes.length, questionId }),
+    );
     const url = new URL(signed.uploadData.url);
-    const put = await t.call({ method: 'PUT', url: url.pathname, headers: { 'content-type': contentType }, payload: bytes });
+    const put = await t.call({
+      method: 'PUT',
+      url: url.pathname,
+      headers: { 'content-type': contentType },
+      payload: bytes,
+    });
     expect(put.statusCode, put.body).toBe(200);
     return { key: signed.key as string, name, contentType, size: bytes.length };
   }
@@ -75,7 +85,11 @@ export function surveyFlow(t: TestApp, p: Practice) {
         headers: bearer(token),
         payload: {
           idempotencyKey: randomUUID(),
-          answer: { questionId: step.questionId, ...(step.parentQuestionId ? { parentQuestionId: step.parentQuestionId } : {}), value },
+          answer: {
+            questionId: step.questionId,
+            ...(step.parentQuestionId ? { parentQuestionId: step.parentQuestionId } : {}),
+            value,
+          },
           ...(last ? { finish: true } : {}),
         },
       });

@@ -69,7 +69,12 @@ export interface TestApp {
 
 export async function createTestApp(
   backend: Backend,
-  options: { config?: ConfigOverrides; mailer?: (mailbox: DevMailbox) => Mailer; trustProxy?: number | string; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    config?: ConfigOverrides;
+    mailer?: (mailbox: DevMailbox) => Mailer;
+    trustProxy?: number | string;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await backend.create();
   const clock = new TestClock();

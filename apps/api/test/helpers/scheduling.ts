@@ -37,12 +37,20 @@ export function practice(t: TestApp) {
       return (await ok(api('POST', '/quiz', token, { title }), 201)).id;
     },
     async service(token: string, validityDays = 90): Promise<string> {
-      return (await ok(api('POST', '/services', token, { name: 'Acompanhamento', priceCents: 30000, validityDays }), 201)).id;
+      return (
+        await ok(api('POST', '/services', token, { name: 'Acompanhamento', priceCents: 30000, validityDays }), 201)
+      ).id;
     },
     /** A patient; `serviceId` sells it a service starting today. */
     async patient(
       token: string,
-      opts: { serviceId?: string; email?: string | null; phone?: string | null; channel?: 'email' | 'whatsapp'; name?: string } = {},
+      opts: {
+        serviceId?: string;
+        email?: string | null;
+        phone?: string | null;
+        channel?: 'email' | 'whatsapp';
+        name?: string;
+      } = {},
     ): Promise<{ id: string; name: string; email: string | null; phone: string | null; saleId?: string }> {
       const n = ++seq;
       const name = opts.name ?? `Paciente ${n} Silva`;
@@ -52,7 +60,13 @@ export function practice(t: TestApp) {
       if (opts.channel) body.preferences = { channel: opts.channel, reminders: true };
       const p = await ok(api('POST', '/patient', token, body), 201);
       let saleId: string | undefined;
-      if (opts.serviceId) saleId = (await ok(api('POST', '/sales', token, { patientId: p.id, serviceId: opts.serviceId, paymentMethod: 'pix' }), 201)).id;
+      if (opts.serviceId)
+        saleId = (
+          await ok(
+            api('POST', '/sales', token, { patientId: p.id, serviceId: opts.serviceId, paymentMethod: 'pix' }),
+            201,
+          )
+        ).id;
       return { id: p.id, name, email: p.email, phone: p.phone, saleId };
     },
     async login(email: string, password = 'segredo123'): Promise<string> {

@@ -10,7 +10,10 @@ const meta = {
   component: PrivateLayout,
   tags: ['autodocs'],
   // The layout is shown around /profile, which also reads the template message.
-  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.getMe, accountHandlers.logout, schedulingHandlers.getTemplate] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [accountHandlers.getMe, accountHandlers.logout, schedulingHandlers.getTemplate] },
+  },
   beforeEach: () => resetPortal({ signedIn: true }),
   render: () => <PortalScreen path="/profile" />,
 } satisfies Meta<typeof PrivateLayout>;

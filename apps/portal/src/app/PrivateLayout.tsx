@@ -47,7 +47,9 @@ export function PrivateLayout() {
   const professional = usePersisted((s) => s.session.professional);
   const logout = useMutation(logoutMutation());
   const pendingBadge = usePendingBadge();
-  const items = navigationItems.map((item) => (item.href === ANSWERS_RECEIVED_HREF ? { ...item, badge: pendingBadge } : item));
+  const items = navigationItems.map((item) =>
+    item.href === ANSWERS_RECEIVED_HREF ? { ...item, badge: pendingBadge } : item,
+  );
 
   async function signOut() {
     // The server revokes the token; the session is cleared here whatever it answers.
@@ -59,14 +61,7 @@ export function PrivateLayout() {
 
   return (
     <AppShell
-      drawer={
-        <Drawer
-          isOpen={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          items={items}
-          currentHref={location.pathname}
-        />
-      }
+      drawer={<Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} items={items} currentHref={location.pathname} />}
       header={
         <TopBar
           start={
@@ -81,7 +76,13 @@ export function PrivateLayout() {
           end={
             <Menu
               label={professional?.name ?? 'Minha conta'}
-              trigger={<Avatar name={professional?.name ?? 'Profissional'} src={professional?.avatarUrl ?? undefined} size="sm" />}
+              trigger={
+                <Avatar
+                  name={professional?.name ?? 'Profissional'}
+                  src={professional?.avatarUrl ?? undefined}
+                  size="sm"
+                />
+              }
               items={[
                 { id: 'profile', label: 'Meu perfil' },
                 { id: 'logout', label: 'Sair' },

@@ -4,11 +4,12 @@ import { Button, ErrorScreen } from '@acompanha/ui';
 /** The default error screen of the spec: 'Unexpected Application Error!' with the status or message. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) || error instanceof Response
-    ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : String(error ?? '');
+  const detail =
+    isRouteErrorResponse(error) || error instanceof Response
+      ? `${error.status} ${error.statusText}`.trim()
+      : error instanceof Error
+        ? error.message
+        : String(error ?? '');
   return (
     <ErrorScreen
       title="Unexpected Application Error!"

@@ -23,7 +23,10 @@ function visitorsOnly() {
 
 const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
 const quizBuilder = () =>
-  import('../features/quiz-builder/QuizBuilderPage').then((m) => ({ Component: m.QuizBuilderPage, loader: m.quizBuilderLoader }));
+  import('../features/quiz-builder/QuizBuilderPage').then((m) => ({
+    Component: m.QuizBuilderPage,
+    loader: m.quizBuilderLoader,
+  }));
 const recovery = () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage }));
 
 /** The one route table of the portal. Each screen is loaded lazily. */
@@ -47,29 +50,51 @@ export const createRoutes = (): RouteObject[] => [
           },
           {
             path: 'quizzes/links/:quizId',
-            lazy: () => import('../features/scheduling/QuizLinksPage').then((m) => ({ Component: m.QuizLinksPage, loader: m.quizLinksLoader })),
+            lazy: () =>
+              import('../features/scheduling/QuizLinksPage').then((m) => ({
+                Component: m.QuizLinksPage,
+                loader: m.quizLinksLoader,
+              })),
           },
           {
             path: 'resendReceived',
             lazy: () =>
-              import('../features/scheduling/ResendReceivedPage').then((m) => ({ Component: m.ResendReceivedPage, loader: m.resendReceivedLoader })),
+              import('../features/scheduling/ResendReceivedPage').then((m) => ({
+                Component: m.ResendReceivedPage,
+                loader: m.resendReceivedLoader,
+              })),
           },
           {
             path: 'quizzes/appearance',
-            lazy: () => import('../features/appearance/AppearancePage').then((m) => ({ Component: m.AppearancePage, loader: m.appearanceLoader })),
+            lazy: () =>
+              import('../features/appearance/AppearancePage').then((m) => ({
+                Component: m.AppearancePage,
+                loader: m.appearanceLoader,
+              })),
           },
           {
             path: 'quizzes/questions',
-            lazy: () => import('../features/questions/QuestionBankPage').then((m) => ({ Component: m.QuestionBankPage, loader: m.questionBankLoader })),
+            lazy: () =>
+              import('../features/questions/QuestionBankPage').then((m) => ({
+                Component: m.QuestionBankPage,
+                loader: m.questionBankLoader,
+              })),
           },
           {
             path: 'question-builder/:questionId?',
             lazy: () =>
-              import('../features/question-builder/QuestionBuilderPage').then((m) => ({ Component: m.QuestionBuilderPage, loader: m.questionBuilderLoader })),
+              import('../features/question-builder/QuestionBuilderPage').then((m) => ({
+                Component: m.QuestionBuilderPage,
+                loader: m.questionBuilderLoader,
+              })),
           },
           {
             path: 'clients',
-            lazy: () => import('../features/clients/ClientsPage').then((m) => ({ Component: m.ClientsPage, loader: m.clientsLoader })),
+            lazy: () =>
+              import('../features/clients/ClientsPage').then((m) => ({
+                Component: m.ClientsPage,
+                loader: m.clientsLoader,
+              })),
           },
           {
             path: 'clients/import',
@@ -77,12 +102,19 @@ export const createRoutes = (): RouteObject[] => [
           },
           {
             path: 'clients/profile/:id',
-            lazy: () => import('../features/clients-profile/ClientProfilePage').then((m) => ({ Component: m.ClientProfilePage, loader: m.clientProfileLoader })),
+            lazy: () =>
+              import('../features/clients-profile/ClientProfilePage').then((m) => ({
+                Component: m.ClientProfilePage,
+                loader: m.clientProfileLoader,
+              })),
           },
           {
             path: 'clients/profile/:clientId/quiz/:quizScheduleId',
             lazy: () =>
-              import('../features/answers/RevisionReviewPage').then((m) => ({ Component: m.RevisionReviewPage, loader: m.revisionReviewLoader })),
+              import('../features/answers/RevisionReviewPage').then((m) => ({
+                Component: m.RevisionReviewPage,
+                loader: m.revisionReviewLoader,
+              })),
           },
           {
             path: 'answers/received',
@@ -104,17 +136,29 @@ export const createRoutes = (): RouteObject[] => [
           },
           {
             path: 'services',
-            lazy: () => import('../features/services/ServicesPage').then((m) => ({ Component: m.ServicesPage, loader: m.servicesLoader })),
+            lazy: () =>
+              import('../features/services/ServicesPage').then((m) => ({
+                Component: m.ServicesPage,
+                loader: m.servicesLoader,
+              })),
           },
           {
             path: 'dashboard',
-            lazy: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage, loader: m.dashboardLoader })),
+            lazy: () =>
+              import('../features/dashboard/DashboardPage').then((m) => ({
+                Component: m.DashboardPage,
+                loader: m.dashboardLoader,
+              })),
           },
           { path: 'quiz-builder', lazy: quizBuilder },
           { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {
             path: 'profile',
-            lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage, loader: m.profileLoader })),
+            lazy: () =>
+              import('../features/profile/ProfilePage').then((m) => ({
+                Component: m.ProfilePage,
+                loader: m.profileLoader,
+              })),
           },
         ],
       },
@@ -128,14 +172,27 @@ export const createRoutes = (): RouteObject[] => [
           { path: 'account-error', lazy: login },
           { path: 'recovery', lazy: recovery },
           { path: 'auth/forgot-password', lazy: recovery },
-          { path: 'auth/registration', lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })) },
-          { path: 'auth/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
+          {
+            path: 'auth/registration',
+            lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })),
+          },
+          {
+            path: 'auth/verify-email',
+            lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
+          },
         ],
       },
       // Print: outside the private layout's chrome (no drawer, no header), still signed in only.
-      { path: 'print', lazy: () => import('../features/answers/PrintPage').then((m) => ({ Component: m.PrintPage, loader: m.printLoader })) },
+      {
+        path: 'print',
+        lazy: () =>
+          import('../features/answers/PrintPage').then((m) => ({ Component: m.PrintPage, loader: m.printLoader })),
+      },
       // Public pages open to everyone, signed in or not.
-      { path: 'privacy-policy', lazy: () => import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })) },
+      {
+        path: 'privacy-policy',
+        lazy: () => import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
+      },
       { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },

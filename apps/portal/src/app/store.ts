@@ -11,7 +11,11 @@ if (typeof window !== 'undefined') {
 }
 
 export function usePersisted<T>(select: (state: PersistedState) => T): T {
-  return useSyncExternalStore(store.subscribe, () => select(store.getState()), () => select(store.getState()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.getState()),
+    () => select(store.getState()),
+  );
 }
 
 export const isSignedIn = () => !!store.getState().session.jwt;

@@ -1,6 +1,11 @@
 const TZ = 'America/Sao_Paulo';
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TZ,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 /** `dd/MM/yyyy` in São Paulo time. */
 export function formatDateBR(value: string | Date): string {

@@ -23,13 +23,20 @@ configurePortalClient();
  * badge (answers waiting for review) starts known as 0, so stories of other screens need no
  * handler for it; `pendingAnswers: 'fetch'` lets the drawer ask the story's handlers instead.
  */
-export function resetPortal({ signedIn, pendingAnswers = 0 }: { signedIn: boolean; pendingAnswers?: number | 'fetch' }) {
+export function resetPortal({
+  signedIn,
+  pendingAnswers = 0,
+}: {
+  signedIn: boolean;
+  pendingAnswers?: number | 'fetch';
+}) {
   configurePortalClient();
   window.localStorage.clear();
   store.reload();
   queryClient.clear();
   if (signedIn) store.login(loginResponseFixture);
-  if (pendingAnswers !== 'fetch') queryClient.setQueryData(pendingCountOptions().queryKey, { items: [], total: pendingAnswers });
+  if (pendingAnswers !== 'fetch')
+    queryClient.setQueryData(pendingCountOptions().queryKey, { items: [], total: pendingAnswers });
 }
 
 /**

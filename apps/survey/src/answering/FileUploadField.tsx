@@ -5,7 +5,6 @@ import { signAnswerUpload } from '../lib/api';
 import { putSignedFile } from '@acompanha/api-client';
 import { emptyFileDraft, type FileDraft } from './fileDraft';
 
-
 export interface FileUploadFieldProps {
   questionId: string;
   label: string;
@@ -18,7 +17,8 @@ export interface FileUploadFieldProps {
 
 function uploadErrorMessage(error: unknown): string {
   const e = error as { status?: number; code?: string; name?: string };
-  if (e?.code === 'WRONG_COMMAND_PARAMETERS' || e?.status === 400) return 'Este arquivo não pode ser enviado para esta pergunta. Confira o tipo e o tamanho e escolha outro.';
+  if (e?.code === 'WRONG_COMMAND_PARAMETERS' || e?.status === 400)
+    return 'Este arquivo não pode ser enviado para esta pergunta. Confira o tipo e o tamanho e escolha outro.';
   if (e?.status === 401) return 'Sua sessão expirou. Recarregue a página e digite o PIN de novo.';
   return 'Não foi possível enviar o arquivo. Verifique sua internet e escolha o arquivo de novo.';
 }
@@ -47,7 +47,11 @@ export default function FileUploadField({ questionId, label, config, token, valu
         xhr,
       );
       if (latest.current.file !== picked) return;
-      onChange({ file: picked, uploaded: { key: signed.key, name: file.name, contentType: file.type, size: file.size }, progress: 100 });
+      onChange({
+        file: picked,
+        uploaded: { key: signed.key, name: file.name, contentType: file.type, size: file.size },
+        progress: 100,
+      });
     } catch (error) {
       if ((error as { name?: string }).name === 'AbortError' || latest.current.file !== picked) return;
       onChange({ file: null, uploaded: null, error: uploadErrorMessage(error) });

@@ -26,7 +26,11 @@ export default function FolderStep({ folder: f, quizTitle, onStart }: FolderStep
           quizTitle={f?.quizTitle?.trim() || undefined}
           titlesColor={color(f?.titlesColor)}
           buttonTitle={f?.buttonTitle?.trim() || undefined}
-          buttonColors={buttonBackground ? { background: buttonBackground, text: color(f?.buttonColors?.text) ?? '#FFFFFF' } : undefined}
+          buttonColors={
+            buttonBackground
+              ? { background: buttonBackground, text: color(f?.buttonColors?.text) ?? '#FFFFFF' }
+              : undefined
+          }
           onStart={onStart}
         />
       </div>

@@ -59,7 +59,9 @@ export function answerValueOf(question: Pick<SurveyStepQuestion, 'type'>, draft:
 function missingMessage(question: SurveyStepQuestion, draft: Draft): string {
   switch (question.type) {
     case 'multiple-choice':
-      return (question.config as Partial<MultipleChoiceConfig>).allowMultiple ? 'Escolha ao menos uma alternativa para continuar.' : 'Escolha uma alternativa para continuar.';
+      return (question.config as Partial<MultipleChoiceConfig>).allowMultiple
+        ? 'Escolha ao menos uma alternativa para continuar.'
+        : 'Escolha uma alternativa para continuar.';
     case 'linear-scale':
       return 'Escolha um número da escala para continuar.';
     case 'likert-scale':
@@ -80,13 +82,25 @@ const alertStyles = css`
   font-weight: var(--font-weight-medium);
 `;
 
-const byOrder = <T extends { order?: number }>(list: T[]) => list.map((a, i) => ({ a, k: a.order ?? i })).sort((x, y) => x.k - y.k).map((x) => x.a);
+const byOrder = <T extends { order?: number }>(list: T[]) =>
+  list
+    .map((a, i) => ({ a, k: a.order ?? i }))
+    .sort((x, y) => x.k - y.k)
+    .map((x) => x.a);
 
 /**
  * One question (or sub-question) on the phone, drawn exactly as the portal's preview draws it:
  * the frame with progress and the appearance's forward button, and the answer control of its type.
  */
-export default function QuestionStep({ question, current, total, professionalName, token, quizScheduleId, onSubmit }: QuestionStepProps) {
+export default function QuestionStep({
+  question,
+  current,
+  total,
+  professionalName,
+  token,
+  quizScheduleId,
+  onSubmit,
+}: QuestionStepProps) {
   const step = draftStepOf(question);
   const [draft, setDraft] = useState<Draft>(() => restoreDraft(readDraft(quizScheduleId, step)));
   const keep = (d: Draft) => writeDraft(quizScheduleId, step, keptDraft(d));
@@ -94,10 +108,12 @@ export default function QuestionStep({ question, current, total, professionalNam
   useEffect(() => keep(draft), [quizScheduleId, step, draft]);
   const [showMissing, setShowMissing] = useState(false);
   const ref = useFocusHeading<HTMLDivElement>(step);
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setShowMissing(false);
-  };
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) => {
+      setDraft((d) => ({ ...d, [key]: value }));
+      setShowMissing(false);
+    };
   const value = answerValueOf(question, draft);
   const complete = !!value && isCompleteAnswer(question, value);
 
@@ -190,7 +206,15 @@ function AnswerControl({
     }
     case 'free-field': {
       const cfg = q.config as Partial<FreeFieldConfig>;
-      return <FreeFieldAnswer label={q.title} multiline={cfg.multiline} maxLength={cfg.maxLength} value={draft.text} onChange={set('text')} />;
+      return (
+        <FreeFieldAnswer
+          label={q.title}
+          multiline={cfg.multiline}
+          maxLength={cfg.maxLength}
+          value={draft.text}
+          onChange={set('text')}
+        />
+      );
     }
     case 'file-upload':
       return (

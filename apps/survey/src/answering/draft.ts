@@ -31,9 +31,15 @@ export function restoreDraft(kept: Record<string, unknown> | null): Draft {
 
 /** What is worth keeping of a draft: nothing when nothing was given (a picked file is not kept). */
 export function keptDraft({ file: _file, ...rest }: Draft): Omit<Draft, 'file'> | null {
-  const given = rest.choice.length > 0 || rest.scale !== null || Object.keys(rest.likert).length > 0 || rest.text !== '' || rest.metric !== null;
+  const given =
+    rest.choice.length > 0 ||
+    rest.scale !== null ||
+    Object.keys(rest.likert).length > 0 ||
+    rest.text !== '' ||
+    rest.metric !== null;
   return given ? rest : null;
 }
 
 /** The question a draft belongs to (a sub-question is told apart by its parent). */
-export const draftStepOf = (q: { parentQuestionId?: string | null; questionId: string }) => `${q.parentQuestionId ?? ''}/${q.questionId}`;
+export const draftStepOf = (q: { parentQuestionId?: string | null; questionId: string }) =>
+  `${q.parentQuestionId ?? ''}/${q.questionId}`;

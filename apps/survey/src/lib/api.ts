@@ -57,7 +57,10 @@ export const surveyActors = {
   ),
   startAnswer: fromPromise<SurveyProgress, StartAnswerInput>(({ input }) =>
     unwrap(
-      startQuizAnswer({ body: { quizScheduleId: input.quizScheduleId, answerRequestId: input.answerRequestId }, auth: input.token }),
+      startQuizAnswer({
+        body: { quizScheduleId: input.quizScheduleId, answerRequestId: input.answerRequestId },
+        auth: input.token,
+      }),
     ),
   ),
   saveAnswer: fromPromise<SurveyProgress, SaveAnswerInput>(({ input }) =>

@@ -19,7 +19,8 @@ export function useFocusHeading<T extends HTMLElement>(key?: unknown) {
         const heading = ref.current?.querySelector<HTMLElement>('h1');
         if (!heading) return;
         const focused = document.activeElement;
-        if (focused && focused !== focusedOnArrival && focused !== document.body && ref.current?.contains(focused)) return;
+        if (focused && focused !== focusedOnArrival && focused !== document.body && ref.current?.contains(focused))
+          return;
         heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: false });
       }, 0);

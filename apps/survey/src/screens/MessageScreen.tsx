@@ -45,5 +45,9 @@ export function OpeningScreen({ delay = 400 }: { delay?: number }) {
     const id = setTimeout(() => setShown(true), delay);
     return () => clearTimeout(id);
   }, [delay, shown]);
-  return shown ? <MessageScreen icon="busy" title="Abrindo o questionário…" /> : <div aria-busy="true" css={{ flex: 1 }} />;
+  return shown ? (
+    <MessageScreen icon="busy" title="Abrindo o questionário…" />
+  ) : (
+    <div aria-busy="true" css={{ flex: 1 }} />
+  );
 }

@@ -32,8 +32,10 @@ const formStyles = css`
 
 export function pinErrorMessage(error: PinError | null, remainingAttempts: number | null): string | undefined {
   if (error === 'WRONG_PIN') {
-    if (remainingAttempts === 1) return 'PIN incorreto. Você tem mais 1 tentativa antes de o link ser bloqueado por 15 minutos.';
-    if (remainingAttempts !== null && remainingAttempts > 1) return `PIN incorreto. Você tem mais ${remainingAttempts} tentativas.`;
+    if (remainingAttempts === 1)
+      return 'PIN incorreto. Você tem mais 1 tentativa antes de o link ser bloqueado por 15 minutos.';
+    if (remainingAttempts !== null && remainingAttempts > 1)
+      return `PIN incorreto. Você tem mais ${remainingAttempts} tentativas.`;
     return 'PIN incorreto. Confira o PIN e tente de novo.';
   }
   if (error === 'NETWORK') return 'Não foi possível conectar. Verifique sua internet e tente de novo.';
@@ -71,7 +73,9 @@ export function PinScreen({ error, remainingAttempts, isValidating, onSubmit }: 
         <IconLock />
       </span>
       <h1 id="pin-title">Digite seu PIN</h1>
-      <p>Para abrir o questionário, digite o PIN de 6 dígitos que você recebeu junto com o link, por e-mail ou WhatsApp.</p>
+      <p>
+        Para abrir o questionário, digite o PIN de 6 dígitos que você recebeu junto com o link, por e-mail ou WhatsApp.
+      </p>
       <form
         ref={formRef}
         css={formStyles}

@@ -196,14 +196,59 @@ const qaid = (n: number) => `5b6c7d8e-0000-4e00-8000-${String(n).padStart(12, '0
 const arid = (n: number) => `5b6c7d8e-0000-4f00-8000-${String(n).padStart(12, '0')}`;
 const nid = (n: number) => `5b6c7d8e-0000-4a00-8000-${String(n).padStart(12, '0')}`;
 
-const [WEEKLY, INITIAL] = schedulingQuizFixtures as [(typeof schedulingQuizFixtures)[0], (typeof schedulingQuizFixtures)[0]];
+const [WEEKLY, INITIAL] = schedulingQuizFixtures as [
+  (typeof schedulingQuizFixtures)[0],
+  (typeof schedulingQuizFixtures)[0],
+];
 
 /** Mariana's six weekly check-ins (Thursdays, 10:30 in São Paulo), oldest first. */
 const MARIANA_WEEKS: { date: string; answers: RawAnswers }[] = [
-  { date: '2026-10-15', answers: { craving: 'sim', cravingFood: 'Pão francês', weight: 78.4, waist: 92, sleep: 3, likert: ['l4', 'l2'], week: 'Semana corrida no trabalho, jantei tarde quase todos os dias.' } },
-  { date: '2026-10-22', answers: { craving: 'nao', weight: 77.9, waist: 91, sleep: 3, likert: ['l4', 'l3'], week: 'Consegui levar marmita em quatro dias.' } },
-  { date: '2026-10-29', answers: { craving: 'nao', weight: 77.5, waist: 91, sleep: 4, likert: ['l5', 'l3'], week: 'Voltei a caminhar de manhã.' } },
-  { date: '2026-11-05', answers: { craving: 'sim', cravingFood: 'Chocolate', weight: 77.5, waist: 90, sleep: 3, likert: ['l4', 'l2'], week: 'Aniversário da minha mãe no sábado: exagerei um pouco.' } },
+  {
+    date: '2026-10-15',
+    answers: {
+      craving: 'sim',
+      cravingFood: 'Pão francês',
+      weight: 78.4,
+      waist: 92,
+      sleep: 3,
+      likert: ['l4', 'l2'],
+      week: 'Semana corrida no trabalho, jantei tarde quase todos os dias.',
+    },
+  },
+  {
+    date: '2026-10-22',
+    answers: {
+      craving: 'nao',
+      weight: 77.9,
+      waist: 91,
+      sleep: 3,
+      likert: ['l4', 'l3'],
+      week: 'Consegui levar marmita em quatro dias.',
+    },
+  },
+  {
+    date: '2026-10-29',
+    answers: {
+      craving: 'nao',
+      weight: 77.5,
+      waist: 91,
+      sleep: 4,
+      likert: ['l5', 'l3'],
+      week: 'Voltei a caminhar de manhã.',
+    },
+  },
+  {
+    date: '2026-11-05',
+    answers: {
+      craving: 'sim',
+      cravingFood: 'Chocolate',
+      weight: 77.5,
+      waist: 90,
+      sleep: 3,
+      likert: ['l4', 'l2'],
+      week: 'Aniversário da minha mãe no sábado: exagerei um pouco.',
+    },
+  },
   {
     date: '2026-11-12',
     answers: {
@@ -213,7 +258,9 @@ const MARIANA_WEEKS: { date: string; answers: RawAnswers }[] = [
       sleep: 4,
       likert: ['l5', 'l4'],
       week: 'Semana tranquila, segui o plano.',
-      photos: [{ key: 'answers/cafe-da-manha.jpg', name: 'cafe-da-manha.jpg', contentType: 'image/jpeg', size: 182_400 }],
+      photos: [
+        { key: 'answers/cafe-da-manha.jpg', name: 'cafe-da-manha.jpg', contentType: 'image/jpeg', size: 182_400 },
+      ],
     },
   },
   {
@@ -229,7 +276,12 @@ const MARIANA_WEEKS: { date: string; answers: RawAnswers }[] = [
       photos: [
         { key: 'answers/almoco.jpg', name: 'almoco.jpg', contentType: 'image/jpeg', size: 245_760 },
         { key: 'answers/jantar.png', name: 'jantar.png', contentType: 'image/png', size: 198_312 },
-        { key: 'answers/exame-de-sangue.pdf', name: 'exame-de-sangue.pdf', contentType: 'application/pdf', size: 512_000 },
+        {
+          key: 'answers/exame-de-sangue.pdf',
+          name: 'exame-de-sangue.pdf',
+          contentType: 'application/pdf',
+          size: 512_000,
+        },
       ],
     },
   },
@@ -326,7 +378,12 @@ function buildRevisions(): StoredRevision[] {
         waist: 70 + ((i * 13) % 35),
         sleep: 1 + (i % 5),
         likert: [`l${1 + (i % 5)}`, `l${1 + ((i + 2) % 5)}`],
-        week: ['Semana tranquila.', 'Muito trabalho, comi fora duas vezes.', 'Treinei três vezes!', 'Dormi mal, muita ansiedade.'][i % 4]!,
+        week: [
+          'Semana tranquila.',
+          'Muito trabalho, comi fora duas vezes.',
+          'Treinei três vezes!',
+          'Dormi mal, muita ansiedade.',
+        ][i % 4]!,
       },
       notes: [],
       createdAt: finishedAt,
@@ -398,7 +455,10 @@ function display(value: AnswerValue, config: QuestionConfig): string {
       const c = config as LikertScaleConfig;
       return c.statements
         .filter((s) => s.id in value.levels)
-        .map((s) => `${s.text.replace(/[.:;\s]+$/, '')}: ${c.levels.find((l) => l.id === value.levels[s.id])?.label ?? value.levels[s.id]}`)
+        .map(
+          (s) =>
+            `${s.text.replace(/[.:;\s]+$/, '')}: ${c.levels.find((l) => l.id === value.levels[s.id])?.label ?? value.levels[s.id]}`,
+        )
         .join('; ');
     }
     case 'free-field':
@@ -412,8 +472,10 @@ function display(value: AnswerValue, config: QuestionConfig): string {
   }
 }
 
-const canonical = (v: AnswerValue) => JSON.stringify(v.type === 'multiple-choice' ? { ...v, alternativeIds: [...v.alternativeIds].sort() } : v);
-const filesOf = (v: AnswerValue): RevisionFile[] => (v.type === 'file-upload' ? v.files.map((f) => ({ ...f, url: fileUrl(f.key) })) : []);
+const canonical = (v: AnswerValue) =>
+  JSON.stringify(v.type === 'multiple-choice' ? { ...v, alternativeIds: [...v.alternativeIds].sort() } : v);
+const filesOf = (v: AnswerValue): RevisionFile[] =>
+  v.type === 'file-upload' ? v.files.map((f) => ({ ...f, url: fileUrl(f.key) })) : [];
 
 function toItem(r: StoredRevision): AnswerRevision {
   const { answers: _a, notes, ...rest } = r;
@@ -422,7 +484,9 @@ function toItem(r: StoredRevision): AnswerRevision {
 
 /** The same patient's answers to the same quiz, oldest first. */
 const siblingsOf = (r: StoredRevision) =>
-  state.revisions.filter((x) => x.patientId === r.patientId && x.quizId === r.quizId).sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
+  state.revisions
+    .filter((x) => x.patientId === r.patientId && x.quizId === r.quizId)
+    .sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
 
 function previousOf(r: StoredRevision, key: keyof typeof QUESTIONS) {
   const earlier = siblingsOf(r).filter((x) => x.finishedAt < r.finishedAt);
@@ -533,8 +597,17 @@ const DELAY_MS = 48 * 3_600_000;
 
 function delayedRequests(q: URLSearchParams): DelayedRequest[] {
   return schedulingSchedules()
-    .filter((s) => s.lastRequest?.status === 'sent' && s.lastRequest.sentAt && Date.now() - Date.parse(s.lastRequest.sentAt) >= DELAY_MS)
-    .filter((s) => (!q.get('quizId') || s.quizId === q.get('quizId')) && (!q.get('patientId') || s.patientId === q.get('patientId')))
+    .filter(
+      (s) =>
+        s.lastRequest?.status === 'sent' &&
+        s.lastRequest.sentAt &&
+        Date.now() - Date.parse(s.lastRequest.sentAt) >= DELAY_MS,
+    )
+    .filter(
+      (s) =>
+        (!q.get('quizId') || s.quizId === q.get('quizId')) &&
+        (!q.get('patientId') || s.patientId === q.get('patientId')),
+    )
     .map((s, i) => {
       const r = s.lastRequest!;
       return {
@@ -563,7 +636,8 @@ const addDays = (date: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
 const empty = (): StatusCounts => ({ answered: 0, pending: 0, delayed: 0, cancelled: 0, expired: 0, total: 0 });
 const add = (a: StatusCounts, b: StatusCounts) => {
   for (const k of ['answered', 'pending', 'delayed', 'cancelled', 'expired', 'total'] as const) a[k] += b[k];
@@ -594,7 +668,15 @@ const isoWeekStart = (date: string) => {
   return addDays(date, 1 - weekday);
 };
 
-export function statusReportFixture(options: { from?: string; to?: string; granularity?: 'day' | 'week'; quizId?: string | null; patientId?: string | null } = {}): StatusReport {
+export function statusReportFixture(
+  options: {
+    from?: string;
+    to?: string;
+    granularity?: 'day' | 'week';
+    quizId?: string | null;
+    patientId?: string | null;
+  } = {},
+): StatusReport {
   const today = spDate(new Date().toISOString());
   const to = options.to ?? today;
   const from = options.from ?? addDays(to, -29);
@@ -603,11 +685,21 @@ export function statusReportFixture(options: { from?: string; to?: string; granu
   const scale = (c: StatusCounts): StatusCounts => {
     if (!options.patientId) return c;
     const s = (v: number) => Math.floor(v / 4);
-    const r = { answered: s(c.answered), pending: s(c.pending), delayed: s(c.delayed), cancelled: 0, expired: 0, total: 0 };
+    const r = {
+      answered: s(c.answered),
+      pending: s(c.pending),
+      delayed: s(c.delayed),
+      cancelled: 0,
+      expired: 0,
+      total: 0,
+    };
     r.total = r.answered + r.pending + r.delayed;
     return r;
   };
-  const days = Array.from({ length: dayCount(from, to) }, (_, i) => addDays(from, i)).map((date) => ({ date, counts: scale(dayCounts(date, today)) }));
+  const days = Array.from({ length: dayCount(from, to) }, (_, i) => addDays(from, i)).map((date) => ({
+    date,
+    counts: scale(dayCounts(date, today)),
+  }));
   const buckets: StatusBucket[] = [];
   for (const d of days) {
     const start = granularity === 'day' ? d.date : isoWeekStart(d.date) < from ? from : isoWeekStart(d.date);
@@ -623,14 +715,16 @@ export function statusReportFixture(options: { from?: string; to?: string; granu
   for (const b of buckets) add(totals, b);
   const split = (c: StatusCounts, share: number): StatusCounts => {
     const r = empty();
-    for (const k of ['answered', 'pending', 'delayed', 'cancelled', 'expired'] as const) r[k] = Math.round(c[k] * share);
+    for (const k of ['answered', 'pending', 'delayed', 'cancelled', 'expired'] as const)
+      r[k] = Math.round(c[k] * share);
     r.total = r.answered + r.pending + r.delayed + r.cancelled + r.expired;
     return r;
   };
   const weeklyShare = options.quizId ? (options.quizId === WEEKLY.id ? 1 : 0) : 0.75;
   const weekly = split(totals, weeklyShare);
   const initial = empty();
-  for (const k of ['answered', 'pending', 'delayed', 'cancelled', 'expired', 'total'] as const) initial[k] = totals[k] - weekly[k];
+  for (const k of ['answered', 'pending', 'delayed', 'cancelled', 'expired', 'total'] as const)
+    initial[k] = totals[k] - weekly[k];
   const byQuiz = [
     { quizId: INITIAL.id, quizTitle: INITIAL.title, ...initial },
     { quizId: WEEKLY.id, quizTitle: WEEKLY.title, ...weekly },
@@ -678,7 +772,6 @@ const fail = (code: ErrorCode, status?: number) => {
   return HttpResponse.json({ ...body, statusCode: status ?? byCode }, { status: status ?? byCode });
 };
 
-
 function listed(url: URL, fixed: { status?: string; quizId?: string } = {}): AnswerRevisionPage {
   const q = url.searchParams;
   const status = fixed.status ?? q.get('status');
@@ -719,7 +812,13 @@ export const answersHandlers = {
     if (from && to && to < from) return fail('WRONG_COMMAND_PARAMETERS');
     if (from && to && dayCount(from, to) > 366) return fail('WRONG_COMMAND_PARAMETERS');
     return HttpResponse.json(
-      statusReportFixture({ from, to, granularity: q.get('granularity') === 'week' ? 'week' : 'day', quizId: q.get('quizId'), patientId: q.get('patientId') }),
+      statusReportFixture({
+        from,
+        to,
+        granularity: q.get('granularity') === 'week' ? 'week' : 'day',
+        quizId: q.get('quizId'),
+        patientId: q.get('patientId'),
+      }),
     );
   }),
   export: http.get(api('/answer-revision/export'), async ({ request }) => {
@@ -738,7 +837,10 @@ export const answersHandlers = {
     const body = format === 'csv' ? csv : new Blob(['PK\u0003\u0004', csv]);
     return new HttpResponse(body, {
       headers: {
-        'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Type':
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       },
     });
@@ -751,22 +853,31 @@ export const answersHandlers = {
   series: http.get(api('/answer-revision/patient/:patientId/series'), async ({ params, request }) => {
     await delay(40);
     const patientId = String(params.patientId);
-    if (!state.revisions.some((r) => r.patientId === patientId) && !schedulingExtraPatientFixtures.some((p) => p.id === patientId))
+    if (
+      !state.revisions.some((r) => r.patientId === patientId) &&
+      !schedulingExtraPatientFixtures.some((p) => p.id === patientId)
+    )
       return fail('PATIENT_NOT_FOUND_ERROR', 404);
-    return HttpResponse.json({ patientId, series: seriesOf(patientId, new URL(request.url).searchParams) } satisfies PatientSeries);
+    return HttpResponse.json({
+      patientId,
+      series: seriesOf(patientId, new URL(request.url).searchParams),
+    } satisfies PatientSeries);
   }),
-  schedule: http.get(api('/answer-revision/patient/:patientId/quizSchedule/:scheduleId'), async ({ params, request }) => {
-    await delay(40);
-    const url = new URL(request.url);
-    const items = state.revisions
-      .filter((r) => r.patientId === params.patientId && r.quizScheduleId === params.scheduleId)
-      .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt));
-    if (items.length === 0) {
-      const known = schedulingSchedules().some((s) => s.id === params.scheduleId && s.patientId === params.patientId);
-      return known ? fail('SCHEDULE_NOT_ANSWERED', 404) : fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', 404);
-    }
-    return HttpResponse.json(pageOf(items.map(detailOf), url) satisfies AnswerRevisionDetailPage);
-  }),
+  schedule: http.get(
+    api('/answer-revision/patient/:patientId/quizSchedule/:scheduleId'),
+    async ({ params, request }) => {
+      await delay(40);
+      const url = new URL(request.url);
+      const items = state.revisions
+        .filter((r) => r.patientId === params.patientId && r.quizScheduleId === params.scheduleId)
+        .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt));
+      if (items.length === 0) {
+        const known = schedulingSchedules().some((s) => s.id === params.scheduleId && s.patientId === params.patientId);
+        return known ? fail('SCHEDULE_NOT_ANSWERED', 404) : fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', 404);
+      }
+      return HttpResponse.json(pageOf(items.map(detailOf), url) satisfies AnswerRevisionDetailPage);
+    },
+  ),
   list: http.get(api('/answer-revision'), async ({ request }) => {
     await delay(30);
     return HttpResponse.json(listed(new URL(request.url)));
@@ -800,7 +911,13 @@ export const answersHandlers = {
     const text = body.note.trim();
     if (!text || text.length > 2000) return fail('WRONG_COMMAND_PARAMETERS');
     const now = nowIso();
-    const note: RevisionNote = { id: crypto.randomUUID(), revisionId: r.id, note: text, createdAt: now, updatedAt: now };
+    const note: RevisionNote = {
+      id: crypto.randomUUID(),
+      revisionId: r.id,
+      note: text,
+      createdAt: now,
+      updatedAt: now,
+    };
     r.notes.push(note);
     return HttpResponse.json(note, { status: 201 });
   }),
@@ -832,7 +949,8 @@ export const answersHandlers = {
   }),
   file: http.get(api('/file/answers/:name'), ({ params }) => {
     const name = String(params.name);
-    if (name.endsWith('.pdf')) return new HttpResponse('%PDF-1.4\n%story\n', { headers: { 'Content-Type': 'application/pdf' } });
+    if (name.endsWith('.pdf'))
+      return new HttpResponse('%PDF-1.4\n%story\n', { headers: { 'Content-Type': 'application/pdf' } });
     return new HttpResponse(PLATE_SVG, { headers: { 'Content-Type': 'image/svg+xml' } });
   }),
 };

@@ -46,9 +46,15 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
 };
 
 /** The API's error body for a code, with the status it is sent with. */
-export function errorBody(code: ErrorCode, details?: ErrorResponse['details']): { status: number; body: ErrorResponse } {
+export function errorBody(
+  code: ErrorCode,
+  details?: ErrorResponse['details'],
+): { status: number; body: ErrorResponse } {
   const status = STATUS_BY_CODE[code] ?? 400;
   // A refused attempt carries a sentence the screens show as it is (ApiError.userMessage), as the server's does.
   const message = code === 'TOO_MANY_ATTEMPTS' ? ERROR_MESSAGES.TOO_MANY_ATTEMPTS : code;
-  return { status, body: { statusCode: status, application_error_code: code, message, ...(details ? { details } : {}) } };
+  return {
+    status,
+    body: { statusCode: status, application_error_code: code, message, ...(details ? { details } : {}) },
+  };
 }

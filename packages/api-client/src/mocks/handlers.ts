@@ -5,7 +5,12 @@ import { errorBody, loginResponseFixture, professionalFixture } from './fixtures
 const api = (path: string) => `*/api${path}`;
 
 /** Answers a call with the API's error body for `code`. */
-export function errorHandler(method: 'get' | 'post' | 'put' | 'delete' | 'patch', path: string, code: ErrorCode, details?: ErrorResponse['details']) {
+export function errorHandler(
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch',
+  path: string,
+  code: ErrorCode,
+  details?: ErrorResponse['details'],
+) {
   return http[method](api(path), async () => {
     await delay(50);
     const { status, body } = errorBody(code, details);

@@ -1,5 +1,12 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { CreatePatientData, Patient, PatientImportResult, PatientPage, PatientTotals, Service } from '../gen/types.gen';
+import type {
+  CreatePatientData,
+  Patient,
+  PatientImportResult,
+  PatientPage,
+  PatientTotals,
+  Service,
+} from '../gen/types.gen';
 
 const api = (path: string) => `*/api${path}`;
 
@@ -112,7 +119,11 @@ export const patientImportResultFixture: PatientImportResult = {
 export const patientImportTemplateFixture = 'nome;e-mail;telefone;cpf;nascimento;sexo;modalidade;tags;observações\n';
 
 /** Accent- and case-insensitive, as the API compares names. */
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The patient calls, answering as the API does (the list filters and pages the fixtures). */
 export const patientHandlers = {
@@ -166,7 +177,11 @@ export const patientHandlers = {
   get: http.get(api('/patient/:id'), ({ params }) => {
     const patient = patientFixtures.find((p) => p.id === params.id);
     if (patient) return HttpResponse.json(patient);
-    const body = { statusCode: 404, application_error_code: 'PATIENT_NOT_FOUND_ERROR' as const, message: 'Cliente não encontrado.' };
+    const body = {
+      statusCode: 404,
+      application_error_code: 'PATIENT_NOT_FOUND_ERROR' as const,
+      message: 'Cliente não encontrado.',
+    };
     return HttpResponse.json(body, { status: 404 });
   }),
 };

@@ -107,7 +107,12 @@ const sale = (s: Pick<Sale, 'id' | 'soldAt' | 'startsAt' | 'endsAt'> & Partial<S
 });
 
 export const practiceSaleFixtures: Sale[] = [
-  sale({ id: '9b8a7c6d-0000-4e00-8000-000000000001', soldAt: '2026-11-10T14:00:00.000Z', startsAt: '2026-11-10', endsAt: '2026-12-10' }),
+  sale({
+    id: '9b8a7c6d-0000-4e00-8000-000000000001',
+    soldAt: '2026-11-10T14:00:00.000Z',
+    startsAt: '2026-11-10',
+    endsAt: '2026-12-10',
+  }),
   sale({
     id: '9b8a7c6d-0000-4e00-8000-000000000002',
     soldAt: '2026-11-05T17:30:00.000Z',
@@ -194,7 +199,14 @@ export function practiceInvoice(sales: Sale[], periodStart: string, periodEnd: s
     .sort((a, b) => b.soldAt.localeCompare(a.soldAt));
   const lines = new Map<string, Invoice['services'][number]>();
   for (const s of inPeriod) {
-    const line = lines.get(s.serviceId) ?? { serviceId: s.serviceId, name: s.serviceName, count: 0, grossCents: 0, refundsCents: 0, netCents: 0 };
+    const line = lines.get(s.serviceId) ?? {
+      serviceId: s.serviceId,
+      name: s.serviceName,
+      count: 0,
+      grossCents: 0,
+      refundsCents: 0,
+      netCents: 0,
+    };
     line.count += 1;
     line.grossCents += s.amountCents;
     if (s.status === 'refunded') line.refundsCents += s.amountCents;
@@ -204,7 +216,15 @@ export function practiceInvoice(sales: Sale[], periodStart: string, periodEnd: s
   const services = [...lines.values()];
   const grossCents = services.reduce((sum, l) => sum + l.grossCents, 0);
   const refundsCents = services.reduce((sum, l) => sum + l.refundsCents, 0);
-  return { periodStart, periodEnd, services, grossCents, refundsCents, netCents: grossCents - refundsCents, sales: inPeriod };
+  return {
+    periodStart,
+    periodEnd,
+    services,
+    grossCents,
+    refundsCents,
+    netCents: grossCents - refundsCents,
+    sales: inPeriod,
+  };
 }
 
 const fail = (code: Parameters<typeof errorBody>[0], details?: Parameters<typeof errorBody>[1]) => {

@@ -164,7 +164,10 @@ export const signedUploadFixture: SignedUrlResponse = {
   key: 'professionals/story/question-image.png',
   downloadUrl: 'https://arquivos.acompanha.app/professionals/story/question-image.png',
   expiresAt: '2026-11-10T13:10:00.000Z',
-  uploadData: { url: '/api/file/upload/story-token', metadata: { method: 'PUT', headers: { 'Content-Type': 'image/png' } } },
+  uploadData: {
+    url: '/api/file/upload/story-token',
+    metadata: { method: 'PUT', headers: { 'Content-Type': 'image/png' } },
+  },
 };
 
 const now = '2026-11-10T14:00:00.000Z';
@@ -180,7 +183,9 @@ export const questionHandlers = {
     const items = questionFixtures.filter(
       (q) =>
         (includeDrafts || !q.draft) &&
-        (!search || q.title.toLocaleLowerCase('pt-BR').includes(search) || (q.acronym ?? '').toLocaleLowerCase('pt-BR').includes(search)),
+        (!search ||
+          q.title.toLocaleLowerCase('pt-BR').includes(search) ||
+          (q.acronym ?? '').toLocaleLowerCase('pt-BR').includes(search)),
     );
     return HttpResponse.json({ items, total: items.length } satisfies QuestionPage);
   }),
@@ -210,19 +215,41 @@ export const questionHandlers = {
   updateQuestion: http.put(api('/question/:id'), async ({ params, request }) => {
     const body = (await request.json()) as NonNullable<UpdateQuestionData['body']>;
     await delay(50);
-    const current = questionFixtures.find((q) => q.id === params.id) ?? question({ id: String(params.id), title: '', type: 'free-field', config: {} });
-    return HttpResponse.json({ ...current, ...body, config: (body.config ?? current.config) as Question['config'], updatedAt: now } satisfies Question);
+    const current =
+      questionFixtures.find((q) => q.id === params.id) ??
+      question({ id: String(params.id), title: '', type: 'free-field', config: {} });
+    return HttpResponse.json({
+      ...current,
+      ...body,
+      config: (body.config ?? current.config) as Question['config'],
+      updatedAt: now,
+    } satisfies Question);
   }),
   copyQuestion: http.post(api('/question/:id/copy'), async ({ params }) => {
     await delay(50);
     const source = questionFixtures.find((q) => q.id === params.id) ?? defaultQuestionFixture;
-    return HttpResponse.json({ ...source, id: createdQuestionId, isDefault: false, copiedFromId: source.id, createdAt: now, updatedAt: now } satisfies Question, {
-      status: 201,
-    });
+    return HttpResponse.json(
+      {
+        ...source,
+        id: createdQuestionId,
+        isDefault: false,
+        copiedFromId: source.id,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies Question,
+      {
+        status: 201,
+      },
+    );
   }),
   /** The copy, once it exists (`GET /question/{createdQuestionId}`). */
   getCreatedQuestion: http.get(api(`/question/${createdQuestionId}`), () =>
-    HttpResponse.json({ ...defaultQuestionFixture, id: createdQuestionId, isDefault: false, copiedFromId: defaultQuestionFixture.id } satisfies Question),
+    HttpResponse.json({
+      ...defaultQuestionFixture,
+      id: createdQuestionId,
+      isDefault: false,
+      copiedFromId: defaultQuestionFixture.id,
+    } satisfies Question),
   ),
   createSignedUploadUrl: http.post(api('/file/signed-url'), async () => {
     await delay(50);

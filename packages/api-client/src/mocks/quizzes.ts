@@ -18,12 +18,28 @@ const api = (path: string) => `*/api${path}`;
 const CREATED_AT = '2026-11-02T13:00:00.000Z';
 
 export const quizCategoryFixtures: Category[] = [
-  { id: '0b7f3a52-6a3e-4d0c-9f1e-2a4b5c6d7e01', name: 'Hábitos alimentares', color: '#16A34A', isDefault: false, questionCount: 3, createdAt: CREATED_AT },
-  { id: '0b7f3a52-6a3e-4d0c-9f1e-2a4b5c6d7e02', name: 'Medidas', color: '#2563EB', isDefault: true, questionCount: 2, createdAt: CREATED_AT },
+  {
+    id: '0b7f3a52-6a3e-4d0c-9f1e-2a4b5c6d7e01',
+    name: 'Hábitos alimentares',
+    color: '#16A34A',
+    isDefault: false,
+    questionCount: 3,
+    createdAt: CREATED_AT,
+  },
+  {
+    id: '0b7f3a52-6a3e-4d0c-9f1e-2a4b5c6d7e02',
+    name: 'Medidas',
+    color: '#2563EB',
+    isDefault: true,
+    questionCount: 2,
+    createdAt: CREATED_AT,
+  },
 ];
 const [HABITS, MEASURES] = quizCategoryFixtures.map((c) => c.id) as [string, string];
 
-const question = (q: Pick<Question, 'id' | 'title' | 'type' | 'config' | 'categoryId'> & Partial<Question>): Question => ({
+const question = (
+  q: Pick<Question, 'id' | 'title' | 'type' | 'config' | 'categoryId'> & Partial<Question>,
+): Question => ({
   draft: false,
   image: null,
   iconId: null,
@@ -55,7 +71,12 @@ export const fruitQuestionFixture = question({
   config: {
     allowMultiple: false,
     alternatives: [
-      { id: '7c2d1e0f-0000-4000-8000-0000000000a1', label: 'Sim', order: 0, subQuestionIds: [whichFoodQuestionFixture.id] },
+      {
+        id: '7c2d1e0f-0000-4000-8000-0000000000a1',
+        label: 'Sim',
+        order: 0,
+        subQuestionIds: [whichFoodQuestionFixture.id],
+      },
       { id: '7c2d1e0f-0000-4000-8000-0000000000a2', label: 'Não', order: 1, subQuestionIds: [] },
     ],
   },
@@ -152,7 +173,13 @@ export const appearanceFixtures: Appearance[] = [
     colorScheme: {
       ...colorScheme,
       activeButton: { text: '#FFFFFF', background: '#BE185D', border: '#BE185D' },
-      header: { text: '#FFFFFF', background: '#9D174D', secondary: '#FCE7F3', icon: '#9D174D', iconBackground: '#FCE7F3' },
+      header: {
+        text: '#FFFFFF',
+        background: '#9D174D',
+        secondary: '#FCE7F3',
+        icon: '#9D174D',
+        iconBackground: '#FCE7F3',
+      },
       activeAlternative: { text: '#FFFFFF', background: '#BE185D', border: '#BE185D' },
       body: { text: '#030712', background: '#FDF2F8', secondary: '#374151', filled: '#BE185D', unfilled: '#FBCFE8' },
     },
@@ -190,7 +217,8 @@ const byId = new Map(quizBankQuestionFixtures.map((q) => [q.id, q]));
 export function quizDetailFixture(patch: Partial<QuizDetail> & { id: string }): QuizDetail {
   const chosenQuestions = patch.chosenQuestions ?? [];
   const ids = [...new Set(chosenQuestions.flatMap((c) => [c.id, ...c.subquestions.map((s) => s.id)]))];
-  const appearance = appearanceFixtures.find((a) => a.id === patch.appearanceId) ?? appearanceFixtures.find((a) => a.isDefault)!;
+  const appearance =
+    appearanceFixtures.find((a) => a.id === patch.appearanceId) ?? appearanceFixtures.find((a) => a.isDefault)!;
   return {
     title: 'Novo questionário',
     description: null,
@@ -236,11 +264,17 @@ export const quizFixture: QuizDetail = quizDetailFixture({
 const quizzes = new Map<string, QuizDetail>([[quizFixture.id, quizFixture]]);
 
 function notFound(code: ErrorCode = 'QUIZ_NOT_FOUND') {
-  const body: ErrorResponse = { statusCode: 404, application_error_code: code, message: 'Questionário não encontrado.' };
+  const body: ErrorResponse = {
+    statusCode: 404,
+    application_error_code: code,
+    message: 'Questionário não encontrado.',
+  };
   return HttpResponse.json(body, { status: 404 });
 }
 
-type QuizBody = Partial<Pick<QuizDetail, 'title' | 'description' | 'appearanceId' | 'chosenQuestions'>> & { folder?: Partial<QuizFolder> };
+type QuizBody = Partial<Pick<QuizDetail, 'title' | 'description' | 'appearanceId' | 'chosenQuestions'>> & {
+  folder?: Partial<QuizFolder>;
+};
 
 function applyBody(base: QuizDetail, body: QuizBody): QuizDetail {
   return quizDetailFixture({
@@ -248,8 +282,16 @@ function applyBody(base: QuizDetail, body: QuizBody): QuizDetail {
     ...(body.title !== undefined ? { title: body.title } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.appearanceId !== undefined ? { appearanceId: body.appearanceId } : {}),
-    folder: { ...base.folder, ...body.folder, buttonColors: { ...base.folder.buttonColors, ...body.folder?.buttonColors } },
-    chosenQuestions: (body.chosenQuestions ?? base.chosenQuestions).map((c) => ({ id: c.id, enabled: c.enabled ?? true, subquestions: c.subquestions ?? [] })),
+    folder: {
+      ...base.folder,
+      ...body.folder,
+      buttonColors: { ...base.folder.buttonColors, ...body.folder?.buttonColors },
+    },
+    chosenQuestions: (body.chosenQuestions ?? base.chosenQuestions).map((c) => ({
+      id: c.id,
+      enabled: c.enabled ?? true,
+      subquestions: c.subquestions ?? [],
+    })),
     updatedAt: new Date().toISOString(),
   });
 }
@@ -304,7 +346,10 @@ export const quizHandlers = {
       key: `story/${body.key}`,
       downloadUrl: `${origin}/api/file/story/${encodeURIComponent(body.key)}`,
       expiresAt: '2026-11-02T13:10:00.000Z',
-      uploadData: { url: `${origin}/api/file/upload/story-token`, metadata: { method: 'PUT', headers: { 'Content-Type': body.contentType } } },
+      uploadData: {
+        url: `${origin}/api/file/upload/story-token`,
+        metadata: { method: 'PUT', headers: { 'Content-Type': body.contentType } },
+      },
     };
     await delay(50);
     return HttpResponse.json(response);

@@ -47,7 +47,20 @@ const [WEEKLY, INITIAL] = schedulingQuizFixtures as [Quiz, Quiz];
 
 // ——— Patients ———
 
-const FIRST = ['Ana', 'Bruno', 'Camila', 'Diego', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'Júlio', 'Larissa', 'Marcos'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'Júlio',
+  'Larissa',
+  'Marcos',
+];
 const LAST = ['Almeida', 'Barbosa', 'Cardoso', 'Dias', 'Ferreira', 'Gomes', 'Lopes', 'Moreira', 'Nunes', 'Ribeiro'];
 const [MONTHLY_SERVICE] = practiceServiceFixtures as [Service, ...Service[]];
 
@@ -62,7 +75,14 @@ export const schedulingExtraPatientFixtures: Patient[] = Array.from({ length: 32
     ...practicePatientFixture,
     id: `8b7c6d5e-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name,
-    email: n % 10 === 0 ? null : `${name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(' ', '.')}@exemplo.com.br`,
+    email:
+      n % 10 === 0
+        ? null
+        : `${name
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .replace(' ', '.')}@exemplo.com.br`,
     phone: `+55119${String(80000000 + n * 1371).slice(0, 8)}`,
     document: null,
     tags: [],
@@ -73,11 +93,17 @@ export const schedulingExtraPatientFixtures: Patient[] = Array.from({ length: 32
 });
 
 /** Mariana (with service), Carlos (without) and the 32 others. */
-export const schedulingPatientFixtures: Patient[] = [practicePatientFixture, practiceOtherPatientFixture, ...schedulingExtraPatientFixtures];
+export const schedulingPatientFixtures: Patient[] = [
+  practicePatientFixture,
+  practiceOtherPatientFixture,
+  ...schedulingExtraPatientFixtures,
+];
 
 // ——— Schedules ———
 
-const request = (r: Pick<AnswerRequest, 'id' | 'quizScheduleId' | 'dueAt' | 'status'> & Partial<AnswerRequest>): AnswerRequest => ({
+const request = (
+  r: Pick<AnswerRequest, 'id' | 'quizScheduleId' | 'dueAt' | 'status'> & Partial<AnswerRequest>,
+): AnswerRequest => ({
   kind: 'scheduled',
   sentAt: r.status === 'scheduled' ? null : r.dueAt,
   answeredAt: null,
@@ -158,7 +184,13 @@ const weeklyForOthers: QuizSchedule[] = schedulingExtraPatientFixtures.slice(0, 
     kind === 0 || kind === 3
       ? request({ id: rid(100 + i), quizScheduleId: id, dueAt: due, status: 'sent', attempts: kind === 3 ? 2 : 1 })
       : kind === 1
-        ? request({ id: rid(100 + i), quizScheduleId: id, dueAt: due, status: 'answered', answeredAt: due.replace('T11', 'T15') })
+        ? request({
+            id: rid(100 + i),
+            quizScheduleId: id,
+            dueAt: due,
+            status: 'answered',
+            answeredAt: due.replace('T11', 'T15'),
+          })
         : kind === 2
           ? request({ id: rid(100 + i), quizScheduleId: id, dueAt: '2026-11-23T11:00:00.000Z', status: 'scheduled' })
           : kind === 4
@@ -207,12 +239,30 @@ const initialForOthers: QuizSchedule[] = [
     startDate: '2026-11-25',
     hour: 18,
     nextDueAt: '2026-11-25T21:00:00.000Z',
-    lastRequest: request({ id: rid(201), quizScheduleId: sid(201), dueAt: '2026-11-25T21:00:00.000Z', status: 'scheduled' }),
+    lastRequest: request({
+      id: rid(201),
+      quizScheduleId: sid(201),
+      dueAt: '2026-11-25T21:00:00.000Z',
+      status: 'scheduled',
+    }),
   }),
-  schedule({ id: sid(202), quizId: INITIAL.id, patientId: CAMILA.id, periodicity: 'monthly', weekdays: [], enabled: false, nextDueAt: null }),
+  schedule({
+    id: sid(202),
+    quizId: INITIAL.id,
+    patientId: CAMILA.id,
+    periodicity: 'monthly',
+    weekdays: [],
+    enabled: false,
+    nextDueAt: null,
+  }),
 ];
 
-export const schedulingScheduleFixtures: QuizSchedule[] = [marianaWeeklyScheduleFixture, marianaInitialScheduleFixture, ...weeklyForOthers, ...initialForOthers];
+export const schedulingScheduleFixtures: QuizSchedule[] = [
+  marianaWeeklyScheduleFixture,
+  marianaInitialScheduleFixture,
+  ...weeklyForOthers,
+  ...initialForOthers,
+];
 
 // ——— Template message ———
 
@@ -234,7 +284,16 @@ interface BulkRun {
   apply: () => void;
 }
 
-const idle = (quizId: string): BulkStatus => ({ quizId, kind: null, state: 'idle', total: 0, processed: 0, details: [], startedAt: null, finishedAt: null });
+const idle = (quizId: string): BulkStatus => ({
+  quizId,
+  kind: null,
+  state: 'idle',
+  total: 0,
+  processed: 0,
+  details: [],
+  startedAt: null,
+  finishedAt: null,
+});
 
 const state = {
   patients: [] as Patient[],
@@ -277,7 +336,8 @@ const fail = (code: ErrorCode, details?: ErrorResponse['details'], status?: numb
 const todaySP = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 const nowIso = () => new Date().toISOString();
 /** The instant of `hour` on a São Paulo date (UTC−3). */
-const dueOn = (date: string, hour: number) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString();
+const dueOn = (date: string, hour: number) =>
+  new Date(`${date}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString();
 
 interface RecurrenceBody {
   startDate: string;
@@ -293,7 +353,8 @@ interface RecurrenceBody {
 function recurrenceError(r: RecurrenceBody) {
   if (!Number.isInteger(r.hour) || r.hour < 0 || r.hour > 23) return fail('WRONG_HOUR_VALUE');
   if (!['once', 'days', 'weekly', 'monthly'].includes(r.periodicity)) return fail('WRONG_PERIODICITY_TIME');
-  if (r.periodicity === 'days' && !(r.intervalDays && r.intervalDays >= 1 && r.intervalDays <= 365)) return fail('WRONG_PERIODICITY_TIME');
+  if (r.periodicity === 'days' && !(r.intervalDays && r.intervalDays >= 1 && r.intervalDays <= 365))
+    return fail('WRONG_PERIODICITY_TIME');
   if (r.periodicity === 'weekly' && !r.weekdays?.length) return fail('WRONG_PERIODICITY_TIME');
   if (r.startDate < todaySP() || (r.endDate && r.endDate < r.startDate)) return fail('WRONG_START_DATE');
   return null;
@@ -302,9 +363,12 @@ function recurrenceError(r: RecurrenceBody) {
 /** Why one patient cannot get this recurrence, as a code and sentence, or null. */
 function patientProblem(patient: Patient, channel: 'email' | 'whatsapp'): { code: ErrorCode; message: string } | null {
   if (patient.status !== 'active') return { code: 'PATIENT_NOT_ACTIVE', message: 'Este cliente está inativo.' };
-  if (!patient.currentService) return { code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR', message: 'Este cliente não tem um serviço ativo.' };
-  if (channel === 'email' && !patient.email) return { code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem e-mail cadastrado.' };
-  if (channel === 'whatsapp' && !patient.phone) return { code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem telefone cadastrado.' };
+  if (!patient.currentService)
+    return { code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR', message: 'Este cliente não tem um serviço ativo.' };
+  if (channel === 'email' && !patient.email)
+    return { code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem e-mail cadastrado.' };
+  if (channel === 'whatsapp' && !patient.phone)
+    return { code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem telefone cadastrado.' };
   return null;
 }
 
@@ -312,7 +376,12 @@ function patientProblem(patient: Patient, channel: 'email' | 'whatsapp'): { code
 function upsert(quiz: Quiz, patient: Patient, r: RecurrenceBody): QuizSchedule {
   const existing = state.schedules.find((s) => s.quizId === quiz.id && s.patientId === patient.id);
   const id = existing?.id ?? crypto.randomUUID();
-  const first = request({ id: crypto.randomUUID(), quizScheduleId: id, dueAt: dueOn(r.startDate, r.hour), status: 'scheduled' });
+  const first = request({
+    id: crypto.randomUUID(),
+    quizScheduleId: id,
+    dueAt: dueOn(r.startDate, r.hour),
+    status: 'scheduled',
+  });
   const next: QuizSchedule = {
     id,
     quizId: quiz.id,
@@ -336,7 +405,12 @@ function upsert(quiz: Quiz, patient: Patient, r: RecurrenceBody): QuizSchedule {
   };
   if (existing) Object.assign(existing, next);
   else state.schedules.push(next);
-  state.requests.set(id, [first, ...(state.requests.get(id) ?? []).map((q) => (q.status === 'scheduled' ? { ...q, status: 'cancelled' as const } : q))]);
+  state.requests.set(id, [
+    first,
+    ...(state.requests.get(id) ?? []).map((q) =>
+      q.status === 'scheduled' ? { ...q, status: 'cancelled' as const } : q,
+    ),
+  ]);
   return existing ?? next;
 }
 
@@ -364,19 +438,42 @@ function unconfirmed(quizId: string | null): UnconfirmedRequest[] {
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
 }
 
-
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Starts a bulk process: `handle` is run per patient when it ends and returns an error or null. */
-function startBulk(quizId: string, kind: NonNullable<BulkStatus['kind']>, patients: Patient[], handle: (p: Patient) => { code: ErrorCode; message: string } | null) {
+function startBulk(
+  quizId: string,
+  kind: NonNullable<BulkStatus['kind']>,
+  patients: Patient[],
+  handle: (p: Patient) => { code: ErrorCode; message: string } | null,
+) {
   const details: BulkDetail[] = [];
-  const status: BulkStatus = { quizId, kind, state: 'processing', total: patients.length, processed: 0, details: [], startedAt: nowIso(), finishedAt: null };
+  const status: BulkStatus = {
+    quizId,
+    kind,
+    state: 'processing',
+    total: patients.length,
+    processed: 0,
+    details: [],
+    startedAt: nowIso(),
+    finishedAt: null,
+  };
   state.bulk.set(quizId, {
     status,
     apply: () => {
       for (const p of patients) {
         const problem = handle(p);
-        if (problem) details.push({ patientId: p.id, patientName: p.name, application_error_code: problem.code, message: problem.message });
+        if (problem)
+          details.push({
+            patientId: p.id,
+            patientName: p.name,
+            application_error_code: problem.code,
+            message: problem.message,
+          });
       }
       status.details = details;
     },
@@ -385,16 +482,28 @@ function startBulk(quizId: string, kind: NonNullable<BulkStatus['kind']>, patien
 }
 
 function bulkConflict(quizId: string) {
-  return state.bulk.get(quizId)?.status.state === 'processing' ? fail('BULK_PROCESS_IN_PROGRESS', undefined, 409) : null;
+  return state.bulk.get(quizId)?.status.state === 'processing'
+    ? fail('BULK_PROCESS_IN_PROGRESS', undefined, 409)
+    : null;
 }
 
 /** Unknown ids → 400 WRONG_COMMAND_PARAMETERS listing their positions, as the API answers. */
 function unknownPatients(ids: string[]) {
-  const issues = ids.flatMap((id, i) => (state.patients.some((p) => p.id === id) ? [] : [{ path: ['patientIds', String(i)], message: `Cliente não encontrado: ${id}.` }]));
+  const issues = ids.flatMap((id, i) =>
+    state.patients.some((p) => p.id === id)
+      ? []
+      : [{ path: ['patientIds', String(i)], message: `Cliente não encontrado: ${id}.` }],
+  );
   if (!issues.length) return null;
   const { body } = errorBody('WRONG_COMMAND_PARAMETERS', issues);
   return HttpResponse.json(
-    { ...body, message: issues.length === 1 ? 'Um dos clientes informados não foi encontrado.' : `${issues.length} clientes informados não foram encontrados.` },
+    {
+      ...body,
+      message:
+        issues.length === 1
+          ? 'Um dos clientes informados não foi encontrado.'
+          : `${issues.length} clientes informados não foram encontrados.`,
+    },
     { status: 400 },
   );
 }
@@ -415,7 +524,12 @@ export const schedulingHandlers = {
   listQuizzes: http.get(api('/quiz'), ({ request: req }) => {
     const url = new URL(req.url);
     const status = url.searchParams.get('status') ?? 'active';
-    return HttpResponse.json(pageOf(state.quizzes.filter((q) => status === 'all' || q.isActive === (status === 'active')), url));
+    return HttpResponse.json(
+      pageOf(
+        state.quizzes.filter((q) => status === 'all' || q.isActive === (status === 'active')),
+        url,
+      ),
+    );
   }),
   getQuiz: http.get(api('/quiz/:id'), ({ params }) => {
     const quiz = state.quizzes.find((q) => q.id === params.id);
@@ -466,7 +580,8 @@ export const schedulingHandlers = {
     await delay(50);
     const quiz = state.quizzes.find((q) => q.id === params.quizId);
     if (!quiz) return fail('QUIZ_NOT_FOUND');
-    const invalid = recurrenceError(body) ?? (body.patientIds ? unknownPatients(body.patientIds) : null) ?? bulkConflict(quiz.id);
+    const invalid =
+      recurrenceError(body) ?? (body.patientIds ? unknownPatients(body.patientIds) : null) ?? bulkConflict(quiz.id);
     if (invalid) return invalid;
     const ids = body.patientIds ?? state.schedules.filter((s) => s.quizId === quiz.id).map((s) => s.patientId);
     const patients = [...new Set(ids)].map((id) => state.patients.find((p) => p.id === id)!);
@@ -487,7 +602,8 @@ export const schedulingHandlers = {
     const patients = body.patientIds.map((id) => state.patients.find((p) => p.id === id)!);
     const status = startBulk(body.quizId, 'delete', patients, (p) => {
       const found = state.schedules.find((s) => s.quizId === body.quizId && s.patientId === p.id);
-      if (!found) return { code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', message: 'Este cliente não tem este questionário agendado.' };
+      if (!found)
+        return { code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', message: 'Este cliente não tem este questionário agendado.' };
       state.schedules = state.schedules.filter((s) => s !== found);
       return null;
     });
@@ -501,7 +617,8 @@ export const schedulingHandlers = {
     const patients = body.patientIds.map((id) => state.patients.find((p) => p.id === id)!);
     const status = startBulk(body.quizId, 'active-state', patients, (p) => {
       const found = state.schedules.find((s) => s.quizId === body.quizId && s.patientId === p.id);
-      if (!found) return { code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', message: 'Este cliente não tem este questionário agendado.' };
+      if (!found)
+        return { code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', message: 'Este cliente não tem este questionário agendado.' };
       found.enabled = body.enabled;
       found.nextDueAt = body.enabled ? (found.nextDueAt ?? '2026-11-30T11:00:00.000Z') : null;
       return null;
@@ -517,10 +634,20 @@ export const schedulingHandlers = {
     for (const { scheduleId } of body.schedules) {
       const s = state.schedules.find((x) => x.lastRequest?.id === scheduleId);
       if (!s || s.lastRequest?.status !== 'sent') {
-        result.details.push({ scheduleId, application_error_code: 'SCHEDULE_NOT_FOUND_ERROR', message: 'Esta solicitação não está aguardando resposta.' });
+        result.details.push({
+          scheduleId,
+          application_error_code: 'SCHEDULE_NOT_FOUND_ERROR',
+          message: 'Esta solicitação não está aguardando resposta.',
+        });
         continue;
       }
-      setLast(s, { ...s.lastRequest, id: crypto.randomUUID(), kind: 'resend', sentAt: nowIso(), attempts: s.lastRequest.attempts + 1 });
+      setLast(s, {
+        ...s.lastRequest,
+        id: crypto.randomUUID(),
+        kind: 'resend',
+        sentAt: nowIso(),
+        attempts: s.lastRequest.attempts + 1,
+      });
       result.resent += 1;
     }
     return HttpResponse.json(result);
@@ -533,7 +660,14 @@ export const schedulingHandlers = {
     const last = s.lastRequest;
     if (last?.sentAt && Date.now() - Date.parse(last.sentAt) < 60_000) return fail('RETRY_SEND_LATER', undefined, 429);
     const now = nowIso();
-    const created = request({ id: crypto.randomUUID(), quizScheduleId: s.id, kind: 'now', dueAt: now, status: 'sent', sentAt: now });
+    const created = request({
+      id: crypto.randomUUID(),
+      quizScheduleId: s.id,
+      kind: 'now',
+      dueAt: now,
+      status: 'sent',
+      sentAt: now,
+    });
     setLast(s, created);
     return HttpResponse.json(created, { status: 201 });
   }),
@@ -560,7 +694,13 @@ export const schedulingHandlers = {
     const patient = state.patients.find((p) => p.id === s.patientId)!;
     const problem = patientProblem(patient, body.channel ?? s.channel);
     if (problem) return fail(problem.code);
-    return HttpResponse.json(upsert(state.quizzes.find((q) => q.id === s.quizId)!, patient, { channel: s.channel, ...body }));
+    return HttpResponse.json(
+      upsert(
+        state.quizzes.find((q) => q.id === s.quizId)!,
+        patient,
+        { channel: s.channel, ...body },
+      ),
+    );
   }),
   enable: http.put(api('/quiz/schedule/:id/enable'), async ({ params }) => {
     await delay(30);
@@ -589,7 +729,10 @@ export const schedulingHandlers = {
   getSchedule: http.get(api('/quiz/schedule/:id'), ({ params }) => {
     const s = state.schedules.find((x) => x.id === params.id);
     if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
-    return HttpResponse.json({ ...withAnswers(s), requests: state.requests.get(s.id) ?? [] } satisfies QuizScheduleDetail);
+    return HttpResponse.json({
+      ...withAnswers(s),
+      requests: state.requests.get(s.id) ?? [],
+    } satisfies QuizScheduleDetail);
   }),
   list: http.get(api('/quiz/schedule'), ({ request: req }) => {
     const url = new URL(req.url);
@@ -607,7 +750,10 @@ export const schedulingHandlers = {
           (status === 'sent' && s.lastRequest?.status === 'sent') ||
           (status === 'answered' && s.lastRequest?.status === 'answered'),
       )
-      .sort((a, b) => a.patientName.localeCompare(b.patientName, 'pt-BR') || a.quizTitle.localeCompare(b.quizTitle, 'pt-BR'))
+      .sort(
+        (a, b) =>
+          a.patientName.localeCompare(b.patientName, 'pt-BR') || a.quizTitle.localeCompare(b.quizTitle, 'pt-BR'),
+      )
       .map(withAnswers);
     return HttpResponse.json(pageOf(items, url));
   }),

@@ -140,10 +140,30 @@ export const surveyAppearanceFixture: ResolvedAppearance = {
     activeButton: { text: '#FFFFFF', background: '#166534', border: '#166534' },
     inactiveButton: { text: '#166534', background: '#FFFFFF', border: '#166534' },
     body: { text: '#052E16', secondary: '#166534', background: '#F0FDF4', filled: '#166534', unfilled: '#BBF7D0' },
-    header: { text: '#FFFFFF', secondary: '#DCFCE7', background: '#166534', icon: '#166534', iconBackground: '#FFFFFF' },
+    header: {
+      text: '#FFFFFF',
+      secondary: '#DCFCE7',
+      background: '#166534',
+      icon: '#166534',
+      iconBackground: '#FFFFFF',
+    },
     textField: { text: '#052E16', background: '#FFFFFF', border: '#15803D', primary: '#166534', secondary: '#166534' },
-    uploadField: { text: '#052E16', background: '#FFFFFF', border: '#15803D', icon: '#FFFFFF', iconBackground: '#166534', filled: '#166534', unfilled: '#BBF7D0' },
-    activeAlternative: { text: '#052E16', background: '#DCFCE7', border: '#166534', icon: '#FFFFFF', iconBackground: '#166534' },
+    uploadField: {
+      text: '#052E16',
+      background: '#FFFFFF',
+      border: '#15803D',
+      icon: '#FFFFFF',
+      iconBackground: '#166534',
+      filled: '#166534',
+      unfilled: '#BBF7D0',
+    },
+    activeAlternative: {
+      text: '#052E16',
+      background: '#DCFCE7',
+      border: '#166534',
+      icon: '#FFFFFF',
+      iconBackground: '#166534',
+    },
     inactiveAlternative: { text: '#052E16', background: '#FFFFFF', border: '#86EFAC' },
   },
   profilePic: null,
@@ -157,7 +177,11 @@ export const surveyStateFixture: SurveyState = {
   state: 'open',
   answerRequestId: SURVEY_REQUEST_ID,
   quizAnswerId: null,
-  quiz: { id: '0b7c2f0e-1d5a-4c52-9a51-3d1f6f0c2a10', title: 'Acompanhamento semanal', description: 'Como foi a sua semana.' },
+  quiz: {
+    id: '0b7c2f0e-1d5a-4c52-9a51-3d1f6f0c2a10',
+    title: 'Acompanhamento semanal',
+    description: 'Como foi a sua semana.',
+  },
   professionalName: 'Ana Souza',
   folder: {
     title: 'Seu acompanhamento da semana',
@@ -177,22 +201,65 @@ export const surveyStateFixture: SurveyState = {
 
 /** Example answers, one per question of the fixtures (with 'Sim', so the sub-question too). */
 export const surveyAnswerFixtures: SurveyAnswer[] = [
-  { questionId: SURVEY_QUESTION_IDS.fruit, parentQuestionId: null, value: { type: 'multiple-choice', alternativeIds: [FRUIT_YES] }, answeredAt: ANSWERED_AT },
-  { questionId: SURVEY_QUESTION_IDS.whichFruit, parentQuestionId: SURVEY_QUESTION_IDS.fruit, value: { type: 'free-field', text: 'Banana e maçã' }, answeredAt: ANSWERED_AT },
-  { questionId: SURVEY_QUESTION_IDS.weight, parentQuestionId: null, value: { type: 'metrics', value: 72.5 }, answeredAt: ANSWERED_AT },
-  { questionId: SURVEY_QUESTION_IDS.energy, parentQuestionId: null, value: { type: 'linear-scale', value: 7 }, answeredAt: ANSWERED_AT },
-  { questionId: SURVEY_QUESTION_IDS.feelings, parentQuestionId: null, value: { type: 'likert-scale', levels: { s1: '4', s2: '2' } }, answeredAt: ANSWERED_AT },
-  { questionId: SURVEY_QUESTION_IDS.meals, parentQuestionId: null, value: { type: 'free-field', text: 'Café com pão integral, almoço com salada.' }, answeredAt: ANSWERED_AT },
+  {
+    questionId: SURVEY_QUESTION_IDS.fruit,
+    parentQuestionId: null,
+    value: { type: 'multiple-choice', alternativeIds: [FRUIT_YES] },
+    answeredAt: ANSWERED_AT,
+  },
+  {
+    questionId: SURVEY_QUESTION_IDS.whichFruit,
+    parentQuestionId: SURVEY_QUESTION_IDS.fruit,
+    value: { type: 'free-field', text: 'Banana e maçã' },
+    answeredAt: ANSWERED_AT,
+  },
+  {
+    questionId: SURVEY_QUESTION_IDS.weight,
+    parentQuestionId: null,
+    value: { type: 'metrics', value: 72.5 },
+    answeredAt: ANSWERED_AT,
+  },
+  {
+    questionId: SURVEY_QUESTION_IDS.energy,
+    parentQuestionId: null,
+    value: { type: 'linear-scale', value: 7 },
+    answeredAt: ANSWERED_AT,
+  },
+  {
+    questionId: SURVEY_QUESTION_IDS.feelings,
+    parentQuestionId: null,
+    value: { type: 'likert-scale', levels: { s1: '4', s2: '2' } },
+    answeredAt: ANSWERED_AT,
+  },
+  {
+    questionId: SURVEY_QUESTION_IDS.meals,
+    parentQuestionId: null,
+    value: { type: 'free-field', text: 'Café com pão integral, almoço com salada.' },
+    answeredAt: ANSWERED_AT,
+  },
   {
     questionId: SURVEY_QUESTION_IDS.photo,
     parentQuestionId: null,
-    value: { type: 'file-upload', files: [{ key: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b_00000000000000000000000000000000_almoco.jpg', name: 'almoco.jpg', contentType: 'image/jpeg', size: 204800 }] },
+    value: {
+      type: 'file-upload',
+      files: [
+        {
+          key: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b_00000000000000000000000000000000_almoco.jpg',
+          name: 'almoco.jpg',
+          contentType: 'image/jpeg',
+          size: 204800,
+        },
+      ],
+    },
     answeredAt: ANSWERED_AT,
   },
 ];
 
 /** The flow's next question: questions in order, each followed by the sub-questions its chosen alternatives open. */
-export function surveyNextOf(questions: SurveyQuestion[], answers: Pick<SurveyAnswer, 'questionId' | 'parentQuestionId' | 'value'>[]): SurveyNext {
+export function surveyNextOf(
+  questions: SurveyQuestion[],
+  answers: Pick<SurveyAnswer, 'questionId' | 'parentQuestionId' | 'value'>[],
+): SurveyNext {
   const has = (questionId: string, parentQuestionId: string | null) =>
     answers.find((a) => a.questionId === questionId && (a.parentQuestionId ?? null) === parentQuestionId);
   for (const question of questions) {
@@ -204,13 +271,20 @@ export function surveyNextOf(questions: SurveyQuestion[], answers: Pick<SurveyAn
     const opened = question.subQuestions
       .filter((s) => chosen.includes(s.alternativeId))
       .sort((a, b) => order.indexOf(a.alternativeId) - order.indexOf(b.alternativeId));
-    for (const sub of opened) if (!has(sub.questionId, question.questionId)) return { questionId: sub.questionId, parentQuestionId: question.questionId };
+    for (const sub of opened)
+      if (!has(sub.questionId, question.questionId))
+        return { questionId: sub.questionId, parentQuestionId: question.questionId };
   }
   return null;
 }
 
 function error(status: number, code: ErrorCode, details?: ErrorResponse['details']) {
-  const body: ErrorResponse = { statusCode: status, application_error_code: code, message: code, ...(details ? { details } : {}) };
+  const body: ErrorResponse = {
+    statusCode: status,
+    application_error_code: code,
+    message: code,
+    ...(details ? { details } : {}),
+  };
   return HttpResponse.json(body, { status });
 }
 
@@ -256,7 +330,8 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
       const body = (await request.json()) as { quizScheduleId: string; pin: string };
       await delay(latency);
       if (body.quizScheduleId !== SURVEY_SCHEDULE_ID) return error(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR');
-      if (state.lockedUntil && Date.parse(state.lockedUntil) > Date.now()) return error(423, 'PIN_LOCKED', { lockedUntil: state.lockedUntil });
+      if (state.lockedUntil && Date.parse(state.lockedUntil) > Date.now())
+        return error(423, 'PIN_LOCKED', { lockedUntil: state.lockedUntil });
       if (body.pin !== SURVEY_PIN) {
         state.wrongPins++;
         if (state.wrongPins >= 5) {
@@ -305,9 +380,19 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
       if (body.answer) {
         const next = surveyNextOf(questions, state.answers);
         const parent = body.answer.parentQuestionId ?? null;
-        if (state.answers.some((a) => a.questionId === body.answer!.questionId && a.parentQuestionId === parent)) return error(409, 'ANSWER_ALREADY_REGISTERED');
-        if (!next || next.questionId !== body.answer.questionId || next.parentQuestionId !== parent) return error(409, 'WRONG_ANSWER_ORDER');
-        state.answers = [...state.answers, { questionId: body.answer.questionId, parentQuestionId: parent, value: body.answer.value, answeredAt: ANSWERED_AT }];
+        if (state.answers.some((a) => a.questionId === body.answer!.questionId && a.parentQuestionId === parent))
+          return error(409, 'ANSWER_ALREADY_REGISTERED');
+        if (!next || next.questionId !== body.answer.questionId || next.parentQuestionId !== parent)
+          return error(409, 'WRONG_ANSWER_ORDER');
+        state.answers = [
+          ...state.answers,
+          {
+            questionId: body.answer.questionId,
+            parentQuestionId: parent,
+            value: body.answer.value,
+            answeredAt: ANSWERED_AT,
+          },
+        ];
       }
       if (body.finish) {
         if (surveyNextOf(questions, state.answers)) return error(409, 'WRONG_ANSWER_ORDER');
@@ -327,7 +412,10 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
         key,
         downloadUrl: `${origin}/api/file/${key}`,
         expiresAt: '2099-01-01T00:10:00.000Z',
-        uploadData: { url: `${origin}/api/file/upload/survey-story-token`, metadata: { method: 'PUT', headers: { 'Content-Type': body.contentType } } },
+        uploadData: {
+          url: `${origin}/api/file/upload/survey-story-token`,
+          metadata: { method: 'PUT', headers: { 'Content-Type': body.contentType } },
+        },
       };
       return HttpResponse.json(response);
     }),

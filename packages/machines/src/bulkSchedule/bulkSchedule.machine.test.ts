@@ -19,7 +19,12 @@ const TODAY = '2026-12-01';
 const QUIZ = 'quiz-1';
 const POLL = 1000;
 
-const status = (state: BulkStatus['state'], processed = 0, details: BulkStatusDetail[] = [], total = 3): BulkStatus => ({
+const status = (
+  state: BulkStatus['state'],
+  processed = 0,
+  details: BulkStatusDetail[] = [],
+  total = 3,
+): BulkStatus => ({
   quizId: QUIZ,
   kind: state === 'idle' ? null : 'insert',
   state,
@@ -50,7 +55,12 @@ interface Call {
 function harness(input: Partial<BulkScheduleInput> = {}) {
   const calls: Call[] = [];
   const fake = <O, I>(src: Src) =>
-    fromPromise<O, I>(({ input: callInput }) => new Promise<O>((resolve, reject) => calls.push({ src, input: callInput, resolve: resolve as Call['resolve'], reject })));
+    fromPromise<O, I>(
+      ({ input: callInput }) =>
+        new Promise<O>((resolve, reject) =>
+          calls.push({ src, input: callInput, resolve: resolve as Call['resolve'], reject }),
+        ),
+    );
   const machine = bulkScheduleMachine.provide({
     actors: {
       getStatus: fake<BulkStatus, { quizId: string }>('getStatus'),
@@ -170,7 +180,10 @@ describe('bulkScheduleMachine — recurrence and sending', () => {
   it('sends the picked patients with the recurrence, follows the process to the end and acknowledges it', async () => {
     const h = await opened({ patientIds: ['p1', 'p2', 'p3'] });
     h.actor.send({ type: 'step.next' });
-    h.actor.send({ type: 'recurrence.change', patch: { periodicity: 'days', intervalDays: 3, hour: 19, channel: 'email' } });
+    h.actor.send({
+      type: 'recurrence.change',
+      patch: { periodicity: 'days', intervalDays: 3, hour: 19, channel: 'email' },
+    });
     h.actor.send({ type: 'bulk.submit' });
     expect(h.value()).toEqual({ sending: 'submitting' });
     const submit = h.take('submit');
@@ -253,7 +266,9 @@ describe('bulkScheduleMachine — recurrence and sending', () => {
     const h = await opened({ patientIds: ['p1', 'gone'] });
     h.actor.send({ type: 'step.next' });
     h.actor.send({ type: 'bulk.submit' });
-    const refused = apiError('WRONG_COMMAND_PARAMETERS', [{ path: ['patientIds', 1], message: 'Paciente não encontrado.' }]);
+    const refused = apiError('WRONG_COMMAND_PARAMETERS', [
+      { path: ['patientIds', 1], message: 'Paciente não encontrado.' },
+    ]);
     await h.fail('submit', refused);
     expect(h.value()).toEqual({ recurrence: 'submitFailed' });
     expect(h.context().error).toBe(refused);
@@ -369,7 +384,12 @@ describe('bulkScheduleMachine — model-based paths', () => {
 
   function eventsFor(s: Snapshot): AnyEvent[] {
     if (s.matches('checking'))
-      return [done('getStatus', status('idle')), done('getStatus', status('processing', 1)), done('getStatus', status('done', 3, [noService])), fail('getStatus', 'NETWORK_ERROR')];
+      return [
+        done('getStatus', status('idle')),
+        done('getStatus', status('processing', 1)),
+        done('getStatus', status('done', 3, [noService])),
+        fail('getStatus', 'NETWORK_ERROR'),
+      ];
     if (s.matches('choosing'))
       return [
         { type: 'patients.toggle', patientId: 'p1', selected: true },
@@ -386,15 +406,27 @@ describe('bulkScheduleMachine — model-based paths', () => {
         { type: 'bulk.submit' },
         { type: 'step.back' },
       ];
-    if (s.matches({ sending: 'resolving' })) return [done('resolvePatients', ['p1', 'p2']), fail('resolvePatients', 'NETWORK_ERROR')];
+    if (s.matches({ sending: 'resolving' }))
+      return [done('resolvePatients', ['p1', 'p2']), fail('resolvePatients', 'NETWORK_ERROR')];
     if (s.matches({ sending: 'submitting' }))
-      return [done('submit', status('processing', 0)), fail('submit', 'BULK_PROCESS_IN_PROGRESS'), fail('submit', 'WRONG_START_DATE')];
+      return [
+        done('submit', status('processing', 0)),
+        fail('submit', 'BULK_PROCESS_IN_PROGRESS'),
+        fail('submit', 'WRONG_START_DATE'),
+      ];
     if (s.matches({ polling: 'waiting' })) return [{ type: AFTER }, { type: 'bulk.close' }];
     if (s.matches({ polling: 'fetching' }))
-      return [done('getStatus', status('processing', 2)), done('getStatus', status('done', 3)), done('getStatus', status('failed', 1)), fail('getStatus', 'NETWORK_ERROR')];
+      return [
+        done('getStatus', status('processing', 2)),
+        done('getStatus', status('done', 3)),
+        done('getStatus', status('failed', 1)),
+        fail('getStatus', 'NETWORK_ERROR'),
+      ];
     if (s.matches('pollFailed')) return [{ type: 'bulk.retry' }, { type: 'bulk.close' }];
-    if (s.matches({ done: 'result' }) || s.matches({ failed: 'result' })) return [{ type: 'bulk.acknowledge' }, { type: 'bulk.close' }];
-    if (s.matches({ done: 'acknowledging' }) || s.matches({ failed: 'acknowledging' })) return [done('acknowledge', status('idle')), fail('acknowledge', 'NETWORK_ERROR')];
+    if (s.matches({ done: 'result' }) || s.matches({ failed: 'result' }))
+      return [{ type: 'bulk.acknowledge' }, { type: 'bulk.close' }];
+    if (s.matches({ done: 'acknowledging' }) || s.matches({ failed: 'acknowledging' }))
+      return [done('acknowledge', status('idle')), fail('acknowledge', 'NETWORK_ERROR')];
     return [];
   }
 
@@ -421,39 +453,55 @@ describe('bulkScheduleMachine — model-based paths', () => {
 
   it('explores a meaningful number of states, including every top-level one', () => {
     expect(paths.length).toBeGreaterThan(40);
-    const reached = new Set(paths.map((p) => (typeof p.state.value === 'string' ? p.state.value : Object.keys(p.state.value)[0])));
-    for (const state of ['checking', 'choosing', 'recurrence', 'sending', 'polling', 'pollFailed', 'done', 'failed', 'acknowledged', 'closed']) {
+    const reached = new Set(
+      paths.map((p) => (typeof p.state.value === 'string' ? p.state.value : Object.keys(p.state.value)[0])),
+    );
+    for (const state of [
+      'checking',
+      'choosing',
+      'recurrence',
+      'sending',
+      'polling',
+      'pollFailed',
+      'done',
+      'failed',
+      'acknowledged',
+      'closed',
+    ]) {
       expect(reached, state).toContain(state);
     }
   });
 
-  it.each(paths.map((p, i) => [i, JSON.stringify(p.state.value), p] as const))('path %i to %s replays on a real actor', async (_i, _name, path) => {
-    const h = harness(input);
-    for (const step of path.steps) {
-      const event = step.event as AnyEvent;
-      const src = /^xstate\.(done|error)\.actor\.(\w+)/.exec(event.type);
-      if (src) {
-        const call = h.take(src[2] as Src);
-        if (src[1] === 'done') call.resolve((event as { output: unknown }).output);
-        else call.reject((event as { error: unknown }).error);
-        await vi.advanceTimersByTimeAsync(0);
-      } else if (event.type === AFTER) {
-        await h.tick();
-      } else {
-        h.actor.send(event as BulkScheduleEvent);
+  it.each(paths.map((p, i) => [i, JSON.stringify(p.state.value), p] as const))(
+    'path %i to %s replays on a real actor',
+    async (_i, _name, path) => {
+      const h = harness(input);
+      for (const step of path.steps) {
+        const event = step.event as AnyEvent;
+        const src = /^xstate\.(done|error)\.actor\.(\w+)/.exec(event.type);
+        if (src) {
+          const call = h.take(src[2] as Src);
+          if (src[1] === 'done') call.resolve((event as { output: unknown }).output);
+          else call.reject((event as { error: unknown }).error);
+          await vi.advanceTimersByTimeAsync(0);
+        } else if (event.type === AFTER) {
+          await h.tick();
+        } else {
+          h.actor.send(event as BulkScheduleEvent);
+        }
+        expect(h.value()).toEqual(step.state.value);
       }
-      expect(h.value()).toEqual(step.state.value);
-    }
-    const real = h.context();
-    const model = path.state.context;
-    expect(real.selection).toEqual(model.selection);
-    expect(real.recurrence).toEqual(model.recurrence);
-    expect(real.status).toEqual(model.status);
-    expect(real.statusFailures).toBe(model.statusFailures);
-    // Invariants a person relies on: nothing is sent without patients and a valid form, and a result
-    // is only ever left by acknowledging or closing.
-    const submits = path.steps.filter((s) => /^xstate\.(done|error)\.actor\.submit$/.test(s.event.type as string));
-    for (const s of submits) expect(selectedCount(s.state.context.selection)).toBeGreaterThan(0);
-    if (h.actor.getSnapshot().matches('acknowledged')) expect(real.startedHere).toBe(true);
-  });
+      const real = h.context();
+      const model = path.state.context;
+      expect(real.selection).toEqual(model.selection);
+      expect(real.recurrence).toEqual(model.recurrence);
+      expect(real.status).toEqual(model.status);
+      expect(real.statusFailures).toBe(model.statusFailures);
+      // Invariants a person relies on: nothing is sent without patients and a valid form, and a result
+      // is only ever left by acknowledging or closing.
+      const submits = path.steps.filter((s) => /^xstate\.(done|error)\.actor\.submit$/.test(s.event.type as string));
+      for (const s of submits) expect(selectedCount(s.state.context.selection)).toBeGreaterThan(0);
+      if (h.actor.getSnapshot().matches('acknowledged')) expect(real.startedHere).toBe(true);
+    },
+  );
 });

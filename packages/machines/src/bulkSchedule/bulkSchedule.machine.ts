@@ -1,5 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { emptyRecurrence, isRecurrenceValid, toRecurrence, validateRecurrence, type Recurrence, type RecurrenceDraft, type RecurrenceErrors } from './recurrence';
+import {
+  emptyRecurrence,
+  isRecurrenceValid,
+  toRecurrence,
+  validateRecurrence,
+  type Recurrence,
+  type RecurrenceDraft,
+  type RecurrenceErrors,
+} from './recurrence';
 
 /** One patient the background process could not schedule, and why (an API error code). */
 export interface BulkStatusDetail {
@@ -153,7 +161,13 @@ function resultState() {
             { guard: 'startedHere' as const, target: '#bulkSchedule.acknowledged' },
             { target: '#bulkSchedule.choosing', actions: 'forgetResult' as const },
           ],
-          onError: { target: 'result', actions: { type: 'setError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+          onError: {
+            target: 'result',
+            actions: {
+              type: 'setError' as const,
+              params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+            },
+          },
         },
       },
     },
@@ -211,15 +225,25 @@ export const bulkScheduleMachine = setup({
       selection: ({ context }, params: { patientId: string; selected: boolean }) => {
         const { ids, all } = context.selection;
         if (all) {
-          const excludedIds = params.selected ? all.excludedIds.filter((id) => id !== params.patientId) : [...new Set([...all.excludedIds, params.patientId])];
+          const excludedIds = params.selected
+            ? all.excludedIds.filter((id) => id !== params.patientId)
+            : [...new Set([...all.excludedIds, params.patientId])];
           return { ids, all: { ...all, excludedIds } };
         }
-        return { ids: params.selected ? [...new Set([...ids, params.patientId])] : ids.filter((id) => id !== params.patientId), all: null };
+        return {
+          ids: params.selected ? [...new Set([...ids, params.patientId])] : ids.filter((id) => id !== params.patientId),
+          all: null,
+        };
       },
     }),
-    setIds: assign({ selection: (_, params: { patientIds: string[] }) => ({ ids: [...new Set(params.patientIds)], all: null }) }),
+    setIds: assign({
+      selection: (_, params: { patientIds: string[] }) => ({ ids: [...new Set(params.patientIds)], all: null }),
+    }),
     selectAll: assign({
-      selection: (_, params: { filter: PatientFilter; total: number }) => ({ ids: [], all: { filter: params.filter, total: params.total, excludedIds: [] } }),
+      selection: (_, params: { filter: PatientFilter; total: number }) => ({
+        ids: [],
+        all: { filter: params.filter, total: params.total, excludedIds: [] },
+      }),
     }),
     clearSelection: assign({ selection: EMPTY_SELECTION }),
     dropAll: assign({ selection: ({ context }) => (context.selection.all ? EMPTY_SELECTION : context.selection) }),
@@ -289,9 +313,16 @@ export const bulkScheduleMachine = setup({
     },
     choosing: {
       on: {
-        'patients.toggle': { actions: { type: 'toggle', params: ({ event }) => ({ patientId: event.patientId, selected: event.selected }) } },
+        'patients.toggle': {
+          actions: {
+            type: 'toggle',
+            params: ({ event }) => ({ patientId: event.patientId, selected: event.selected }),
+          },
+        },
         'patients.set': { actions: { type: 'setIds', params: ({ event }) => ({ patientIds: event.patientIds }) } },
-        'patients.selectAll': { actions: { type: 'selectAll', params: ({ event }) => ({ filter: event.filter, total: event.total }) } },
+        'patients.selectAll': {
+          actions: { type: 'selectAll', params: ({ event }) => ({ filter: event.filter, total: event.total }) },
+        },
         'patients.clear': { actions: 'clearSelection' },
         'patients.filterChanged': { actions: 'dropAll' },
         'step.next': { guard: 'hasSelection', target: 'recurrence' },
@@ -329,33 +360,58 @@ export const bulkScheduleMachine = setup({
       initial: 'deciding',
       states: {
         deciding: {
-          always: [{ guard: 'needsResolving', target: 'resolving' }, { target: 'submitting', actions: 'useSelectedIds' }],
+          always: [
+            { guard: 'needsResolving', target: 'resolving' },
+            { target: 'submitting', actions: 'useSelectedIds' },
+          ],
         },
         resolving: {
           invoke: {
             id: 'resolvePatients',
             src: 'resolvePatients',
-            input: ({ context }) => ({ filter: context.selection.all!.filter, excludedIds: context.selection.all!.excludedIds }),
+            input: ({ context }) => ({
+              filter: context.selection.all!.filter,
+              excludedIds: context.selection.all!.excludedIds,
+            }),
             onDone: {
               target: 'submitting',
               actions: assign({ patientIds: ({ event }) => [...new Set(event.output)] }),
             },
-            onError: { target: '#bulkSchedule.recurrence.submitFailed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#bulkSchedule.recurrence.submitFailed',
+              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         submitting: {
           invoke: {
             id: 'submit',
             src: 'submit',
-            input: ({ context }) => ({ quizId: context.quizId, kind: context.kind, patientIds: context.patientIds, recurrence: toRecurrence(context.recurrence) }),
+            input: ({ context }) => ({
+              quizId: context.quizId,
+              kind: context.kind,
+              patientIds: context.patientIds,
+              recurrence: toRecurrence(context.recurrence),
+            }),
             onDone: {
               target: '#bulkSchedule.polling',
-              actions: [{ type: 'setStatus', params: ({ event }) => ({ status: event.output }) }, 'markStarted', 'clearError'],
+              actions: [
+                { type: 'setStatus', params: ({ event }) => ({ status: event.output }) },
+                'markStarted',
+                'clearError',
+              ],
             },
             onError: [
               // Another tab (or a colleague) started one first: follow it instead of failing.
-              { guard: 'isInProgressError', target: '#bulkSchedule.polling', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-              { target: '#bulkSchedule.recurrence.submitFailed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: 'isInProgressError',
+                target: '#bulkSchedule.polling',
+                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: '#bulkSchedule.recurrence.submitFailed',
+                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -382,8 +438,14 @@ export const bulkScheduleMachine = setup({
             id: 'getStatus',
             src: 'getStatus',
             input: ({ context }) => ({ quizId: context.quizId }),
-            onDone: { target: 'checkingStatus', actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) } },
-            onError: { target: 'failedRead', actions: ['countStatusFailure', { type: 'setError', params: ({ event }) => ({ error: event.error }) }] },
+            onDone: {
+              target: 'checkingStatus',
+              actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) },
+            },
+            onError: {
+              target: 'failedRead',
+              actions: ['countStatusFailure', { type: 'setError', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
         failedRead: {

@@ -51,7 +51,16 @@ export const MAX_INTERVAL_DAYS = 365;
 
 /** A blank form: starts today at 08:00, sent once, on each patient's channel. */
 export function emptyRecurrence(today: string, patch: Partial<RecurrenceDraft> = {}): RecurrenceDraft {
-  return { startDate: today, hour: 8, periodicity: 'once', intervalDays: 7, weekdays: [], endDate: null, channel: null, ...patch };
+  return {
+    startDate: today,
+    hour: 8,
+    periodicity: 'once',
+    intervalDays: 7,
+    weekdays: [],
+    endDate: null,
+    channel: null,
+    ...patch,
+  };
 }
 
 /** The problems of a draft, by field; `{}` when it can be sent. `today` is São Paulo's date. */
@@ -72,7 +81,8 @@ export function validateRecurrence(draft: RecurrenceDraft, today: string): Recur
     if (draft.weekdays.length === 0) errors.weekdays = 'required';
     else if (draft.weekdays.some((d) => !Number.isInteger(d) || d < 1 || d > 7)) errors.weekdays = 'outOfRange';
   }
-  if (draft.periodicity !== 'once' && draft.endDate && draft.startDate && draft.endDate < draft.startDate) errors.endDate = 'beforeStart';
+  if (draft.periodicity !== 'once' && draft.endDate && draft.startDate && draft.endDate < draft.startDate)
+    errors.endDate = 'beforeStart';
   return errors;
 }
 

@@ -27,7 +27,10 @@ const bank: FlowchartQuestion[] = [
   { id: 'sketch', title: 'Rascunho', type: 'free-field', draft: true },
 ];
 
-function start(overrides: Partial<Parameters<typeof createActor<typeof quizFlowchartMachine>>[1]> = {}, save = async (input: SaveFlowchartInput) => ({ quizId: input.quizId ?? 'quiz-1' })) {
+function start(
+  overrides: Partial<Parameters<typeof createActor<typeof quizFlowchartMachine>>[1]> = {},
+  save = async (input: SaveFlowchartInput) => ({ quizId: input.quizId ?? 'quiz-1' }),
+) {
   const machine = quizFlowchartMachine.provide({ actors: { saveFlowchart: fromPromise(({ input }) => save(input)) } });
   const actor = createActor(machine, { input: { questionsList: bank }, ...overrides });
   actor.start();

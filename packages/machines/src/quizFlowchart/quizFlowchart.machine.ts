@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-export type QuestionType = 'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
+export type QuestionType =
+  'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
 
 /** An alternative of a multiple-choice question, and the sub-questions it may open. */
 export interface FlowchartAlternative {
@@ -133,7 +134,8 @@ export const quizFlowchartMachine = setup({
       },
     }),
     remove: assign({
-      chosenQuestions: ({ context }, params: { questionId: string }) => context.chosenQuestions.filter((q) => q.id !== params.questionId),
+      chosenQuestions: ({ context }, params: { questionId: string }) =>
+        context.chosenQuestions.filter((q) => q.id !== params.questionId),
     }),
     moveTo: assign({
       chosenQuestions: ({ context }, params: { questionId: string; toIndex: number }) =>
@@ -155,7 +157,9 @@ export const quizFlowchartMachine = setup({
           if (q.id !== params.questionId) return q;
           const has = q.subquestions.some((s) => s.id === params.subquestionId);
           const order = subQuestionIdsOf(findQuestion(context, q.id));
-          const ids = has ? q.subquestions.filter((s) => s.id !== params.subquestionId).map((s) => s.id) : [...q.subquestions.map((s) => s.id), params.subquestionId];
+          const ids = has
+            ? q.subquestions.filter((s) => s.id !== params.subquestionId).map((s) => s.id)
+            : [...q.subquestions.map((s) => s.id), params.subquestionId];
           // keep sub-questions in the order the alternatives list them
           return { ...q, subquestions: order.filter((id) => ids.includes(id)).map((id) => ({ id })) };
         }),
@@ -177,7 +181,9 @@ export const quizFlowchartMachine = setup({
   }),
   initial: 'ready',
   on: {
-    'questions.loaded': { actions: { type: 'setQuestions', params: ({ event }) => ({ questionsList: event.questionsList }) } },
+    'questions.loaded': {
+      actions: { type: 'setQuestions', params: ({ event }) => ({ questionsList: event.questionsList }) },
+    },
   },
   states: {
     ready: {
@@ -193,7 +199,10 @@ export const quizFlowchartMachine = setup({
         },
         'question.move': {
           guard: { type: 'isChosen', params: ({ event }) => ({ questionId: event.questionId }) },
-          actions: { type: 'moveTo', params: ({ event }) => ({ questionId: event.questionId, toIndex: event.toIndex }) },
+          actions: {
+            type: 'moveTo',
+            params: ({ event }) => ({ questionId: event.questionId, toIndex: event.toIndex }),
+          },
         },
         'question.moveUp': {
           guard: { type: 'canMoveUp', params: ({ event }) => ({ questionId: event.questionId }) },
@@ -205,7 +214,10 @@ export const quizFlowchartMachine = setup({
         },
         'question.setEnabled': {
           guard: { type: 'isChosen', params: ({ event }) => ({ questionId: event.questionId }) },
-          actions: { type: 'setEnabled', params: ({ event }) => ({ questionId: event.questionId, enabled: event.enabled }) },
+          actions: {
+            type: 'setEnabled',
+            params: ({ event }) => ({ questionId: event.questionId, enabled: event.enabled }),
+          },
         },
         'subquestion.toggle': {
           guard: {

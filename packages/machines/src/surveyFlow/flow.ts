@@ -4,7 +4,8 @@
  * app hands the generated types in; they are structurally these), and the pure rules of the flow.
  */
 
-export type SurveyQuestionType = 'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
+export type SurveyQuestionType =
+  'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
 
 /** A file already uploaded through `POST /file/signed-url`. */
 export interface SurveyFile {
@@ -123,7 +124,10 @@ export function flowSteps(questions: SurveyQuestion[], answers: SurveyAnswer[]):
     const answer = findAnswer(answers, own);
     const subs =
       answer?.value.type === 'multiple-choice'
-        ? openedSubQuestions(q, answer.value.alternativeIds).map((s) => ({ questionId: s.questionId, parentQuestionId: q.questionId }))
+        ? openedSubQuestions(q, answer.value.alternativeIds).map((s) => ({
+            questionId: s.questionId,
+            parentQuestionId: q.questionId,
+          }))
         : [];
     return [own, ...subs];
   });
@@ -147,14 +151,21 @@ export function questionOf(questions: SurveyQuestion[], step: StepRef | null): S
 }
 
 /** 'Pergunta N de M': the position of `step` among the steps known so far. */
-export function progressOf(questions: SurveyQuestion[], answers: SurveyAnswer[], step: StepRef | null): { current: number; total: number } {
+export function progressOf(
+  questions: SurveyQuestion[],
+  answers: SurveyAnswer[],
+  step: StepRef | null,
+): { current: number; total: number } {
   const steps = flowSteps(questions, answers);
   const index = step ? steps.findIndex((s) => sameStep(s, step)) : -1;
   return { current: index === -1 ? steps.length : index + 1, total: steps.length };
 }
 
 /** Does `value` answer a question of this type, with everything a valid answer needs? */
-export function isCompleteAnswer(question: Pick<SurveyQuestion, 'type' | 'config'>, value: SurveyAnswerValue | null | undefined): boolean {
+export function isCompleteAnswer(
+  question: Pick<SurveyQuestion, 'type' | 'config'>,
+  value: SurveyAnswerValue | null | undefined,
+): boolean {
   if (!value || value.type !== question.type) return false;
   switch (value.type) {
     case 'multiple-choice': {

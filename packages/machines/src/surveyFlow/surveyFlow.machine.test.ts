@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { nextStep, progressOf, type SurveyAnswer, type SurveyAnswerValue, type SurveyData, type SurveyProgress, type SurveyQuestion } from './flow';
+import {
+  nextStep,
+  progressOf,
+  type SurveyAnswer,
+  type SurveyAnswerValue,
+  type SurveyData,
+  type SurveyProgress,
+  type SurveyQuestion,
+} from './flow';
 import {
   currentStep,
   retryDelay,
@@ -29,11 +37,43 @@ const fruit: SurveyQuestion = {
   title: 'Você comeu frutas hoje?',
   description: null,
   image: null,
-  config: { allowMultiple: false, alternatives: [{ id: 'yes', label: 'Sim' }, { id: 'no', label: 'Não' }] },
-  subQuestions: [{ questionId: 'which', alternativeId: 'yes', type: 'free-field', title: 'Qual fruta?', description: null, image: null, config: {} }],
+  config: {
+    allowMultiple: false,
+    alternatives: [
+      { id: 'yes', label: 'Sim' },
+      { id: 'no', label: 'Não' },
+    ],
+  },
+  subQuestions: [
+    {
+      questionId: 'which',
+      alternativeId: 'yes',
+      type: 'free-field',
+      title: 'Qual fruta?',
+      description: null,
+      image: null,
+      config: {},
+    },
+  ],
 };
-const weight: SurveyQuestion = { questionId: 'weight', type: 'metrics', title: 'Qual é o seu peso hoje?', description: null, image: null, config: { unit: 'kg' }, subQuestions: [] };
-const photo: SurveyQuestion = { questionId: 'photo', type: 'file-upload', title: 'Foto do almoço', description: null, image: null, config: {}, subQuestions: [] };
+const weight: SurveyQuestion = {
+  questionId: 'weight',
+  type: 'metrics',
+  title: 'Qual é o seu peso hoje?',
+  description: null,
+  image: null,
+  config: { unit: 'kg' },
+  subQuestions: [],
+};
+const photo: SurveyQuestion = {
+  questionId: 'photo',
+  type: 'file-upload',
+  title: 'Foto do almoço',
+  description: null,
+  image: null,
+  config: {},
+  subQuestions: [],
+};
 const QUESTIONS = [fruit, weight, photo];
 
 const VALUES: Record<'yes' | 'no' | 'which' | 'weight' | 'photo', SurveyAnswerValue> = {
@@ -200,7 +240,11 @@ function start(server: ReturnType<typeof fakeServer>, { input, retryDelays }: St
 
 type Actor = ReturnType<typeof start>['actor'];
 const step = (actor: Actor) => currentStep(actor.getSnapshot().context);
-const atQuestion = (actor: Actor, questionId: string) => waitFor(actor, (s) => s.matches({ survey: { flow: 'question' } }) && currentStep(s.context)?.questionId === questionId);
+const atQuestion = (actor: Actor, questionId: string) =>
+  waitFor(
+    actor,
+    (s) => s.matches({ survey: { flow: 'question' } }) && currentStep(s.context)?.questionId === questionId,
+  );
 
 async function signIn(actor: Actor) {
   actor.send({ type: 'pin.submit', pin: PIN });
@@ -377,7 +421,12 @@ describe('surveyFlowMachine — offline and retry', () => {
     server.quizAnswerId = 'answer-1';
     server.answers = [{ questionId: 'fruit', parentQuestionId: null, value: VALUES.yes }];
     const kept: PendingSave[] = [
-      { idempotencyKey: 'kept-key-0001', quizAnswerId: 'answer-1', answer: { questionId: 'which', parentQuestionId: 'fruit', value: VALUES.which }, createdAt: 1 },
+      {
+        idempotencyKey: 'kept-key-0001',
+        quizAnswerId: 'answer-1',
+        answer: { questionId: 'which', parentQuestionId: 'fruit', value: VALUES.which },
+        createdAt: 1,
+      },
     ];
     server.failNext.push(offline()); // the page loads while the save still cannot get through
     const { actor } = start(server, { input: { token: goodToken(), queue: kept } });
@@ -475,7 +524,9 @@ describe('surveyFlowMachine — offline and retry', () => {
       { questionId: 'weight', parentQuestionId: null, value: VALUES.weight },
       { questionId: 'photo', parentQuestionId: null, value: VALUES.photo },
     ];
-    const kept: PendingSave[] = [{ idempotencyKey: 'finish-key-01', quizAnswerId: 'answer-1', finish: true, createdAt: 1 }];
+    const kept: PendingSave[] = [
+      { idempotencyKey: 'finish-key-01', quizAnswerId: 'answer-1', finish: true, createdAt: 1 },
+    ];
     const { actor } = start(server, { input: { token: goodToken(), queue: kept } });
     await waitFor(actor, (s) => s.matches('finished'));
     expect(server.saves.map((s) => s.idempotencyKey)).toEqual(['finish-key-01']);
@@ -490,7 +541,12 @@ describe('surveyFlowMachine — nothing to answer', () => {
   ] as const)('state %s → %s', async (state, target) => {
     const server = fakeServer();
     server.state = state;
-    const { actor } = start(server, { input: { token: goodToken(), queue: [{ idempotencyKey: 'stale-key-01', quizAnswerId: 'x', finish: true, createdAt: 1 }] } });
+    const { actor } = start(server, {
+      input: {
+        token: goodToken(),
+        queue: [{ idempotencyKey: 'stale-key-01', quizAnswerId: 'x', finish: true, createdAt: 1 }],
+      },
+    });
     await waitFor(actor, (s) => s.matches(target));
     expect(actor.getSnapshot().context.queue).toEqual([]);
   });
@@ -498,7 +554,9 @@ describe('surveyFlowMachine — nothing to answer', () => {
   it('reports an unknown link, and offers a retry after an unexpected error', async () => {
     const server = fakeServer();
     server.failNext.push(apiError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR'));
-    expect((await waitFor(start(server, { input: { token: goodToken() } }).actor, (s) => !s.matches('loading'))).value).toBe('notFound');
+    expect(
+      (await waitFor(start(server, { input: { token: goodToken() } }).actor, (s) => !s.matches('loading'))).value,
+    ).toBe('notFound');
     server.failNext.push(apiError(400, 'WRONG_COMMAND_PARAMETERS'));
     const { actor } = start(server, { input: { token: goodToken() } });
     await waitFor(actor, (s) => s.matches('failed'));
@@ -518,13 +576,21 @@ describe('surveyFlowMachine — model-based paths', () => {
 
   /** What the server holds in a model state: the answers already acknowledged (not queued). */
   const serverAnswers = (s: Snap) => {
-    const queued = new Set(s.context.queue.filter((i) => i.answer).map((i) => `${i.answer!.questionId}/${i.answer!.parentQuestionId}`));
+    const queued = new Set(
+      s.context.queue.filter((i) => i.answer).map((i) => `${i.answer!.questionId}/${i.answer!.parentQuestionId}`),
+    );
     return s.context.answers.filter((a) => !queued.has(`${a.questionId}/${a.parentQuestionId}`));
   };
   const progressAfterHead = (s: Snap): SurveyProgress => {
     const head = s.context.queue[0];
     const acked = head?.answer ? [...serverAnswers(s), head.answer] : serverAnswers(s);
-    return { quizAnswerId: s.context.quizAnswerId ?? 'answer-1', status: 'in_progress', answers: acked, next: nextStep(questionsOfModel, acked), finishedAt: null };
+    return {
+      quizAnswerId: s.context.quizAnswerId ?? 'answer-1',
+      status: 'in_progress',
+      answers: acked,
+      next: nextStep(questionsOfModel, acked),
+      finishedAt: null,
+    };
   };
   const surveyData = (s: Snap, state: SurveyData['state'] = 'open'): SurveyData => ({
     quizScheduleId: SCHEDULE,
@@ -540,8 +606,10 @@ describe('surveyFlowMachine — model-based paths', () => {
     next: nextStep(questionsOfModel, serverAnswers(s)),
     finishedAt: null,
   });
-  const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as SurveyFlowEvent;
-  const failed = (id: string, error: SurveyFlowError) => ({ type: `xstate.error.actor.${id}`, error }) as unknown as SurveyFlowEvent;
+  const done = (id: string, output: unknown) =>
+    ({ type: `xstate.done.actor.${id}`, output }) as unknown as SurveyFlowEvent;
+  const failed = (id: string, error: SurveyFlowError) =>
+    ({ type: `xstate.error.actor.${id}`, error }) as unknown as SurveyFlowEvent;
 
   const events = (s: Snap): SurveyFlowEvent[] => {
     const list: SurveyFlowEvent[] = [{ type: 'network.online' }];
@@ -551,9 +619,11 @@ describe('surveyFlowMachine — model-based paths', () => {
     if (s.matches('loadFailed') || s.matches('failed')) list.push({ type: 'load.retry' });
     if (s.matches({ survey: { flow: 'question' } })) {
       const id = currentStep(s.context)?.questionId;
-      if (id === 'fruit') list.push({ type: 'answer.submit', value: VALUES.yes }, { type: 'answer.submit', value: VALUES.no });
+      if (id === 'fruit')
+        list.push({ type: 'answer.submit', value: VALUES.yes }, { type: 'answer.submit', value: VALUES.no });
       if (id === 'which') list.push({ type: 'answer.submit', value: VALUES.which });
-      if (id === 'weight') list.push({ type: 'answer.submit', value: VALUES.weight }, { type: 'answer.submit', value: VALUES.which });
+      if (id === 'weight')
+        list.push({ type: 'answer.submit', value: VALUES.weight }, { type: 'answer.submit', value: VALUES.which });
     }
     if (s.matches({ survey: { sync: 'waiting' } })) list.push({ type: 'sync.retry' });
     const children = Object.keys(s.children);
@@ -565,10 +635,18 @@ describe('surveyFlowMachine — model-based paths', () => {
       );
     }
     if (children.includes('loadSurvey')) {
-      list.push(done('loadSurvey', surveyData(s)), done('loadSurvey', surveyData(s, 'answered')), failed('loadSurvey', offline()), failed('loadSurvey', apiError(401, 'Unauthorized')));
+      list.push(
+        done('loadSurvey', surveyData(s)),
+        done('loadSurvey', surveyData(s, 'answered')),
+        failed('loadSurvey', offline()),
+        failed('loadSurvey', apiError(401, 'Unauthorized')),
+      );
     }
     if (children.includes('startAnswer')) {
-      list.push(done('startAnswer', { ...progressAfterHead(s), quizAnswerId: 'answer-1' }), failed('startAnswer', offline()));
+      list.push(
+        done('startAnswer', { ...progressAfterHead(s), quizAnswerId: 'answer-1' }),
+        failed('startAnswer', offline()),
+      );
     }
     if (children.includes('saveAnswer')) {
       list.push(
@@ -599,7 +677,8 @@ describe('surveyFlowMachine — model-based paths', () => {
   it('explores the reachable states, the thanks included', () => {
     expect(paths.length).toBeGreaterThan(40);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const value of ['"finished"', '"alreadyAnswered"', '"locked"', '"folder"', '"loadFailed"']) expect(reached).toContain(value);
+    for (const value of ['"finished"', '"alreadyAnswered"', '"locked"', '"folder"', '"loadFailed"'])
+      expect(reached).toContain(value);
     expect([...reached].some((v) => v.includes('"waiting"'))).toBe(true);
   });
 
@@ -608,7 +687,14 @@ describe('surveyFlowMachine — model-based paths', () => {
     const never = fromPromise(() => new Promise<never>(() => {})) as never;
     let stored: PendingSave[] = [];
     const machine = surveyFlowMachine.provide({
-      actors: { validatePin: never, loadSurvey: never, startAnswer: never, saveAnswer: never, retryTimer: fromCallback(() => {}), lockTimer: fromCallback(() => {}) },
+      actors: {
+        validatePin: never,
+        loadSurvey: never,
+        startAnswer: never,
+        saveAnswer: never,
+        retryTimer: fromCallback(() => {}),
+        lockTimer: fromCallback(() => {}),
+      },
       actions: { persist: ({ context }) => void (stored = structuredClone(context.queue)) },
     });
     const actor = createActor(machine, { input: { quizScheduleId: SCHEDULE } }).start();
@@ -622,7 +708,12 @@ describe('surveyFlowMachine — model-based paths', () => {
       const error = (event as { error?: SurveyFlowError }).error;
       if (gone.length) {
         const acked = type === 'xstate.done.actor.saveAnswer' && gone.length === 1 && gone[0] === before[0];
-        const refused = type === 'xstate.error.actor.saveAnswer' && !!error && error.status >= 400 && error.status < 500 && error.status !== 401;
+        const refused =
+          type === 'xstate.error.actor.saveAnswer' &&
+          !!error &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 401;
         const closed = after.matches('alreadyAnswered') || after.matches('nothingPending') || after.matches('finished');
         expect(acked || refused || closed, `${type} dropped ${gone.join(', ')}`).toBe(true);
       }

@@ -129,11 +129,14 @@ export function toFlowError(error: unknown): SurveyFlowError {
 }
 
 /** Worth trying again later: no connection, a server hiccup, rate limiting. */
-export const isRetryableError = (e: SurveyFlowError) => e.status === 0 || e.status >= 500 || e.status === 408 || e.status === 429;
+export const isRetryableError = (e: SurveyFlowError) =>
+  e.status === 0 || e.status >= 500 || e.status === 408 || e.status === 429;
 const isUnauthorizedError = (e: SurveyFlowError) =>
   e.status === 401 || e.code === 'Unauthorized' || e.code === 'INVALID_JWT' || e.code === 'NOT_OWNER';
 const isNotFoundError = (e: SurveyFlowError) =>
-  e.code === 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' || e.code === 'NOT_FOUND' || (e.status === 404 && e.code !== 'QUIZ_ANSWER_NOT_FOUND_ERROR');
+  e.code === 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' ||
+  e.code === 'NOT_FOUND' ||
+  (e.status === 404 && e.code !== 'QUIZ_ANSWER_NOT_FOUND_ERROR');
 
 /** A random idempotency key (crypto.randomUUID needs a secure context; fall back outside one). */
 export function newIdempotencyKey(): string {
@@ -211,17 +214,21 @@ export const surveyFlowMachine = setup({
   guards: {
     hasValidToken: ({ context }) => isTokenValid(context.token),
     isWrongPin: (_, params: { error: SurveyFlowError }) => params.error.code === 'WRONG_PIN',
-    isPinLocked: (_, params: { error: SurveyFlowError }) => params.error.code === 'PIN_LOCKED' || params.error.status === 423,
+    isPinLocked: (_, params: { error: SurveyFlowError }) =>
+      params.error.code === 'PIN_LOCKED' || params.error.status === 423,
     isNotFound: (_, params: { error: SurveyFlowError }) => isNotFoundError(params.error),
     isRetryable: (_, params: { error: SurveyFlowError }) => isRetryableError(params.error),
     isUnauthorized: (_, params: { error: SurveyFlowError }) => isUnauthorizedError(params.error),
     isAlreadyAnswered: (_, params: { error: SurveyFlowError }) => params.error.code === 'QUIZ_ALREADY_ANSWERED',
     isAlreadyRegistered: (_, params: { error: SurveyFlowError }) => params.error.code === 'ANSWER_ALREADY_REGISTERED',
     surveyAnswered: ({ context }) => context.survey?.state === 'answered' || !!context.survey?.finishedAt,
-    nothingPending: ({ context }) => context.survey?.state === 'nothing-pending' || (!context.survey?.answerRequestId && !context.quizAnswerId),
+    nothingPending: ({ context }) =>
+      context.survey?.state === 'nothing-pending' || (!context.survey?.answerRequestId && !context.quizAnswerId),
     canResume: ({ context }) =>
       !!context.quizAnswerId &&
-      (context.started || context.answers.length > 0 || context.queue.some((i) => i.quizAnswerId === context.quizAnswerId)),
+      (context.started ||
+        context.answers.length > 0 ||
+        context.queue.some((i) => i.quizAnswerId === context.quizAnswerId)),
     hasQuizAnswer: ({ context }) => !!context.quizAnswerId,
     hasCurrentStep: ({ context }) => currentStep(context) !== null,
     hasQueue: ({ context }) => context.queue.length > 0,
@@ -249,7 +256,8 @@ export const surveyFlowMachine = setup({
       },
     }),
     pinFailed: assign({
-      pinError: (_, params: { error: SurveyFlowError }) => (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as PinError,
+      pinError: (_, params: { error: SurveyFlowError }) =>
+        (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as PinError,
     }),
     lock: assign({
       pinError: null,
@@ -282,7 +290,8 @@ export const surveyFlowMachine = setup({
       startError: null,
     })),
     startFailed: assign({
-      startError: (_, params: { error: SurveyFlowError }) => (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as StartError,
+      startError: (_, params: { error: SurveyFlowError }) =>
+        (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as StartError,
     }),
     enqueueAnswer: assign(({ context }, params: { value: SurveyAnswerValue }) => {
       const step = currentStep(context)!;
@@ -303,7 +312,15 @@ export const surveyFlowMachine = setup({
       queue: ({ context }) =>
         context.queue.some((i) => i.finish && i.quizAnswerId === context.quizAnswerId)
           ? context.queue
-          : [...context.queue, { idempotencyKey: newIdempotencyKey(), quizAnswerId: context.quizAnswerId!, finish: true as const, createdAt: Date.now() }],
+          : [
+              ...context.queue,
+              {
+                idempotencyKey: newIdempotencyKey(),
+                quizAnswerId: context.quizAnswerId!,
+                finish: true as const,
+                createdAt: Date.now(),
+              },
+            ],
     }),
     /** The server stored the head of the queue. */
     ackHead: assign({ queue: ({ context }) => context.queue.slice(1), retryAttempt: 0 }),
@@ -371,7 +388,10 @@ export const surveyFlowMachine = setup({
           invoke: {
             id: 'validatePin',
             src: 'validatePin',
-            input: ({ context, event }) => ({ quizScheduleId: context.quizScheduleId, pin: (event as { pin?: string }).pin ?? '' }),
+            input: ({ context, event }) => ({
+              quizScheduleId: context.quizScheduleId,
+              pin: (event as { pin?: string }).pin ?? '',
+            }),
             onDone: {
               target: '#surveyFlow.loading',
               actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output }) }, 'persist'],
@@ -391,7 +411,10 @@ export const surveyFlowMachine = setup({
                 guard: { type: 'isNotFound', params: ({ event }) => ({ error: toFlowError(event.error) }) },
                 target: '#surveyFlow.notFound',
               },
-              { target: 'entering', actions: { type: 'pinFailed', params: ({ event }) => ({ error: toFlowError(event.error) }) } },
+              {
+                target: 'entering',
+                actions: { type: 'pinFailed', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+              },
             ],
           },
         },
@@ -406,7 +429,10 @@ export const surveyFlowMachine = setup({
         id: 'loadSurvey',
         src: 'loadSurvey',
         input: ({ context }) => ({ quizScheduleId: context.quizScheduleId, token: context.token?.token ?? '' }),
-        onDone: { target: 'routing', actions: [{ type: 'setSurvey', params: ({ event }) => ({ survey: event.output }) }, 'persist'] },
+        onDone: {
+          target: 'routing',
+          actions: [{ type: 'setSurvey', params: ({ event }) => ({ survey: event.output }) }, 'persist'],
+        },
         onError: [
           {
             // The token expired (or was revoked): the PIN again, then back here with the queue intact.
@@ -423,7 +449,10 @@ export const surveyFlowMachine = setup({
             target: 'loadFailed',
             actions: { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) },
           },
-          { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) } },
+          {
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+          },
         ],
       },
     },
@@ -455,7 +484,10 @@ export const surveyFlowMachine = setup({
           answerRequestId: context.survey?.answerRequestId ?? '',
           token: context.token?.token ?? '',
         }),
-        onDone: { target: 'survey', actions: { type: 'applyStart', params: ({ event }) => ({ progress: event.output }) } },
+        onDone: {
+          target: 'survey',
+          actions: { type: 'applyStart', params: ({ event }) => ({ progress: event.output }) },
+        },
         onError: [
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: toFlowError(event.error) }) },
@@ -466,7 +498,10 @@ export const surveyFlowMachine = setup({
             guard: { type: 'isAlreadyAnswered', params: ({ event }) => ({ error: toFlowError(event.error) }) },
             target: 'alreadyAnswered',
           },
-          { target: 'folder', actions: { type: 'startFailed', params: ({ event }) => ({ error: toFlowError(event.error) }) } },
+          {
+            target: 'folder',
+            actions: { type: 'startFailed', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+          },
         ],
       },
     },
@@ -514,14 +549,21 @@ export const surveyFlowMachine = setup({
                   { guard: 'headIsFinish', target: '#surveyFlow.finished', actions: ['ackHead', 'persist'] },
                   {
                     target: 'idle',
-                    actions: ['ackHead', { type: 'applyProgress', params: ({ event }) => ({ progress: event.output }) }, 'persist'],
+                    actions: [
+                      'ackHead',
+                      { type: 'applyProgress', params: ({ event }) => ({ progress: event.output }) },
+                      'persist',
+                    ],
                   },
                 ],
                 onError: [
                   {
                     guard: { type: 'isRetryable', params: ({ event }) => ({ error: toFlowError(event.error) }) },
                     target: 'waiting',
-                    actions: ['countAttempt', { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) }],
+                    actions: [
+                      'countAttempt',
+                      { type: 'setError', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                    ],
                   },
                   {
                     guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: toFlowError(event.error) }) },
@@ -535,20 +577,30 @@ export const surveyFlowMachine = setup({
                   },
                   {
                     // The server already holds an answer to this question: nothing to keep; reload its view.
-                    guard: { type: 'isAlreadyRegistered', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                    guard: {
+                      type: 'isAlreadyRegistered',
+                      params: ({ event }) => ({ error: toFlowError(event.error) }),
+                    },
                     target: '#surveyFlow.loading',
                     actions: ['ackHead', 'persist'],
                   },
                   {
                     target: '#surveyFlow.loading',
-                    actions: [{ type: 'rejectHead', params: ({ event }) => ({ error: toFlowError(event.error) }) }, 'persist'],
+                    actions: [
+                      { type: 'rejectHead', params: ({ event }) => ({ error: toFlowError(event.error) }) },
+                      'persist',
+                    ],
                   },
                 ],
               },
             },
             /** Offline (or the server failed): the save stays queued and is tried again with backoff. */
             waiting: {
-              invoke: { id: 'retryTimer', src: 'retryTimer', input: ({ context }) => ({ delay: retryDelay(context.retryAttempt) }) },
+              invoke: {
+                id: 'retryTimer',
+                src: 'retryTimer',
+                input: ({ context }) => ({ delay: retryDelay(context.retryAttempt) }),
+              },
               on: {
                 'sync.retry': 'saving',
                 'network.online': { target: 'saving', actions: 'setOnline' },

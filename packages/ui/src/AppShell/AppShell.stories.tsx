@@ -30,17 +30,34 @@ function Shell({ initialOpen = true }: { initialOpen?: boolean }) {
               onPress={() => setOpen(!isOpen)}
             />
           }
-          end={<Menu label="Ana Souza" trigger={<Avatar name="Ana Souza" size="sm" isDecorative />} items={[{ id: 'profile', label: 'Meu perfil' }, { id: 'logout', label: 'Sair' }]} />}
+          end={
+            <Menu
+              label="Ana Souza"
+              trigger={<Avatar name="Ana Souza" size="sm" isDecorative />}
+              items={[
+                { id: 'profile', label: 'Meu perfil' },
+                { id: 'logout', label: 'Sair' },
+              ]}
+            />
+          }
         />
       }
     >
       <Stack gap={5}>
         <Stack direction="row" justify="space-between" align="center" wrap>
-          <Heading level={1} size={2}>Clientes</Heading>
-          <Button><IconPlus size={18} /> Novo cliente</Button>
+          <Heading level={1} size={2}>
+            Clientes
+          </Heading>
+          <Button>
+            <IconPlus size={18} /> Novo cliente
+          </Button>
         </Stack>
         <Card>
-          <EmptyState icon={<IconUsers size={28} />} title="Nenhum cliente ainda" description="Cadastre seu primeiro cliente para começar." />
+          <EmptyState
+            icon={<IconUsers size={28} />}
+            title="Nenhum cliente ainda"
+            description="Cadastre seu primeiro cliente para começar."
+          />
         </Card>
       </Stack>
     </AppShell>
@@ -63,7 +80,9 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('navigation', { name: 'Navegação principal' })).toBeInTheDocument();
     await expect(canvas.getByRole('banner')).toBeInTheDocument();
-    await expect(canvas.getByRole('main')).toContainElement(canvas.getByRole('heading', { level: 1, name: 'Clientes' }));
+    await expect(canvas.getByRole('main')).toContainElement(
+      canvas.getByRole('heading', { level: 1, name: 'Clientes' }),
+    );
     // The first Tab reaches the skip link.
     await userEvent.tab();
     await expect(canvas.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveFocus();

@@ -48,7 +48,16 @@ export function AppShell({ drawer, header, children, mainId = 'conteudo-principa
       <div css={{ flex: 'none' }}>{drawer}</div>
       <div css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {header}
-        <main id={mainId} tabIndex={-1} css={{ flex: 1, padding: 'var(--space-5)', outline: 'none', '@media (max-width: 767px)': { padding: 'var(--space-4)' } }}>
+        <main
+          id={mainId}
+          tabIndex={-1}
+          css={{
+            flex: 1,
+            padding: 'var(--space-5)',
+            outline: 'none',
+            '@media (max-width: 767px)': { padding: 'var(--space-4)' },
+          }}
+        >
           {children}
         </main>
       </div>

@@ -26,10 +26,21 @@ const meta = {
     ),
     children: (
       <Form onSubmit={onSubmit} aria-label="Entrar">
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" isRequired errorMessage="Informe seu e-mail." />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          isRequired
+          errorMessage="Informe seu e-mail."
+        />
         <PasswordField label="Senha" name="password" isRequired errorMessage="Informe sua senha." />
-        <Link href="/recovery" variant="standalone">Esqueci minha senha</Link>
-        <Button type="submit" isFullWidth>Entrar</Button>
+        <Link href="/recovery" variant="standalone">
+          Esqueci minha senha
+        </Link>
+        <Button type="submit" isFullWidth>
+          Entrar
+        </Button>
       </Form>
     ),
   },
@@ -61,7 +72,9 @@ export const WithError: Story = {
         <InlineAlert tone="danger">E-mail ou senha incorretos.</InlineAlert>
         <TextField label="E-mail" name="email" type="email" defaultValue="ana@exemplo.com.br" />
         <PasswordField label="Senha" name="password" />
-        <Button type="submit" isFullWidth>Entrar</Button>
+        <Button type="submit" isFullWidth>
+          Entrar
+        </Button>
       </Form>
     ),
   },
@@ -76,7 +89,9 @@ export const Pending: Story = {
       <Form onSubmit={onSubmit} aria-label="Entrar">
         <TextField label="E-mail" name="email" type="email" defaultValue="ana@exemplo.com.br" />
         <PasswordField label="Senha" name="password" defaultValue="segredo123" />
-        <Button type="submit" isFullWidth isPending>Entrar</Button>
+        <Button type="submit" isFullWidth isPending>
+          Entrar
+        </Button>
       </Form>
     ),
   },

@@ -33,7 +33,16 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <header>
           <Brand />
         </header>
-        <main css={{ width: '100%', maxWidth: 420, display: 'flex', flexDirection: 'column', gap: 'var(--space-5)', margin: 'auto 0' }}>
+        <main
+          css={{
+            width: '100%',
+            maxWidth: 420,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 'var(--space-5)',
+            margin: 'auto 0',
+          }}
+        >
           <div
             css={{
               display: 'flex',
@@ -50,7 +59,9 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
               <Heading level={1} size={2}>
                 {title}
               </Heading>
-              {subtitle && <p css={{ margin: 0, color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>{subtitle}</p>}
+              {subtitle && (
+                <p css={{ margin: 0, color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>{subtitle}</p>
+              )}
             </div>
             {children}
           </div>

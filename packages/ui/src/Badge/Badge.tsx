@@ -28,7 +28,11 @@ export function Badge({ tone = 'neutral', ...props }: BadgeProps) {
         lineHeight: 1,
         whiteSpace: 'nowrap',
         border: '1px solid currentColor',
-        '&[data-tone="neutral"]': { background: 'var(--color-surface-muted)', color: 'var(--color-text)', borderColor: 'var(--color-border)' },
+        '&[data-tone="neutral"]': {
+          background: 'var(--color-surface-muted)',
+          color: 'var(--color-text)',
+          borderColor: 'var(--color-border)',
+        },
         '&[data-tone="info"]': { background: 'var(--color-info-surface)', color: 'var(--color-info)' },
         '&[data-tone="success"]': { background: 'var(--color-success-surface)', color: 'var(--color-success)' },
         '&[data-tone="warning"]': { background: 'var(--color-warning-surface)', color: 'var(--color-warning)' },

@@ -3,7 +3,10 @@ import { expect, userEvent, within } from 'storybook/test';
 import { BarChart } from './BarChart';
 
 const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-const data = Array.from({ length: 21 }, (_, i) => ({ label: String(i + 1).padStart(2, '0'), value: ((i * 7919) % 5) * 19000 }));
+const data = Array.from({ length: 21 }, (_, i) => ({
+  label: String(i + 1).padStart(2, '0'),
+  value: ((i * 7919) % 5) * 19000,
+}));
 
 const meta = {
   title: 'Dados/BarChart',

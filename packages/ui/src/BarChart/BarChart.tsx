@@ -49,7 +49,10 @@ export function BarChart({
   const every = labelEvery ?? Math.max(1, Math.ceil(data.length / 10));
 
   return (
-    <figure css={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--space-2)' }} aria-labelledby={`${id}-title`}>
+    <figure
+      css={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--space-2)' }}
+      aria-labelledby={`${id}-title`}
+    >
       <figcaption id={`${id}-title`} css={{ fontWeight: 600, color: 'var(--color-text)' }}>
         {title}
       </figcaption>
@@ -89,7 +92,13 @@ export function BarChart({
                   <title>{`${d.label}: ${formatValue(d.value)}`}</title>
                 </rect>
                 {i % every === 0 ? (
-                  <text x={i * slot + slot / 2} y={height - 8} textAnchor="middle" fontSize={11} fill="var(--color-text-muted)">
+                  <text
+                    x={i * slot + slot / 2}
+                    y={height - 8}
+                    textAnchor="middle"
+                    fontSize={11}
+                    fill="var(--color-text-muted)"
+                  >
                     {d.label}
                   </text>
                 ) : null}
@@ -102,11 +111,20 @@ export function BarChart({
         </svg>
       </div>
       <div>
-        <Button variant="ghost" size="sm" onPress={() => setShowTable((s) => !s)} aria-expanded={showTable} aria-controls={`${id}-table`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onPress={() => setShowTable((s) => !s)}
+          aria-expanded={showTable}
+          aria-controls={`${id}-table`}
+        >
           {showTable ? 'Ocultar tabela' : 'Ver dados em tabela'}
         </Button>
       </div>
-      <table id={`${id}-table`} css={showTable ? { borderCollapse: 'collapse', fontSize: 'var(--font-size-sm)' } : visuallyHidden}>
+      <table
+        id={`${id}-table`}
+        css={showTable ? { borderCollapse: 'collapse', fontSize: 'var(--font-size-sm)' } : visuallyHidden}
+      >
         <caption css={visuallyHidden}>{title}</caption>
         <thead>
           <tr>
@@ -122,7 +140,9 @@ export function BarChart({
           {data.map((d) => (
             <tr key={d.label}>
               <td css={{ padding: '2px 12px 2px 0' }}>{d.label}</td>
-              <td css={{ textAlign: 'right', padding: '2px 0', fontVariantNumeric: 'tabular-nums' }}>{formatValue(d.value)}</td>
+              <td css={{ textAlign: 'right', padding: '2px 0', fontVariantNumeric: 'tabular-nums' }}>
+                {formatValue(d.value)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -24,9 +24,31 @@ export function Brand({ isCompact, name = 'Acompanha' }: BrandProps) {
     >
       <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false" css={{ flex: 'none' }}>
         <rect width="28" height="28" rx="8" fill="var(--color-action-bg)" />
-        <path d="M7 15.5 11.5 20 21 9" fill="none" stroke="var(--color-action-text)" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M7 15.5 11.5 20 21 9"
+          fill="none"
+          stroke="var(--color-action-text)"
+          strokeWidth="2.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
-      {isCompact ? <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{name}</span> : <span>{name}</span>}
+      {isCompact ? (
+        <span
+          css={{
+            position: 'absolute',
+            width: 1,
+            height: 1,
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {name}
+        </span>
+      ) : (
+        <span>{name}</span>
+      )}
     </span>
   );
 }

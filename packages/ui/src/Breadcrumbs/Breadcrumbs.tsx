@@ -57,7 +57,10 @@ export interface BreadcrumbsProps<T extends object> extends AriaBreadcrumbsProps
 }
 
 /** Where the current page sits in the hierarchy; the last item is the current page (`aria-current="page"`). */
-export function Breadcrumbs<T extends object>({ 'aria-label': ariaLabel = 'Trilha de navegação', ...props }: BreadcrumbsProps<T>) {
+export function Breadcrumbs<T extends object>({
+  'aria-label': ariaLabel = 'Trilha de navegação',
+  ...props
+}: BreadcrumbsProps<T>) {
   return (
     <nav aria-label={ariaLabel}>
       <AriaBreadcrumbs {...props} css={listStyles} />

@@ -39,9 +39,15 @@ export const Danger: Story = { args: { variant: 'danger', children: 'Excluir cli
 export const Sizes: Story = {
   render: (args) => (
     <Stack direction="row" gap={3} align="center">
-      <Button {...args} size="sm">Pequeno</Button>
-      <Button {...args} size="md">Médio</Button>
-      <Button {...args} size="lg">Grande</Button>
+      <Button {...args} size="sm">
+        Pequeno
+      </Button>
+      <Button {...args} size="md">
+        Médio
+      </Button>
+      <Button {...args} size="lg">
+        Grande
+      </Button>
     </Stack>
   ),
 };
@@ -81,7 +87,12 @@ export const FullWidth: Story = { args: { isFullWidth: true, children: 'Criar co
 
 /** On a phone-narrow column a long label breaks into lines and the button stays inside it. */
 export const Wrapping: Story = {
-  args: { variant: 'ghost', size: 'sm', isWrapping: true, children: 'Adicionar perguntas complementares à alternativa 1' },
+  args: {
+    variant: 'ghost',
+    size: 'sm',
+    isWrapping: true,
+    children: 'Adicionar perguntas complementares à alternativa 1',
+  },
   render: (args) => (
     <div data-testid="column" style={{ width: 180, border: '1px dashed var(--color-border)' }}>
       <Button {...args} />
@@ -101,9 +112,15 @@ export const Dark: Story = {
   render: (args) => (
     <Stack direction="row" gap={3} wrap>
       <Button {...args}>Primário</Button>
-      <Button {...args} variant="secondary">Secundário</Button>
-      <Button {...args} variant="ghost">Discreto</Button>
-      <Button {...args} variant="danger">Excluir</Button>
+      <Button {...args} variant="secondary">
+        Secundário
+      </Button>
+      <Button {...args} variant="ghost">
+        Discreto
+      </Button>
+      <Button {...args} variant="danger">
+        Excluir
+      </Button>
     </Stack>
   ),
 };

@@ -37,37 +37,70 @@ export const buttonStyles = css`
   white-space: nowrap;
   cursor: pointer;
   text-decoration: none;
-  transition: background-color var(--duration-fast) var(--easing-standard),
+  transition:
+    background-color var(--duration-fast) var(--easing-standard),
     border-color var(--duration-fast) var(--easing-standard);
   -webkit-tap-highlight-color: transparent;
 
-  &[data-size='sm'] { min-height: 32px; padding: 0 var(--space-3); font-size: var(--font-size-sm); }
-  &[data-size='md'] { min-height: 40px; padding: 0 var(--space-4); font-size: var(--font-size-sm); }
-  &[data-size='lg'] { min-height: 48px; padding: 0 var(--space-5); font-size: var(--font-size-md); }
-  &[data-full-width] { width: 100%; }
-  &[data-wrapping] { max-width: 100%; white-space: normal; text-align: start; padding-block: var(--space-1); }
+  &[data-size='sm'] {
+    min-height: 32px;
+    padding: 0 var(--space-3);
+    font-size: var(--font-size-sm);
+  }
+  &[data-size='md'] {
+    min-height: 40px;
+    padding: 0 var(--space-4);
+    font-size: var(--font-size-sm);
+  }
+  &[data-size='lg'] {
+    min-height: 48px;
+    padding: 0 var(--space-5);
+    font-size: var(--font-size-md);
+  }
+  &[data-full-width] {
+    width: 100%;
+  }
+  &[data-wrapping] {
+    max-width: 100%;
+    white-space: normal;
+    text-align: start;
+    padding-block: var(--space-1);
+  }
 
   &[data-variant='primary'] {
     background: var(--color-action-bg);
     color: var(--color-action-text);
-    &[data-hovered] { background: var(--color-action-bg-hover); }
-    &[data-pressed] { background: var(--color-action-bg-pressed); }
+    &[data-hovered] {
+      background: var(--color-action-bg-hover);
+    }
+    &[data-pressed] {
+      background: var(--color-action-bg-pressed);
+    }
   }
   &[data-variant='secondary'] {
     background: var(--color-surface);
     color: var(--color-text);
     border-color: var(--color-border-strong);
-    &[data-hovered], &[data-pressed] { background: var(--color-surface-muted); }
+    &[data-hovered],
+    &[data-pressed] {
+      background: var(--color-surface-muted);
+    }
   }
   &[data-variant='ghost'] {
     background: transparent;
     color: var(--color-text);
-    &[data-hovered], &[data-pressed] { background: var(--color-surface-muted); }
+    &[data-hovered],
+    &[data-pressed] {
+      background: var(--color-surface-muted);
+    }
   }
   &[data-variant='danger'] {
     background: var(--color-danger-bg);
     color: var(--color-danger-text);
-    &[data-hovered], &[data-pressed] { background: var(--color-danger-bg-hover); }
+    &[data-hovered],
+    &[data-pressed] {
+      background: var(--color-danger-bg-hover);
+    }
   }
   &[data-disabled] {
     cursor: not-allowed;

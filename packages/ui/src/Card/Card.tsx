@@ -50,7 +50,9 @@ export function Card({ title, description, footer, headingLevel = 2, children, .
       )}
       {children}
       {footer && (
-        <div css={{ display: 'flex', gap: 'var(--space-2)', justifyContent: 'flex-end', flexWrap: 'wrap' }}>{footer}</div>
+        <div css={{ display: 'flex', gap: 'var(--space-2)', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {footer}
+        </div>
       )}
     </Element>
   );

@@ -102,7 +102,9 @@ export const GroupInvalid: Story = {
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Escolha ao menos um dia.')).toBeVisible();
-    await expect(canvas.getByRole('group', { name: 'Dias de atendimento' })).toHaveAccessibleDescription('Escolha ao menos um dia.');
+    await expect(canvas.getByRole('group', { name: 'Dias de atendimento' })).toHaveAccessibleDescription(
+      'Escolha ao menos um dia.',
+    );
   },
 };
 
@@ -125,7 +127,9 @@ export const Dark: Story = {
       <Checkbox>Não selecionado</Checkbox>
       <Checkbox defaultSelected>Selecionado</Checkbox>
       <Checkbox isIndeterminate>Parcial</Checkbox>
-      <Checkbox isInvalid errorMessage="Campo obrigatório.">Com erro</Checkbox>
+      <Checkbox isInvalid errorMessage="Campo obrigatório.">
+        Com erro
+      </Checkbox>
     </Stack>
   ),
 };

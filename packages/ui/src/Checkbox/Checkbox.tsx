@@ -42,7 +42,8 @@ const checkboxStyles = css`
     border-radius: var(--radius-sm);
     background: var(--color-surface);
     color: var(--color-action-text);
-    transition: background-color var(--duration-fast) var(--easing-standard),
+    transition:
+      background-color var(--duration-fast) var(--easing-standard),
       border-color var(--duration-fast) var(--easing-standard);
   }
   &[data-hovered] .checkbox-box {
@@ -97,7 +98,17 @@ export interface CheckboxProps extends Omit<CheckboxFieldProps, 'children'> {
 
 function CheckIcon({ isIndeterminate }: { isIndeterminate: boolean }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={3.5} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={3.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {isIndeterminate ? <path d="M5 12h14" /> : <path d="M20 6 9 17l-5-5" />}
     </svg>
   );
@@ -146,7 +157,14 @@ export interface CheckboxGroupProps extends Omit<AriaCheckboxGroupProps, 'childr
 }
 
 /** A labelled set of checkboxes whose value is the array of checked `value`s. */
-export function CheckboxGroup({ label, description, errorMessage, orientation = 'vertical', children, ...props }: CheckboxGroupProps) {
+export function CheckboxGroup({
+  label,
+  description,
+  errorMessage,
+  orientation = 'vertical',
+  children,
+  ...props
+}: CheckboxGroupProps) {
   return (
     <AriaCheckboxGroup {...props} css={fieldStyles} data-orientation={orientation}>
       <Label css={groupLabelStyles}>{label}</Label>

@@ -7,8 +7,17 @@ function Controlled(args: ColorPickerProps) {
   const [value, setValue] = useState(args.value);
   return (
     <div>
-      <ColorPicker {...args} value={value} onChange={(v) => { setValue(v); args.onChange(v); }} />
-      <output css={{ display: 'block', marginTop: 'var(--space-2)' }} aria-label="Cor escolhida">{value}</output>
+      <ColorPicker
+        {...args}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          args.onChange(v);
+        }}
+      />
+      <output css={{ display: 'block', marginTop: 'var(--space-2)' }} aria-label="Cor escolhida">
+        {value}
+      </output>
     </div>
   );
 }

@@ -19,7 +19,18 @@ import { inputGroupStyles } from '../TextField/fieldStyles';
 
 /** Colours offered as swatches by default: the product's neutrals and a few brand-friendly hues. */
 export const defaultColorSwatches = [
-  '#030712', '#FFFFFF', '#F3F4F6', '#6B7280', '#2563EB', '#1E3A8A', '#15803D', '#B45309', '#B91C1C', '#7C3AED', '#DB2777', '#0E7490',
+  '#030712',
+  '#FFFFFF',
+  '#F3F4F6',
+  '#6B7280',
+  '#2563EB',
+  '#1E3A8A',
+  '#15803D',
+  '#B45309',
+  '#B91C1C',
+  '#7C3AED',
+  '#DB2777',
+  '#0E7490',
 ];
 
 export interface ColorPickerProps {
@@ -62,7 +73,9 @@ const pickerStyles = css`
     cursor: pointer;
     box-shadow: 0 0 0 1px var(--color-border-strong);
     &[data-selected] {
-      box-shadow: 0 0 0 2px var(--color-surface), 0 0 0 4px var(--color-text);
+      box-shadow:
+        0 0 0 2px var(--color-surface),
+        0 0 0 4px var(--color-text);
     }
     &[data-focus-visible] {
       outline: 2px solid var(--color-focus);
@@ -85,7 +98,9 @@ const pickerStyles = css`
     height: 22px;
     border: 2px solid #ffffff;
     border-radius: var(--radius-full);
-    box-shadow: 0 0 0 1px #030712, inset 0 0 0 1px #030712;
+    box-shadow:
+      0 0 0 1px #030712,
+      inset 0 0 0 1px #030712;
     &[data-focus-visible] {
       width: 28px;
       height: 28px;
@@ -126,7 +141,13 @@ const toHex = (c: Color) => c.toString('hex').toUpperCase();
  * Picks a colour for the appearance editors: swatches, a hex field ('Hexadecimal'), and a
  * saturation/brightness area with a hue slider. Always reports `#RRGGBB`.
  */
-export function ColorPicker({ label, value, onChange, swatches = defaultColorSwatches, showEditor = true }: ColorPickerProps) {
+export function ColorPicker({
+  label,
+  value,
+  onChange,
+  swatches = defaultColorSwatches,
+  showEditor = true,
+}: ColorPickerProps) {
   const labelId = useId();
   const color = useMemo(() => {
     try {
@@ -144,7 +165,12 @@ export function ColorPicker({ label, value, onChange, swatches = defaultColorSwa
       <span id={labelId} className="cp-label">
         {label}
       </span>
-      <ColorSwatchPicker className="cp-swatches" value={color} onChange={change} aria-label={`${label}: cores sugeridas`}>
+      <ColorSwatchPicker
+        className="cp-swatches"
+        value={color}
+        onChange={change}
+        aria-label={`${label}: cores sugeridas`}
+      >
         {swatches.map((s) => (
           <ColorSwatchPickerItem key={s} color={s} className="cp-swatch-item">
             <ColorSwatch className="cp-swatch" />
@@ -153,7 +179,14 @@ export function ColorPicker({ label, value, onChange, swatches = defaultColorSwa
       </ColorSwatchPicker>
       {showEditor && (
         <>
-          <ColorArea className="cp-area" value={color} onChange={change} xChannel="saturation" yChannel="brightness" aria-label={`${label}: saturação e brilho`}>
+          <ColorArea
+            className="cp-area"
+            value={color}
+            onChange={change}
+            xChannel="saturation"
+            yChannel="brightness"
+            aria-label={`${label}: saturação e brilho`}
+          >
             <ColorThumb className="cp-thumb" />
           </ColorArea>
           <ColorSlider value={color} onChange={change} channel="hue" aria-label={`${label}: matiz`}>

@@ -52,7 +52,9 @@ export const Default: Story = {
 export const NoResults: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.type(canvas.getByRole('combobox', { name: 'Alimento' }), 'pizza');
-    await expect(await page(canvasElement).findByText('Nenhum resultado encontrado.', {}, { timeout: 3000 })).toBeInTheDocument();
+    await expect(
+      await page(canvasElement).findByText('Nenhum resultado encontrado.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
   },
 };
 

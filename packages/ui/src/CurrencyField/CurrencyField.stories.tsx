@@ -60,7 +60,14 @@ export const Controlled: Story = {
     const [cents, setCents] = useState<number | null>(15000);
     return (
       <div css={{ maxWidth: 280, display: 'grid', gap: 8 }}>
-        <CurrencyField {...args} value={cents} onChange={(c) => { setCents(c); args.onChange?.(c); }} />
+        <CurrencyField
+          {...args}
+          value={cents}
+          onChange={(c) => {
+            setCents(c);
+            args.onChange?.(c);
+          }}
+        />
         <Text variant="small">Em centavos: {cents ?? 'vazio'}</Text>
       </div>
     );
@@ -87,7 +94,9 @@ export const Invalid: Story = {
   args: { isInvalid: true, errorMessage: 'Informe o valor da consulta.', isRequired: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Informe o valor da consulta.')).toBeVisible();
-    await expect(canvas.getByRole('textbox', { name: /Valor da consulta/ })).toHaveAccessibleDescription('Informe o valor da consulta.');
+    await expect(canvas.getByRole('textbox', { name: /Valor da consulta/ })).toHaveAccessibleDescription(
+      'Informe o valor da consulta.',
+    );
   },
 };
 

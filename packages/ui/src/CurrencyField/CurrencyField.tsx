@@ -1,7 +1,9 @@
 import { NumberField, type NumberFieldProps } from '../NumberField/NumberField';
 
-export interface CurrencyFieldProps
-  extends Omit<NumberFieldProps, 'value' | 'defaultValue' | 'onChange' | 'formatOptions' | 'minValue' | 'maxValue' | 'step'> {
+export interface CurrencyFieldProps extends Omit<
+  NumberFieldProps,
+  'value' | 'defaultValue' | 'onChange' | 'formatOptions' | 'minValue' | 'maxValue' | 'step'
+> {
   /** Amount in integer cents (`123456` is `R$ 1.234,56`); `null` when empty. */
   value?: number | null;
   /** Initial amount in integer cents. */

@@ -110,7 +110,10 @@ export const Range: Story = {
     const dialog = await page(canvasElement).findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: /10 de março de 2025/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: /20 de março de 2025/ }));
-    const value = (args.onChange as ReturnType<typeof fn>).mock.calls.at(-1)?.[0] as { start: CalendarDate; end: CalendarDate };
+    const value = (args.onChange as ReturnType<typeof fn>).mock.calls.at(-1)?.[0] as {
+      start: CalendarDate;
+      end: CalendarDate;
+    };
     await expect([String(value.start), String(value.end)]).toEqual(['2025-03-10', '2025-03-20']);
   },
 };
@@ -142,7 +145,9 @@ export const TypedField: Story = {
 };
 
 export const InlineCalendar: Story = {
-  render: (args) => <Calendar aria-label="Agenda" defaultValue={parseDate('2025-03-14')} onChange={args.onChange as never} />,
+  render: (args) => (
+    <Calendar aria-label="Agenda" defaultValue={parseDate('2025-03-14')} onChange={args.onChange as never} />
+  ),
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('grid')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: /18 de março de 2025/ }));

@@ -74,7 +74,17 @@ function FieldLabel({ label, isRequired }: { label: ReactNode; isRequired?: bool
 
 function CalendarIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="3" y="4" width="18" height="18" rx="2" />
       <path d="M16 2v4M8 2v4M3 10h18" />
     </svg>
@@ -123,7 +133,8 @@ export function RangeCalendar<T extends DateValue>(props: RangeCalendarProps<T>)
   );
 }
 
-export interface DateFieldProps<T extends DateValue> extends Omit<AriaDateFieldProps<T>, 'children'>, DateFieldBaseProps {}
+export interface DateFieldProps<T extends DateValue>
+  extends Omit<AriaDateFieldProps<T>, 'children'>, DateFieldBaseProps {}
 
 /** A typed date (`dd/mm/aaaa`) without a calendar: birth dates and other far-away dates. */
 export function DateField<T extends DateValue>({ label, description, errorMessage, ...props }: DateFieldProps<T>) {
@@ -145,7 +156,8 @@ export function DateField<T extends DateValue>({ label, description, errorMessag
   );
 }
 
-export interface DatePickerProps<T extends DateValue> extends Omit<AriaDatePickerProps<T>, 'children'>, DateFieldBaseProps {}
+export interface DatePickerProps<T extends DateValue>
+  extends Omit<AriaDatePickerProps<T>, 'children'>, DateFieldBaseProps {}
 
 /**
  * A date typed as `dd/mm/aaaa` or picked in a calendar. Values are `@internationalized/date`
@@ -159,14 +171,25 @@ export function DatePicker<T extends DateValue>({ label, description, errorMessa
           <>
             <FieldLabel label={label} isRequired={isRequired} />
             <Group css={dateInputGroupStyles}>
-              <DateInput className="date-input">{(segment) => <DateSegment segment={segment} css={segmentStyles} />}</DateInput>
+              <DateInput className="date-input">
+                {(segment) => <DateSegment segment={segment} css={segmentStyles} />}
+              </DateInput>
               <Button className="calendar-button">
                 <CalendarIcon />
               </Button>
             </Group>
             {description && <Text slot="description">{description}</Text>}
             <FieldError className="field-error">{(v) => dateErrorMessage(v, errorMessage)}</FieldError>
-            <Popover css={[popoverStyles, css`min-width: 0;`]} offset={4} placement="bottom start">
+            <Popover
+              css={[
+                popoverStyles,
+                css`
+                  min-width: 0;
+                `,
+              ]}
+              offset={4}
+              placement="bottom start"
+            >
               <Dialog css={{ outline: 'none' }}>
                 <AriaCalendar css={calendarStyles}>
                   <CalendarHeader />
@@ -181,10 +204,16 @@ export function DatePicker<T extends DateValue>({ label, description, errorMessa
   );
 }
 
-export interface DateRangePickerProps<T extends DateValue> extends Omit<AriaDateRangePickerProps<T>, 'children'>, DateFieldBaseProps {}
+export interface DateRangePickerProps<T extends DateValue>
+  extends Omit<AriaDateRangePickerProps<T>, 'children'>, DateFieldBaseProps {}
 
 /** A period (`dd/mm/aaaa – dd/mm/aaaa`), typed or picked in a calendar: report filters, plan validity. */
-export function DateRangePicker<T extends DateValue>({ label, description, errorMessage, ...props }: DateRangePickerProps<T>) {
+export function DateRangePicker<T extends DateValue>({
+  label,
+  description,
+  errorMessage,
+  ...props
+}: DateRangePickerProps<T>) {
   return (
     <I18nProvider locale={DATE_LOCALE}>
       <AriaDateRangePicker {...props} css={fieldStyles}>
@@ -207,11 +236,22 @@ export function DateRangePicker<T extends DateValue>({ label, description, error
             </Group>
             {description && <Text slot="description">{description}</Text>}
             <FieldError className="field-error">{(v) => dateErrorMessage(v, errorMessage)}</FieldError>
-            <Popover css={[popoverStyles, css`min-width: 0;`]} offset={4} placement="bottom start">
+            <Popover
+              css={[
+                popoverStyles,
+                css`
+                  min-width: 0;
+                `,
+              ]}
+              offset={4}
+              placement="bottom start"
+            >
               <Dialog css={{ outline: 'none' }}>
                 <AriaRangeCalendar css={calendarStyles}>
                   <CalendarHeader />
-                  <CalendarGrid>{(date) => <CalendarCell date={date} className="calendar-cell" data-range="" />}</CalendarGrid>
+                  <CalendarGrid>
+                    {(date) => <CalendarCell date={date} className="calendar-cell" data-range="" />}
+                  </CalendarGrid>
                 </AriaRangeCalendar>
               </Dialog>
             </Popover>

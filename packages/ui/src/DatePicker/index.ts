@@ -1,2 +1,16 @@
-export { Calendar, RangeCalendar, DateField, DatePicker, DateRangePicker, dateErrorMessage, DATE_LOCALE } from './DatePicker';
-export type { CalendarProps, RangeCalendarProps, DateFieldProps, DatePickerProps, DateRangePickerProps } from './DatePicker';
+export {
+  Calendar,
+  RangeCalendar,
+  DateField,
+  DatePicker,
+  DateRangePicker,
+  dateErrorMessage,
+  DATE_LOCALE,
+} from './DatePicker';
+export type {
+  CalendarProps,
+  RangeCalendarProps,
+  DateFieldProps,
+  DatePickerProps,
+  DateRangePickerProps,
+} from './DatePicker';

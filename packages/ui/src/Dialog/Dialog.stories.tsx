@@ -14,7 +14,15 @@ const meta = {
     children: <Text>Os dados de Ana Souza continuam guardados e você pode reativá-la depois.</Text>,
   },
   render: (args) => (
-    <div css={{ maxWidth: 480, padding: 'var(--space-5)', background: 'var(--color-surface)', border: '1px solid var(--color-border)', borderRadius: 'var(--radius-lg)' }}>
+    <div
+      css={{
+        maxWidth: 480,
+        padding: 'var(--space-5)',
+        background: 'var(--color-surface)',
+        border: '1px solid var(--color-border)',
+        borderRadius: 'var(--radius-lg)',
+      }}
+    >
       <Dialog {...args} />
     </div>
   ),
@@ -33,8 +41,12 @@ export const WithFooter: Story = {
   args: {
     footer: ({ close }) => (
       <>
-        <Button variant="secondary" onPress={close}>Cancelar</Button>
-        <Button variant="danger" onPress={close}>Inativar</Button>
+        <Button variant="secondary" onPress={close}>
+          Cancelar
+        </Button>
+        <Button variant="danger" onPress={close}>
+          Inativar
+        </Button>
       </>
     ),
   },
@@ -49,9 +61,36 @@ export const WithTrigger: Story = {
     return (
       <DialogTrigger>
         <Button variant="secondary">Abrir</Button>
-        <ModalOverlay css={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', background: 'var(--color-overlay)' }}>
-          <AriaModal css={{ width: 480, padding: 'var(--space-5)', background: 'var(--color-surface)', borderRadius: 'var(--radius-lg)' }}>
-            <Dialog {...args} footer={({ close }) => <Button onPress={() => { onConfirm(); close(); }}>Entendi</Button>} />
+        <ModalOverlay
+          css={{
+            position: 'fixed',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            background: 'var(--color-overlay)',
+          }}
+        >
+          <AriaModal
+            css={{
+              width: 480,
+              padding: 'var(--space-5)',
+              background: 'var(--color-surface)',
+              borderRadius: 'var(--radius-lg)',
+            }}
+          >
+            <Dialog
+              {...args}
+              footer={({ close }) => (
+                <Button
+                  onPress={() => {
+                    onConfirm();
+                    close();
+                  }}
+                >
+                  Entendi
+                </Button>
+              )}
+            />
           </AriaModal>
         </ModalOverlay>
       </DialogTrigger>

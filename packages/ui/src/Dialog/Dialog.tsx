@@ -21,14 +21,28 @@ export interface DialogProps extends Omit<AriaDialogProps, 'children'> {
 /** The content of a modal: title, body, actions. Use inside `Modal` or RAC `DialogTrigger` + `Modal`. */
 export function Dialog({ title, children, footer, hasCloseButton = true, ...props }: DialogProps) {
   return (
-    <AriaDialog {...props} css={{ outline: 'none', display: 'flex', flexDirection: 'column', gap: 'var(--space-4)', flex: '1 1 auto', minHeight: 0 }}>
+    <AriaDialog
+      {...props}
+      css={{
+        outline: 'none',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 'var(--space-4)',
+        flex: '1 1 auto',
+        minHeight: 0,
+      }}
+    >
       {({ close }) => (
         <>
-          <div css={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'var(--space-3)' }}>
+          <div
+            css={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'var(--space-3)' }}
+          >
             <Heading slot="title" level={2} size={3} css={{ paddingTop: 4 }}>
               {title}
             </Heading>
-            {hasCloseButton && <IconButton aria-label="Fechar" size="sm" icon={<IconClose size={18} />} onPress={close} />}
+            {hasCloseButton && (
+              <IconButton aria-label="Fechar" size="sm" icon={<IconClose size={18} />} onPress={close} />
+            )}
           </div>
           <div css={{ overflowY: 'auto', minHeight: 0, color: 'var(--color-text)' }}>
             {typeof children === 'function' ? children({ close }) : children}

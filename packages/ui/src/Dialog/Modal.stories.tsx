@@ -34,8 +34,12 @@ const meta = {
     children: <Text>Os dados pessoais de Ana Souza serão anonimizados. Essa ação não pode ser desfeita.</Text>,
     footer: ({ close }) => (
       <>
-        <Button variant="secondary" onPress={close}>Cancelar</Button>
-        <Button variant="danger" onPress={close}>Excluir</Button>
+        <Button variant="secondary" onPress={close}>
+          Cancelar
+        </Button>
+        <Button variant="danger" onPress={close}>
+          Excluir
+        </Button>
       </>
     ),
   },

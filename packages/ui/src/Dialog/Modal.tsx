@@ -23,7 +23,14 @@ const rise = keyframes`from { opacity: 0; transform: translateY(8px) scale(0.98)
 const widths = { sm: 400, md: 520, lg: 720 };
 
 /** A controlled modal dialog with a title, body and actions (RAC ModalOverlay + Modal + Dialog). */
-export function Modal({ isOpen, onOpenChange, isDismissable = false, isKeyboardDismissDisabled, size = 'md', ...dialogProps }: ModalProps) {
+export function Modal({
+  isOpen,
+  onOpenChange,
+  isDismissable = false,
+  isKeyboardDismissDisabled,
+  size = 'md',
+  ...dialogProps
+}: ModalProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}

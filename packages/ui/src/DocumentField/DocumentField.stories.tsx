@@ -9,7 +9,13 @@ const meta = {
   component: DocumentField,
   tags: ['autodocs'],
   args: { label: 'CPF ou CNPJ', name: 'document', onChange: fn() },
-  decorators: [(Story) => <div css={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div css={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
   render: (args) => (
     <Form onSubmit={(e) => e.preventDefault()}>
       <DocumentField {...args} />

@@ -24,15 +24,24 @@ const formatters = { cpf: formatCpf, cnpj: formatCnpj, cpfOrCnpj: formatDocument
 export function documentError(text: string, kind: DocumentKind = 'cpfOrCnpj'): string | undefined {
   const digits = onlyDigits(text);
   if (digits.length === 0) return undefined;
-  if (kind !== 'cnpj' && digits.length === 11) return isValidCpf(digits) ? undefined : 'CPF inválido. Confira os números.';
-  if (kind !== 'cpf' && digits.length === 14) return isValidCnpj(digits) ? undefined : 'CNPJ inválido. Confira os números.';
+  if (kind !== 'cnpj' && digits.length === 11)
+    return isValidCpf(digits) ? undefined : 'CPF inválido. Confira os números.';
+  if (kind !== 'cpf' && digits.length === 14)
+    return isValidCnpj(digits) ? undefined : 'CNPJ inválido. Confira os números.';
   if (kind === 'cpf') return 'O CPF tem 11 números.';
   if (kind === 'cnpj') return 'O CNPJ tem 14 números.';
   return 'Informe um CPF (11 números) ou um CNPJ (14 números).';
 }
 
 /** CPF/CNPJ input, masked while typing (`123.456.789-09`, `12.345.678/0001-95`) with check-digit validation. */
-export function DocumentField({ kind = 'cpfOrCnpj', value, defaultValue, onChange, validate, ...props }: DocumentFieldProps) {
+export function DocumentField({
+  kind = 'cpfOrCnpj',
+  value,
+  defaultValue,
+  onChange,
+  validate,
+  ...props
+}: DocumentFieldProps) {
   const format = formatters[kind];
   const [digits, setDigits] = useDigits(value, defaultValue, onChange);
   return (

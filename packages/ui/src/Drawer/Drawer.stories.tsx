@@ -5,7 +5,6 @@ import { Button } from '../Button';
 import { Drawer, type DrawerProps } from './Drawer';
 import { sampleItems } from './sampleItems';
 
-
 function Controlled(args: DrawerProps) {
   const [isOpen, setOpen] = useState(args.isOpen ?? true);
   return (

@@ -154,7 +154,10 @@ function isCurrent(href: string, currentHref: string | undefined, items: DrawerI
   // Nested routes (/clients/profile/1) mark their section unless a closer item matches.
   const prefix = (h: string) => h !== '/' && currentHref.startsWith(h.endsWith('/') ? h : `${h}/`);
   if (!prefix(href)) return false;
-  return !items.some((other) => other.href !== href && other.href.length > href.length && (other.href === currentHref || prefix(other.href)));
+  return !items.some(
+    (other) =>
+      other.href !== href && other.href.length > href.length && (other.href === currentHref || prefix(other.href)),
+  );
 }
 
 /** True on phone-sized screens (below 768 px), where the open drawer floats over the page. */
@@ -198,56 +201,58 @@ export function Drawer({
 
   return (
     <>
-      {isMobile && isOpen ? <div aria-hidden="true" data-testid="drawer-scrim" css={scrimStyles} onClick={() => setOpen(false)} /> : null}
-    {/* Escape closes the open drawer on a phone: a key handler on the landmark around its links. */}
-    {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-    <nav
-      aria-label={ariaLabel}
-      data-open={String(isOpen)}
-      css={navStyles}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && isMobile && isOpen) setOpen(false);
-      }}
-    >
-      <div className="drawer-brand">
-        <Brand isCompact={isRail} />
-      </div>
-      <ul>
-        {items.map((item) => {
-          const link = (
-            <AriaLink
-              href={item.href}
-              aria-current={isCurrent(item.href, currentHref, items) ? 'page' : undefined}
-              css={linkStyles}
-              onPress={() => {
-                if (isMobile && isOpen) setOpen(false);
-              }}
-            >
-              <span className="drawer-icon" aria-hidden="true">
-                {item.icon}
-              </span>
-              <span className="drawer-label">{item.label}</span>
-              {item.badge && <span className="drawer-badge">{item.badge}</span>}
-            </AriaLink>
-          );
-          return (
-            <li key={item.href}>
-              {isRail ? (
-                <TooltipTrigger delay={300}>
-                  {link}
-                  <Tooltip placement="end" offset={8} css={tooltipStyles}>
-                    {item.label}
-                  </Tooltip>
-                </TooltipTrigger>
-              ) : (
-                link
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {footer && !isRail && <div css={{ marginTop: 'auto' }}>{footer}</div>}
-    </nav>
+      {isMobile && isOpen ? (
+        <div aria-hidden="true" data-testid="drawer-scrim" css={scrimStyles} onClick={() => setOpen(false)} />
+      ) : null}
+      {/* Escape closes the open drawer on a phone: a key handler on the landmark around its links. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <nav
+        aria-label={ariaLabel}
+        data-open={String(isOpen)}
+        css={navStyles}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && isMobile && isOpen) setOpen(false);
+        }}
+      >
+        <div className="drawer-brand">
+          <Brand isCompact={isRail} />
+        </div>
+        <ul>
+          {items.map((item) => {
+            const link = (
+              <AriaLink
+                href={item.href}
+                aria-current={isCurrent(item.href, currentHref, items) ? 'page' : undefined}
+                css={linkStyles}
+                onPress={() => {
+                  if (isMobile && isOpen) setOpen(false);
+                }}
+              >
+                <span className="drawer-icon" aria-hidden="true">
+                  {item.icon}
+                </span>
+                <span className="drawer-label">{item.label}</span>
+                {item.badge && <span className="drawer-badge">{item.badge}</span>}
+              </AriaLink>
+            );
+            return (
+              <li key={item.href}>
+                {isRail ? (
+                  <TooltipTrigger delay={300}>
+                    {link}
+                    <Tooltip placement="end" offset={8} css={tooltipStyles}>
+                      {item.label}
+                    </Tooltip>
+                  </TooltipTrigger>
+                ) : (
+                  link
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {footer && !isRail && <div css={{ marginTop: 'auto' }}>{footer}</div>}
+      </nav>
     </>
   );
 }

@@ -30,6 +30,8 @@ export const Default: Story = {
   },
 };
 
-export const WithoutAction: Story = { args: { action: undefined, title: 'Nenhuma resposta pendente', description: 'Tudo revisado por aqui.' } };
+export const WithoutAction: Story = {
+  args: { action: undefined, title: 'Nenhuma resposta pendente', description: 'Tudo revisado por aqui.' },
+};
 export const Minimal: Story = { args: { action: undefined, icon: undefined, description: undefined } };
 export const Dark: Story = { globals: { colorMode: 'dark' } };

@@ -48,7 +48,9 @@ export function EmptyState({ title, description, action, icon, headingLevel = 2 
         {title}
       </Heading>
       {description && (
-        <p css={{ margin: 0, maxWidth: 420, color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>{description}</p>
+        <p css={{ margin: 0, maxWidth: 420, color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>
+          {description}
+        </p>
       )}
       {action && <div css={{ marginTop: 'var(--space-2)' }}>{action}</div>}
     </div>

@@ -29,7 +29,16 @@ export function ErrorScreen({ title, message, action, as: Element = 'main' }: Er
         color: 'var(--color-text)',
       }}
     >
-      <div css={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'var(--space-4)', textAlign: 'center', maxWidth: 520 }}>
+      <div
+        css={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 'var(--space-4)',
+          textAlign: 'center',
+          maxWidth: 520,
+        }}
+      >
         <span
           aria-hidden="true"
           css={{
@@ -47,9 +56,7 @@ export function ErrorScreen({ title, message, action, as: Element = 'main' }: Er
         <Heading level={1} size={2}>
           {title}
         </Heading>
-        {message && (
-          <p css={{ margin: 0, color: 'var(--color-text-muted)', overflowWrap: 'anywhere' }}>{message}</p>
-        )}
+        {message && <p css={{ margin: 0, color: 'var(--color-text-muted)', overflowWrap: 'anywhere' }}>{message}</p>}
         {action && <div css={{ marginTop: 'var(--space-2)' }}>{action}</div>}
       </div>
     </Element>

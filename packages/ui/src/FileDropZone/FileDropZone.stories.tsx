@@ -66,7 +66,9 @@ export const WrongType: Story = {
       new File(['%PDF'], 'dieta.pdf', { type: 'application/pdf' }),
     ]);
     await waitFor(() => expect(args.onSelect).toHaveBeenCalledTimes(1));
-    await expect((args.onSelect as ReturnType<typeof fn>).mock.calls[0][0].map((f: File) => f.name)).toEqual(['dieta.pdf']);
+    await expect((args.onSelect as ReturnType<typeof fn>).mock.calls[0][0].map((f: File) => f.name)).toEqual([
+      'dieta.pdf',
+    ]);
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       '“programa.exe” não é um tipo de arquivo aceito. Envie PDF, PNG ou JPG.',
     );
@@ -103,7 +105,10 @@ export const SimulatedUpload: Story = {
           onRemove={(id) => setUploads((u) => u.filter((x) => x.id !== id))}
           onSelect={(files) => {
             args.onSelect(files);
-            setUploads((u) => [...u, ...files.map((f, i) => ({ id: `${f.name}-${i}`, name: f.name, size: f.size, progress: 30 }))]);
+            setUploads((u) => [
+              ...u,
+              ...files.map((f, i) => ({ id: `${f.name}-${i}`, name: f.name, size: f.size, progress: 30 })),
+            ]);
           }}
         />
       </div>

@@ -111,7 +111,8 @@ const zoneStyles = css`
   color: var(--color-text);
   text-align: center;
   outline: none;
-  transition: background-color var(--duration-fast) var(--easing-standard),
+  transition:
+    background-color var(--duration-fast) var(--easing-standard),
     border-color var(--duration-fast) var(--easing-standard);
   &[data-drop-target] {
     border-color: var(--color-action-bg);
@@ -248,7 +249,9 @@ export function FileDropZone({
           }
           onDrop={async (e) => {
             const files = await Promise.all(
-              e.items.filter((item: DropItem): item is Extract<DropItem, { kind: 'file' }> => item.kind === 'file').map((item) => item.getFile()),
+              e.items
+                .filter((item: DropItem): item is Extract<DropItem, { kind: 'file' }> => item.kind === 'file')
+                .map((item) => item.getFile()),
             );
             handleFiles(files);
           }}
@@ -271,14 +274,14 @@ export function FileDropZone({
 
         {rejections.length > 0 && (
           <div role="alert">
-          <ul css={errorListStyles}>
-            {rejections.map((r, i) => (
-              <li key={`${r.file.name}-${i}`}>
-                <IconError size={16} />
-                {r.reason}
-              </li>
-            ))}
-          </ul>
+            <ul css={errorListStyles}>
+              {rejections.map((r, i) => (
+                <li key={`${r.file.name}-${i}`}>
+                  <IconError size={16} />
+                  {r.reason}
+                </li>
+              ))}
+            </ul>
           </div>
         )}
 

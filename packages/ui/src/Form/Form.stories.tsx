@@ -13,7 +13,14 @@ const meta = {
   render: (args) => (
     <div css={{ maxWidth: 380 }}>
       <Form {...args}>
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" isRequired errorMessage="Informe seu e-mail." />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          isRequired
+          errorMessage="Informe seu e-mail."
+        />
         <PasswordField label="Senha" name="password" isRequired errorMessage="Informe sua senha." />
         <Button type="submit">Entrar</Button>
       </Form>

@@ -22,11 +22,22 @@ export const Default: Story = {
 
 export const Gallery: Story = {
   render: () => (
-    <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 'var(--space-3)' }}>
+    <ul
+      css={{
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+        gap: 'var(--space-3)',
+      }}
+    >
       {Object.entries(icons).map(([name, Icon]) => (
         <li key={name} css={{ display: 'flex', alignItems: 'center', gap: 'var(--space-2)' }}>
           <Icon />
-          <Text as="span" variant="small">{name}</Text>
+          <Text as="span" variant="small">
+            {name}
+          </Text>
         </li>
       ))}
     </ul>

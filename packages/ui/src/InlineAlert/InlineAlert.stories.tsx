@@ -7,7 +7,11 @@ const meta = {
   title: 'Feedback/InlineAlert',
   component: InlineAlert,
   tags: ['autodocs'],
-  args: { tone: 'info', title: 'Confirme seu e-mail', children: 'Enviamos um código de 6 números para ana@exemplo.com.br.' },
+  args: {
+    tone: 'info',
+    title: 'Confirme seu e-mail',
+    children: 'Enviamos um código de 6 números para ana@exemplo.com.br.',
+  },
 } satisfies Meta<typeof InlineAlert>;
 
 export default meta;
@@ -22,7 +26,11 @@ export const Default: Story = {
 export const Success: Story = { args: { tone: 'success', title: 'Conta confirmada', children: 'Agora é só entrar.' } };
 
 export const Warning: Story = {
-  args: { tone: 'warning', title: 'Pagamento pendente', children: 'Atualize seu cartão para continuar usando o Acompanha.' },
+  args: {
+    tone: 'warning',
+    title: 'Pagamento pendente',
+    children: 'Atualize seu cartão para continuar usando o Acompanha.',
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Pagamento pendente');
   },
@@ -38,10 +46,18 @@ export const Danger: Story = {
 export const AllTones: Story = {
   render: () => (
     <Stack gap={3}>
-      <InlineAlert tone="info" title="Informação">Texto de apoio.</InlineAlert>
-      <InlineAlert tone="success" title="Sucesso">Texto de apoio.</InlineAlert>
-      <InlineAlert tone="warning" title="Atenção">Texto de apoio.</InlineAlert>
-      <InlineAlert tone="danger" title="Erro">Texto de apoio.</InlineAlert>
+      <InlineAlert tone="info" title="Informação">
+        Texto de apoio.
+      </InlineAlert>
+      <InlineAlert tone="success" title="Sucesso">
+        Texto de apoio.
+      </InlineAlert>
+      <InlineAlert tone="warning" title="Atenção">
+        Texto de apoio.
+      </InlineAlert>
+      <InlineAlert tone="danger" title="Erro">
+        Texto de apoio.
+      </InlineAlert>
     </Stack>
   ),
 };

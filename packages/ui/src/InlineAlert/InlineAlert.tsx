@@ -31,10 +31,26 @@ export function InlineAlert({ tone, title, children, ...props }: InlineAlertProp
         border: '1px solid',
         fontSize: 'var(--font-size-sm)',
         color: 'var(--color-text)',
-        '&[data-tone="info"]': { background: 'var(--color-info-surface)', borderColor: 'var(--color-info)', '--alert-accent': 'var(--color-info)' },
-        '&[data-tone="success"]': { background: 'var(--color-success-surface)', borderColor: 'var(--color-success)', '--alert-accent': 'var(--color-success)' },
-        '&[data-tone="warning"]': { background: 'var(--color-warning-surface)', borderColor: 'var(--color-warning)', '--alert-accent': 'var(--color-warning)' },
-        '&[data-tone="danger"]': { background: 'var(--color-danger-surface)', borderColor: 'var(--color-danger)', '--alert-accent': 'var(--color-danger)' },
+        '&[data-tone="info"]': {
+          background: 'var(--color-info-surface)',
+          borderColor: 'var(--color-info)',
+          '--alert-accent': 'var(--color-info)',
+        },
+        '&[data-tone="success"]': {
+          background: 'var(--color-success-surface)',
+          borderColor: 'var(--color-success)',
+          '--alert-accent': 'var(--color-success)',
+        },
+        '&[data-tone="warning"]': {
+          background: 'var(--color-warning-surface)',
+          borderColor: 'var(--color-warning)',
+          '--alert-accent': 'var(--color-warning)',
+        },
+        '&[data-tone="danger"]': {
+          background: 'var(--color-danger-surface)',
+          borderColor: 'var(--color-danger)',
+          '--alert-accent': 'var(--color-danger)',
+        },
       }}
     >
       <span css={{ color: 'var(--alert-accent)', flex: 'none', marginTop: 1 }}>

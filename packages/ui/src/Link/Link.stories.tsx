@@ -26,7 +26,9 @@ export const Default: Story = {
   },
 };
 
-export const Standalone: Story = { args: { variant: 'standalone', children: 'Esqueci minha senha', href: '/recovery' } };
+export const Standalone: Story = {
+  args: { variant: 'standalone', children: 'Esqueci minha senha', href: '/recovery' },
+};
 
 /** Inside RAC's RouterProvider the link navigates with the app router instead of reloading. */
 export const ClientSideNavigation: Story = {

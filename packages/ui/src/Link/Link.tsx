@@ -22,7 +22,9 @@ const linkStyles = css`
   &[data-variant='standalone'] {
     font-weight: var(--font-weight-medium);
     text-decoration: none;
-    &[data-hovered] { text-decoration: underline; }
+    &[data-hovered] {
+      text-decoration: underline;
+    }
   }
   &[data-disabled] {
     cursor: not-allowed;

@@ -18,7 +18,13 @@ const meta = {
     ],
     onAction: fn(),
   },
-  decorators: [(Story) => <div css={{ display: 'flex', justifyContent: 'flex-end', width: 320 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div css={{ display: 'flex', justifyContent: 'flex-end', width: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Menu>;
 
 export default meta;
@@ -64,7 +70,9 @@ export const WithChildren: Story = {
   render: (args) => (
     <Menu {...args}>
       <MenuItem id="duplicate">Duplicar questionário</MenuItem>
-      <MenuItem id="disable" isDanger>Desativar</MenuItem>
+      <MenuItem id="disable" isDanger>
+        Desativar
+      </MenuItem>
     </Menu>
   ),
 };

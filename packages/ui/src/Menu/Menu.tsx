@@ -56,7 +56,10 @@ const triggerStyles = css`
   background: transparent;
   color: var(--color-text);
   cursor: pointer;
-  &[data-hovered], &[data-pressed] { background: var(--color-surface-muted); }
+  &[data-hovered],
+  &[data-pressed] {
+    background: var(--color-surface-muted);
+  }
 `;
 
 const itemStyles = css`
@@ -70,9 +73,16 @@ const itemStyles = css`
   cursor: pointer;
   outline: none;
   text-decoration: none;
-  &[data-focused] { background: var(--color-surface-muted); }
-  &[data-danger] { color: var(--color-danger); }
-  &[data-disabled] { opacity: 0.55; cursor: not-allowed; }
+  &[data-focused] {
+    background: var(--color-surface-muted);
+  }
+  &[data-danger] {
+    color: var(--color-danger);
+  }
+  &[data-disabled] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 export interface MenuItemProps extends AriaMenuItemProps {
@@ -124,7 +134,11 @@ export function Menu({ label, trigger, items, children, onAction, placement = 'b
                   isDisabled={item.isDisabled}
                   textValue={item.label}
                 >
-                  {item.icon && <span aria-hidden="true" css={{ display: 'inline-flex' }}>{item.icon}</span>}
+                  {item.icon && (
+                    <span aria-hidden="true" css={{ display: 'inline-flex' }}>
+                      {item.icon}
+                    </span>
+                  )}
                   {item.label}
                 </MenuItem>
               ))

@@ -35,9 +35,13 @@ export const Danger: Story = {
   },
 };
 
-export const Success: Story = { args: { label: 'Meta de água do dia', value: 100, variant: 'success', valueLabel: '2,5 L de 2,5 L' } };
+export const Success: Story = {
+  args: { label: 'Meta de água do dia', value: 100, variant: 'success', valueLabel: '2,5 L de 2,5 L' },
+};
 
-export const WithoutLabel: Story = { args: { label: undefined, 'aria-label': 'Uso do plano', showValueLabel: false, value: 50 } };
+export const WithoutLabel: Story = {
+  args: { label: undefined, 'aria-label': 'Uso do plano', showValueLabel: false, value: 50 },
+};
 
 export const Dark: Story = {
   globals: { colorMode: 'dark' },

@@ -29,7 +29,8 @@ export function Meter({ label, showValueLabel = true, variant, thresholds = [70,
     <I18nProvider locale="pt-BR">
       <AriaMeter {...props} css={barFieldStyles}>
         {({ percentage, valueText }) => {
-          const tone = variant ?? (percentage >= thresholds[1] ? 'danger' : percentage >= thresholds[0] ? 'warning' : 'info');
+          const tone =
+            variant ?? (percentage >= thresholds[1] ? 'danger' : percentage >= thresholds[0] ? 'warning' : 'info');
           return (
             <>
               {label && <Label className="bar-label">{label}</Label>}

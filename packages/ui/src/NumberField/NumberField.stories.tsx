@@ -6,7 +6,14 @@ const meta = {
   title: 'Formulários/NumberField',
   component: NumberField,
   tags: ['autodocs'],
-  args: { label: 'Peso', unit: 'kg', onChange: fn(), formatOptions: { maximumFractionDigits: 1 }, step: 0.1, minValue: 0 },
+  args: {
+    label: 'Peso',
+    unit: 'kg',
+    onChange: fn(),
+    formatOptions: { maximumFractionDigits: 1 },
+    step: 0.1,
+    minValue: 0,
+  },
   render: (args) => (
     <div css={{ maxWidth: 280 }}>
       <NumberField {...args} />
@@ -34,7 +41,15 @@ export const Default: Story = {
 };
 
 export const Integer: Story = {
-  args: { label: 'Número de refeições por dia', unit: undefined, step: 1, minValue: 1, maxValue: 8, defaultValue: 5, formatOptions: undefined },
+  args: {
+    label: 'Número de refeições por dia',
+    unit: undefined,
+    step: 1,
+    minValue: 1,
+    maxValue: 8,
+    defaultValue: 5,
+    formatOptions: undefined,
+  },
   play: async ({ canvas, args }) => {
     const decrement = canvas.getByRole('button', { name: /Diminuir/ });
     await userEvent.click(decrement);
@@ -59,7 +74,9 @@ export const WithoutStepper: Story = {
   args: { hideStepper: true, description: 'Em quilogramas, com uma casa decimal.' },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
-    await expect(canvas.getByRole('textbox', { name: 'Peso' })).toHaveAccessibleDescription('Em quilogramas, com uma casa decimal.');
+    await expect(canvas.getByRole('textbox', { name: 'Peso' })).toHaveAccessibleDescription(
+      'Em quilogramas, com uma casa decimal.',
+    );
   },
 };
 

@@ -63,7 +63,16 @@ export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'children'>
 
 function IconMinus() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M5 12h14" />
     </svg>
   );
@@ -73,7 +82,15 @@ function IconMinus() {
  * A localised number input (pt-BR: `1.234,5`), with − / + buttons and arrow-key stepping.
  * `formatOptions` follows `Intl.NumberFormat` (percent, units, currency…).
  */
-export function NumberField({ label, description, errorMessage, placeholder, hideStepper = false, unit, ...props }: NumberFieldProps) {
+export function NumberField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  hideStepper = false,
+  unit,
+  ...props
+}: NumberFieldProps) {
   return (
     // The product speaks Brazilian Portuguese: decimal comma and pt-BR labels for the stepper buttons.
     <I18nProvider locale="pt-BR">
@@ -91,7 +108,14 @@ export function NumberField({ label, description, errorMessage, placeholder, hid
             <Group css={inputGroupStyles}>
               <Input placeholder={placeholder} />
               {unit && (
-                <span aria-hidden="true" css={{ paddingRight: 'var(--space-2)', color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>
+                <span
+                  aria-hidden="true"
+                  css={{
+                    paddingRight: 'var(--space-2)',
+                    color: 'var(--color-text-muted)',
+                    fontSize: 'var(--font-size-sm)',
+                  }}
+                >
                   {unit}
                 </span>
               )}

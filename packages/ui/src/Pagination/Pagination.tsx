@@ -79,7 +79,15 @@ export function pageRange(current: number, pageCount: number, siblingCount = 1):
 }
 
 /** Page navigation for lists paged with `take`/`skip`: "Mostrando 1–20 de 200", previous/next and page numbers. */
-export function Pagination({ take, skip, total, onChange, isDisabled, siblingCount = 1, 'aria-label': ariaLabel = 'Paginação' }: PaginationProps) {
+export function Pagination({
+  take,
+  skip,
+  total,
+  onChange,
+  isDisabled,
+  siblingCount = 1,
+  'aria-label': ariaLabel = 'Paginação',
+}: PaginationProps) {
   const pageCount = Math.max(1, Math.ceil(total / take));
   const current = Math.min(pageCount, Math.floor(skip / take) + 1);
   const from = total === 0 ? 0 : skip + 1;

@@ -7,7 +7,13 @@ const meta = {
   component: PasswordField,
   tags: ['autodocs'],
   args: { label: 'Senha', name: 'password', onChange: fn() },
-  decorators: [(Story) => <div css={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div css={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof PasswordField>;
 
 export default meta;
@@ -31,7 +37,12 @@ export const Default: Story = {
 };
 
 export const NewPassword: Story = {
-  args: { label: 'Nova senha', autoComplete: 'new-password', description: 'Pelo menos 8 caracteres.', isRequired: true },
+  args: {
+    label: 'Nova senha',
+    autoComplete: 'new-password',
+    description: 'Pelo menos 8 caracteres.',
+    isRequired: true,
+  },
   play: async ({ canvasElement }) => {
     const input = canvasElement.querySelector('input') as HTMLInputElement;
     await expect(input).toHaveAttribute('autocomplete', 'new-password');

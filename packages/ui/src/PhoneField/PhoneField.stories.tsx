@@ -11,7 +11,13 @@ const meta = {
   component: PhoneField,
   tags: ['autodocs'],
   args: { label: 'Telefone (WhatsApp)', name: 'phone', onChange: fn() },
-  decorators: [(Story) => <div css={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div css={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof PhoneField>;
 
 export default meta;

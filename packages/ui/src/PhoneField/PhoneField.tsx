@@ -18,7 +18,14 @@ export function normalizePhoneDigits(text: string): string {
 }
 
 /** Brazilian phone input, masked as `(11) 91234-5678` while typing; the value is digits only. */
-export function PhoneField({ value, defaultValue, onChange, validate, placeholder = '(11) 91234-5678', ...props }: PhoneFieldProps) {
+export function PhoneField({
+  value,
+  defaultValue,
+  onChange,
+  validate,
+  placeholder = '(11) 91234-5678',
+  ...props
+}: PhoneFieldProps) {
   const [digits, setDigits] = useDigits(value, defaultValue, onChange);
   return (
     <TextField

@@ -76,7 +76,9 @@ export const Invalid: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Código incorreto ou expirado.')).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveAttribute('aria-invalid', 'true');
-    await expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveAccessibleDescription('Código incorreto ou expirado.');
+    await expect(canvas.getByRole('textbox', { name: 'Dígito 1 de 6' })).toHaveAccessibleDescription(
+      'Código incorreto ou expirado.',
+    );
   },
 };
 

@@ -152,14 +152,24 @@ export function PinInput({
     fillFrom(pasted.length >= length ? 0 : index, pasted);
   };
 
-  const describedBy = [description ? descriptionId : null, isInvalid && errorMessage ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? descriptionId : null, isInvalid && errorMessage ? errorId : null].filter(Boolean).join(' ') ||
+    undefined;
 
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-2)' }}>
-      <span id={labelId} css={{ fontSize: 'var(--font-size-sm)', fontWeight: 500, color: 'var(--quiz-body-text, var(--color-text))' }}>
+      <span
+        id={labelId}
+        css={{ fontSize: 'var(--font-size-sm)', fontWeight: 500, color: 'var(--quiz-body-text, var(--color-text))' }}
+      >
         {label}
       </span>
-      <div role="group" aria-labelledby={labelId} aria-describedby={describedBy} css={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'nowrap' }}>
+      <div
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        css={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'nowrap' }}
+      >
         {Array.from({ length }, (_, index) => (
           <input
             key={index}
@@ -187,7 +197,8 @@ export function PinInput({
               const typed = e.target.value;
               const old = digits[index] ?? '';
               if (typed === '') commit(digits.slice(0, index) + digits.slice(index + 1));
-              else fillFrom(index, typed.startsWith(old) && typed.length > old.length ? typed.slice(old.length) : typed);
+              else
+                fillFrom(index, typed.startsWith(old) && typed.length > old.length ? typed.slice(old.length) : typed);
             }}
             onFocus={(e) => e.target.select()}
           />
@@ -195,12 +206,18 @@ export function PinInput({
       </div>
       {name && <input type="hidden" name={name} value={digits} />}
       {description && (
-        <span id={descriptionId} css={{ fontSize: 'var(--font-size-sm)', color: 'var(--quiz-body-secondary, var(--color-text-muted))' }}>
+        <span
+          id={descriptionId}
+          css={{ fontSize: 'var(--font-size-sm)', color: 'var(--quiz-body-secondary, var(--color-text-muted))' }}
+        >
           {description}
         </span>
       )}
       {isInvalid && errorMessage && (
-        <span id={errorId} css={{ fontSize: 'var(--font-size-sm)', color: 'var(--quiz-danger, var(--color-danger))', fontWeight: 500 }}>
+        <span
+          id={errorId}
+          css={{ fontSize: 'var(--font-size-sm)', color: 'var(--quiz-danger, var(--color-danger))', fontWeight: 500 }}
+        >
           {errorMessage}
         </span>
       )}

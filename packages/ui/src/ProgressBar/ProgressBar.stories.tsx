@@ -43,9 +43,13 @@ export const Indeterminate: Story = {
 
 export const Complete: Story = { args: { value: 100, variant: 'success', label: 'Importação concluída' } };
 
-export const Failed: Story = { args: { value: 70, variant: 'danger', label: 'Falha no envio', valueLabel: 'Interrompido' } };
+export const Failed: Story = {
+  args: { value: 70, variant: 'danger', label: 'Falha no envio', valueLabel: 'Interrompido' },
+};
 
-export const Small: Story = { args: { size: 'sm', label: undefined, 'aria-label': 'Progresso do questionário', showValueLabel: false, value: 60 } };
+export const Small: Story = {
+  args: { size: 'sm', label: undefined, 'aria-label': 'Progresso do questionário', showValueLabel: false, value: 60 },
+};
 
 export const Dark: Story = {
   globals: { colorMode: 'dark' },

@@ -80,7 +80,13 @@ export interface ProgressBarProps extends Omit<AriaProgressBarProps, 'children'>
 }
 
 /** Progress of a task (an upload, an import). `isIndeterminate` when the amount is unknown. */
-export function ProgressBar({ label, showValueLabel = true, variant = 'default', size = 'md', ...props }: ProgressBarProps) {
+export function ProgressBar({
+  label,
+  showValueLabel = true,
+  variant = 'default',
+  size = 'md',
+  ...props
+}: ProgressBarProps) {
   return (
     <I18nProvider locale="pt-BR">
       <AriaProgressBar {...props} css={barFieldStyles} data-variant={variant} data-size={size}>

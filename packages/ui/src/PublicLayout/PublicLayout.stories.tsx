@@ -12,7 +12,11 @@ const meta = {
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   args: {
-    headerEnd: <Link href="/login" variant="standalone">Entrar</Link>,
+    headerEnd: (
+      <Link href="/login" variant="standalone">
+        Entrar
+      </Link>
+    ),
     children: (
       <Stack gap={4}>
         <Heading level={1}>Política de privacidade</Heading>

@@ -15,7 +15,15 @@ export interface PublicLayoutProps {
 /** A simple light page frame for public pages (privacy policy, print): brand header and main. */
 export function PublicLayout({ children, headerEnd, maxWidth = 960 }: PublicLayoutProps) {
   return (
-    <div css={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', background: 'var(--color-bg)', color: 'var(--color-text)' }}>
+    <div
+      css={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        background: 'var(--color-bg)',
+        color: 'var(--color-text)',
+      }}
+    >
       <header
         css={{
           display: 'flex',
@@ -30,7 +38,9 @@ export function PublicLayout({ children, headerEnd, maxWidth = 960 }: PublicLayo
         <Brand />
         {headerEnd}
       </header>
-      <main css={{ flex: 1, width: '100%', maxWidth, margin: '0 auto', padding: 'var(--space-6) var(--space-5)' }}>{children}</main>
+      <main css={{ flex: 1, width: '100%', maxWidth, margin: '0 auto', padding: 'var(--space-6) var(--space-5)' }}>
+        {children}
+      </main>
     </div>
   );
 }

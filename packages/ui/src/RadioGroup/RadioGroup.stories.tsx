@@ -49,8 +49,12 @@ export const WithDescriptions: Story = {
     description: 'Você pode trocar de plano a qualquer momento.',
     children: (
       <>
-        <Radio value="mensal" description="R$ 49,90 por mês">Mensal</Radio>
-        <Radio value="anual" description="R$ 479,00 por ano (2 meses grátis)">Anual</Radio>
+        <Radio value="mensal" description="R$ 49,90 por mês">
+          Mensal
+        </Radio>
+        <Radio value="anual" description="R$ 479,00 por ano (2 meses grátis)">
+          Anual
+        </Radio>
       </>
     ),
   },

@@ -24,7 +24,8 @@ const radioStyles = css`
     border: 2px solid var(--color-border-strong);
     border-radius: var(--radius-full);
     background: var(--color-surface);
-    transition: border-width var(--duration-fast) var(--easing-standard),
+    transition:
+      border-width var(--duration-fast) var(--easing-standard),
       border-color var(--duration-fast) var(--easing-standard);
   }
   &[data-hovered] .radio-circle {
@@ -96,7 +97,14 @@ export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children'> {
 }
 
 /** A labelled set of mutually exclusive options; the value is the selected `Radio`'s `value`. */
-export function RadioGroup({ label, description, errorMessage, orientation = 'vertical', children, ...props }: RadioGroupProps) {
+export function RadioGroup({
+  label,
+  description,
+  errorMessage,
+  orientation = 'vertical',
+  children,
+  ...props
+}: RadioGroupProps) {
   return (
     <AriaRadioGroup {...props} orientation={orientation} css={fieldStyles}>
       <Label css={groupLabelStyles}>{label}</Label>

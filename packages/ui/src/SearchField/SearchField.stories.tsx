@@ -6,7 +6,13 @@ const meta = {
   title: 'Formulários/SearchField',
   component: SearchField,
   tags: ['autodocs'],
-  args: { label: 'Buscar clientes', placeholder: 'Nome, e-mail ou telefone', onSubmit: fn(), onChange: fn(), onClear: fn() },
+  args: {
+    label: 'Buscar clientes',
+    placeholder: 'Nome, e-mail ou telefone',
+    onSubmit: fn(),
+    onChange: fn(),
+    onClear: fn(),
+  },
   render: (args) => (
     <div css={{ maxWidth: 360 }}>
       <SearchField {...args} />

@@ -76,7 +76,14 @@ export interface SearchFieldProps extends Omit<AriaSearchFieldProps, 'children'>
 }
 
 /** A search input: Enter calls `onSubmit`, Escape or the × button clears (`onClear`). */
-export function SearchField({ label, isLabelHidden = false, description, placeholder = 'Buscar', errorMessage, ...props }: SearchFieldProps) {
+export function SearchField({
+  label,
+  isLabelHidden = false,
+  description,
+  placeholder = 'Buscar',
+  errorMessage,
+  ...props
+}: SearchFieldProps) {
   return (
     <AriaSearchField {...props} css={searchStyles}>
       <Label className={isLabelHidden ? 'search-label-hidden' : undefined}>{label}</Label>

@@ -67,7 +67,9 @@ export const WithSections: Story = {
     children: (
       <>
         <SelectSection title="Meus modelos">
-          <SelectItem id="esportiva" description="Atualizado em 12/03/2025">Nutrição esportiva</SelectItem>
+          <SelectItem id="esportiva" description="Atualizado em 12/03/2025">
+            Nutrição esportiva
+          </SelectItem>
           <SelectItem id="infantil">Infantil</SelectItem>
         </SelectSection>
         <SelectSection title="Modelos do Acompanha">
@@ -123,7 +125,9 @@ export const Invalid: Story = {
   args: { isInvalid: true, errorMessage: 'Escolha o objetivo do cliente.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Escolha o objetivo do cliente.')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: /Objetivo/ })).toHaveAccessibleDescription('Escolha o objetivo do cliente.');
+    await expect(canvas.getByRole('button', { name: /Objetivo/ })).toHaveAccessibleDescription(
+      'Escolha o objetivo do cliente.',
+    );
   },
 };
 

@@ -7,7 +7,15 @@ const meta = {
   title: 'Formulários/Slider',
   component: Slider,
   tags: ['autodocs'],
-  args: { label: 'Meta de água diária', minValue: 1, maxValue: 5, step: 0.5, defaultValue: 2, onChange: fn(), formatOptions: { style: 'unit', unit: 'liter' } },
+  args: {
+    label: 'Meta de água diária',
+    minValue: 1,
+    maxValue: 5,
+    step: 0.5,
+    defaultValue: 2,
+    onChange: fn(),
+    formatOptions: { style: 'unit', unit: 'liter' },
+  },
   render: (args) => (
     <div css={{ maxWidth: 360 }}>
       <Slider {...args} />
@@ -36,7 +44,14 @@ export const Default: Story = {
 };
 
 export const Percent: Story = {
-  args: { label: 'Proporção de carboidratos', minValue: 0, maxValue: 1, step: 0.05, defaultValue: 0.45, formatOptions: { style: 'percent' } },
+  args: {
+    label: 'Proporção de carboidratos',
+    minValue: 0,
+    maxValue: 1,
+    step: 0.05,
+    defaultValue: 0.45,
+    formatOptions: { style: 'percent' },
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('45%')).toBeVisible();
   },

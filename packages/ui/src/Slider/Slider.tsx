@@ -90,7 +90,12 @@ export interface SliderProps<T extends number | number[]> extends Omit<AriaSlide
  * Picks a number (or a range, with an array value) by dragging or with the arrow keys
  * (Page Up/Down for big steps, Home/End for the ends). Formatting follows `formatOptions` in pt-BR.
  */
-export function Slider<T extends number | number[]>({ label, showValue = true, thumbLabels = ['Mínimo', 'Máximo'], ...props }: SliderProps<T>) {
+export function Slider<T extends number | number[]>({
+  label,
+  showValue = true,
+  thumbLabels = ['Mínimo', 'Máximo'],
+  ...props
+}: SliderProps<T>) {
   return (
     <I18nProvider locale="pt-BR">
       <AriaSlider {...props} css={sliderStyles}>
@@ -106,7 +111,12 @@ export function Slider<T extends number | number[]>({ label, showValue = true, t
                 <div className="slider-rail" />
                 <div className="slider-fill" style={{ left: `${start * 100}%`, width: `${(end - start) * 100}%` }} />
                 {state.values.map((_, i) => (
-                  <SliderThumb key={i} index={i} className="slider-thumb" aria-label={isRange ? thumbLabels[i] : undefined} />
+                  <SliderThumb
+                    key={i}
+                    index={i}
+                    className="slider-thumb"
+                    aria-label={isRange ? thumbLabels[i] : undefined}
+                  />
                 ))}
               </>
             );

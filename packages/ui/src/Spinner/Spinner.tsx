@@ -17,12 +17,7 @@ export interface SpinnerProps extends Omit<ProgressBarProps, 'isIndeterminate' |
 /** Indeterminate progress indicator (`role="progressbar"`). Its colour follows `currentColor`. */
 export function Spinner({ label = 'Carregando', size = 20, ...props }: SpinnerProps) {
   return (
-    <ProgressBar
-      aria-label={label}
-      isIndeterminate
-      {...props}
-      css={{ display: 'inline-flex', lineHeight: 0 }}
-    >
+    <ProgressBar aria-label={label} isIndeterminate {...props} css={{ display: 'inline-flex', lineHeight: 0 }}>
       <SpinnerIcon size={size} />
     </ProgressBar>
   );

@@ -4,7 +4,14 @@ import { Stack } from './Stack';
 
 function Box({ label }: { label: string }) {
   return (
-    <div css={{ padding: 'var(--space-3) var(--space-4)', background: 'var(--color-info-surface)', color: 'var(--color-text)', borderRadius: 'var(--radius-md)' }}>
+    <div
+      css={{
+        padding: 'var(--space-3) var(--space-4)',
+        background: 'var(--color-info-surface)',
+        color: 'var(--color-text)',
+        borderRadius: 'var(--radius-md)',
+      }}
+    >
       {label}
     </div>
   );

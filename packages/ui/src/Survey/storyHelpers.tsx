@@ -12,8 +12,20 @@ export const clashingAppearance: QuizAppearanceInput = {
     body: { background: '#831843', text: '#9D174D', secondary: '#BE185D', filled: '#FACC15', unfilled: '#9D174D' },
     header: { background: '#FDF2F8', text: '#FBCFE8', secondary: '#F9A8D4' },
     textField: { background: '#FDF2F8', text: '#FBCFE8', secondary: '#F9A8D4', border: '#DB2777', primary: '#DB2777' },
-    uploadField: { background: '#FDF2F8', text: '#FBCFE8', border: '#DB2777', iconBackground: '#DB2777', icon: '#F472B6' },
-    activeAlternative: { background: '#FACC15', text: '#FEF08A', border: '#FACC15', iconBackground: '#831843', icon: '#9D174D' },
+    uploadField: {
+      background: '#FDF2F8',
+      text: '#FBCFE8',
+      border: '#DB2777',
+      iconBackground: '#DB2777',
+      icon: '#F472B6',
+    },
+    activeAlternative: {
+      background: '#FACC15',
+      text: '#FEF08A',
+      border: '#FACC15',
+      iconBackground: '#831843',
+      icon: '#9D174D',
+    },
     inactiveAlternative: { background: '#9D174D', text: '#BE185D', border: '#F9A8D4' },
   },
 };
@@ -24,10 +36,30 @@ export const greenAppearance: QuizAppearanceInput = {
     activeButton: { background: '#047857', text: '#FFFFFF', border: '#047857' },
     inactiveButton: { background: '#FFFFFF', text: '#064E3B', border: '#047857' },
     body: { background: '#F0FDF4', text: '#052E16', secondary: '#166534', filled: '#047857', unfilled: '#BBF7D0' },
-    header: { background: '#047857', text: '#FFFFFF', secondary: '#D1FAE5', icon: '#047857', iconBackground: '#FFFFFF' },
+    header: {
+      background: '#047857',
+      text: '#FFFFFF',
+      secondary: '#D1FAE5',
+      icon: '#047857',
+      iconBackground: '#FFFFFF',
+    },
     textField: { background: '#FFFFFF', text: '#052E16', secondary: '#166534', border: '#15803D', primary: '#047857' },
-    uploadField: { background: '#FFFFFF', text: '#052E16', border: '#15803D', iconBackground: '#047857', icon: '#FFFFFF', filled: '#047857', unfilled: '#BBF7D0' },
-    activeAlternative: { background: '#DCFCE7', text: '#052E16', border: '#047857', iconBackground: '#047857', icon: '#FFFFFF' },
+    uploadField: {
+      background: '#FFFFFF',
+      text: '#052E16',
+      border: '#15803D',
+      iconBackground: '#047857',
+      icon: '#FFFFFF',
+      filled: '#047857',
+      unfilled: '#BBF7D0',
+    },
+    activeAlternative: {
+      background: '#DCFCE7',
+      text: '#052E16',
+      border: '#047857',
+      iconBackground: '#047857',
+      icon: '#FFFFFF',
+    },
     inactiveAlternative: { background: '#FFFFFF', text: '#052E16', border: '#86EFAC' },
   },
   subtitle: 'Nutricionista esportiva',
@@ -40,10 +72,30 @@ export const darkAppearance: QuizAppearanceInput = {
     activeButton: { background: '#F9FAFB', text: '#030712', border: '#F9FAFB' },
     inactiveButton: { background: '#111827', text: '#F9FAFB', border: '#9CA3AF' },
     body: { background: '#030712', text: '#F9FAFB', secondary: '#9CA3AF', filled: '#F9FAFB', unfilled: '#374151' },
-    header: { background: '#111827', text: '#F9FAFB', secondary: '#9CA3AF', icon: '#030712', iconBackground: '#F9FAFB' },
+    header: {
+      background: '#111827',
+      text: '#F9FAFB',
+      secondary: '#9CA3AF',
+      icon: '#030712',
+      iconBackground: '#F9FAFB',
+    },
     textField: { background: '#111827', text: '#F9FAFB', secondary: '#9CA3AF', border: '#6B7280', primary: '#F9FAFB' },
-    uploadField: { background: '#111827', text: '#F9FAFB', border: '#6B7280', iconBackground: '#F9FAFB', icon: '#030712', filled: '#F9FAFB', unfilled: '#374151' },
-    activeAlternative: { background: '#F9FAFB', text: '#030712', border: '#F9FAFB', iconBackground: '#030712', icon: '#F9FAFB' },
+    uploadField: {
+      background: '#111827',
+      text: '#F9FAFB',
+      border: '#6B7280',
+      iconBackground: '#F9FAFB',
+      icon: '#030712',
+      filled: '#F9FAFB',
+      unfilled: '#374151',
+    },
+    activeAlternative: {
+      background: '#F9FAFB',
+      text: '#030712',
+      border: '#F9FAFB',
+      iconBackground: '#030712',
+      icon: '#F9FAFB',
+    },
     inactiveAlternative: { background: '#111827', text: '#F9FAFB', border: '#4B5563' },
   },
 };
@@ -58,7 +110,13 @@ export const withQuizAppearance: Decorator = (Story, context) => {
   return (
     <QuizAppearanceProvider appearance={appearance}>
       {/* Full-screen pieces (QuestionFrame, FolderScreen) fill the viewport like on a phone. */}
-      <div css={context.parameters.layout === 'fullscreen' ? { minHeight: '100vh', display: 'flex' } : { padding: 'var(--space-4)' }}>
+      <div
+        css={
+          context.parameters.layout === 'fullscreen'
+            ? { minHeight: '100vh', display: 'flex' }
+            : { padding: 'var(--space-4)' }
+        }
+      >
         <Story />
       </div>
     </QuizAppearanceProvider>
@@ -70,7 +128,13 @@ export function Phone({ children }: { children: ReactNode }) {
   return (
     <div
       data-testid="phone"
-      css={{ width: 390, height: 844, overflow: 'auto', border: '1px solid var(--color-border)', borderRadius: 'var(--radius-lg)' }}
+      css={{
+        width: 390,
+        height: 844,
+        overflow: 'auto',
+        border: '1px solid var(--color-border)',
+        borderRadius: 'var(--radius-lg)',
+      }}
     >
       {children}
     </div>

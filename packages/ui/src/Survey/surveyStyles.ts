@@ -79,7 +79,8 @@ export const alternativeStyles = css`
   line-height: var(--line-height-normal);
   cursor: pointer;
   -webkit-tap-highlight-color: transparent;
-  transition: background-color var(--duration-fast) var(--easing-standard),
+  transition:
+    background-color var(--duration-fast) var(--easing-standard),
     border-color var(--duration-fast) var(--easing-standard);
   & .alt-indicator {
     flex: none;

@@ -60,7 +60,9 @@ export const Dark: Story = {
   render: (args) => (
     <Stack gap={3}>
       <Switch {...args}>Desligado</Switch>
-      <Switch {...args} defaultSelected>Ligado</Switch>
+      <Switch {...args} defaultSelected>
+        Ligado
+      </Switch>
     </Stack>
   ),
 };

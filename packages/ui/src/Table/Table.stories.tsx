@@ -48,10 +48,16 @@ function ClientTable({ rows = clients, isLoading, onSort, ...props }: ClientTabl
       {...props}
     >
       <TableHeader>
-        <Column id="name" isRowHeader allowsSorting>Nome</Column>
+        <Column id="name" isRowHeader allowsSorting>
+          Nome
+        </Column>
         <Column id="email">E-mail</Column>
-        <Column id="lastVisit" allowsSorting>Última consulta</Column>
-        <Column id="plan" allowsSorting align="end">Plano</Column>
+        <Column id="lastVisit" allowsSorting>
+          Última consulta
+        </Column>
+        <Column id="plan" allowsSorting align="end">
+          Plano
+        </Column>
       </TableHeader>
       <TableBody
         items={sorted}
@@ -113,7 +119,10 @@ export const Default: Story = {
     await expect(rowNames(canvas)).toEqual(['Carla Mendes', 'Beatriz Santos', 'André Lima']);
     // Keyboard: move to the next header and sort it with Enter.
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{Enter}');
-    await expect(canvas.getByRole('columnheader', { name: /Última consulta/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(canvas.getByRole('columnheader', { name: /Última consulta/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(rowNames(canvas)).toEqual(['André Lima', 'Carla Mendes', 'Beatriz Santos']);
   },
 };

@@ -124,7 +124,10 @@ export function Table(props: TableProps) {
       {/* A table wider than a phone scrolls sideways in its own box instead of widening the whole page. */}
       {/* Positioned: absolutely placed pieces of a cell (visually hidden text, checkbox inputs) are
           clipped by the box too, instead of widening the page beyond the screen. */}
-      <div className="table-scroll" css={{ position: 'relative', overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' }}>
+      <div
+        className="table-scroll"
+        css={{ position: 'relative', overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' }}
+      >
         <AriaTable {...props} css={tableStyles} />
       </div>
     </I18nProvider>
@@ -140,7 +143,12 @@ export interface TableHeaderProps<T extends object> extends AriaTableHeaderProps
 }
 
 /** Header row; adds the "select all" checkbox column when the table has checkbox selection. */
-export function TableHeader<T extends object>({ columns, children, selectionLabel = 'Seleção', ...props }: TableHeaderProps<T>) {
+export function TableHeader<T extends object>({
+  columns,
+  children,
+  selectionLabel = 'Seleção',
+  ...props
+}: TableHeaderProps<T>) {
   const { selectionBehavior, selectionMode } = useTableOptions();
   return (
     <AriaTableHeader {...props}>
@@ -165,7 +173,18 @@ export interface ColumnProps extends Omit<AriaColumnProps, 'children'> {
 
 function SortIcon() {
   return (
-    <svg className="sort-indicator" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className="sort-indicator"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 19V5" />
       <path d="m5 12 7-7 7 7" />
     </svg>
@@ -231,7 +250,9 @@ export function TableBody<T extends object>({
       renderEmptyState={() => (
         <div css={emptyStyles}>
           {isLoading ? (
-            <span css={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-2)', color: 'var(--color-text)' }}>
+            <span
+              css={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-2)', color: 'var(--color-text)' }}
+            >
               <Spinner label={loadingLabel} />
               <span aria-hidden="true">{loadingLabel}</span>
             </span>
@@ -252,7 +273,12 @@ export type RowProps<T extends object> = AriaRowProps<T>;
 export function Row<T extends object>({ id, columns, children, ...props }: RowProps<T>) {
   const { selectionBehavior, selectionMode } = useTableOptions();
   return (
-    <AriaRow id={id} {...props} css={rowStyles} data-selection-mode={selectionMode !== 'none' ? selectionMode : undefined}>
+    <AriaRow
+      id={id}
+      {...props}
+      css={rowStyles}
+      data-selection-mode={selectionMode !== 'none' ? selectionMode : undefined}
+    >
       {selectionBehavior === 'toggle' && selectionMode !== 'none' && (
         <AriaCell css={[cellStyles, selectionCellStyles]}>
           <Checkbox slot="selection" />

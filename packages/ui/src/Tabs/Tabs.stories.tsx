@@ -19,10 +19,18 @@ const meta = {
         <Tab id="planos">Planos alimentares</Tab>
         <Tab id="arquivos">Arquivos</Tab>
       </TabList>
-      <TabPanel id="resumo"><Text>Dados gerais do cliente.</Text></TabPanel>
-      <TabPanel id="consultas"><Text>Histórico de consultas.</Text></TabPanel>
-      <TabPanel id="planos"><Text>Planos alimentares publicados.</Text></TabPanel>
-      <TabPanel id="arquivos"><Text>Exames e documentos enviados.</Text></TabPanel>
+      <TabPanel id="resumo">
+        <Text>Dados gerais do cliente.</Text>
+      </TabPanel>
+      <TabPanel id="consultas">
+        <Text>Histórico de consultas.</Text>
+      </TabPanel>
+      <TabPanel id="planos">
+        <Text>Planos alimentares publicados.</Text>
+      </TabPanel>
+      <TabPanel id="arquivos">
+        <Text>Exames e documentos enviados.</Text>
+      </TabPanel>
     </Tabs>
   ),
 } satisfies Meta<typeof Tabs>;

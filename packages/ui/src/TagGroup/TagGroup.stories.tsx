@@ -45,7 +45,9 @@ export const Default: Story = {
     const removeOnline = canvas.getAllByRole('button', { name: /Remover/ })[1];
     await expect(removeOnline).toHaveAccessibleName(/Consulta online/);
     await userEvent.click(removeOnline);
-    await expect([...((args.onRemove as ReturnType<typeof fn>).mock.calls.at(-1)?.[0] as Set<Key>)]).toEqual(['online']);
+    await expect([...((args.onRemove as ReturnType<typeof fn>).mock.calls.at(-1)?.[0] as Set<Key>)]).toEqual([
+      'online',
+    ]);
     await expect(canvas.queryByText('Consulta online')).not.toBeInTheDocument();
     // Keyboard: focus a tag, Delete removes it.
     await userEvent.click(canvas.getByRole('gridcell', { name: /Ativos/ }));
@@ -63,7 +65,13 @@ export const Empty: Story = {
 
 export const Selectable: Story = {
   render: (args) => (
-    <TagGroup label="Refeições" selectionMode="multiple" defaultSelectedKeys={['almoco']} onSelectionChange={args.onRemove as never} description="Escolha as refeições do relatório.">
+    <TagGroup
+      label="Refeições"
+      selectionMode="multiple"
+      defaultSelectedKeys={['almoco']}
+      onSelectionChange={args.onRemove as never}
+      description="Escolha as refeições do relatório."
+    >
       <Tag id="cafe">Café da manhã</Tag>
       <Tag id="almoco">Almoço</Tag>
       <Tag id="jantar">Jantar</Tag>

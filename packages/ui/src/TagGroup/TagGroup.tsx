@@ -84,7 +84,8 @@ const tagStyles = css`
   }
 `;
 
-export interface TagGroupProps<T extends object> extends Omit<AriaTagGroupProps, 'children'>, Pick<TagListProps<T>, 'items' | 'children'> {
+export interface TagGroupProps<T extends object>
+  extends Omit<AriaTagGroupProps, 'children'>, Pick<TagListProps<T>, 'items' | 'children'> {
   /** Visible label (also the accessible name); without it pass `aria-label`. */
   label?: ReactNode;
   /** Help text under the tags. */
@@ -100,12 +101,23 @@ export interface TagGroupProps<T extends object> extends Omit<AriaTagGroupProps,
  * A set of tags, e.g. the active filters of a list. With `onRemove` each tag gets a remove
  * button, and Backspace/Delete removes the focused tag. Arrow keys move between tags.
  */
-export function TagGroup<T extends object>({ label, description, emptyMessage = 'Nenhum filtro aplicado.', items, children, ...props }: TagGroupProps<T>) {
+export function TagGroup<T extends object>({
+  label,
+  description,
+  emptyMessage = 'Nenhum filtro aplicado.',
+  items,
+  children,
+  ...props
+}: TagGroupProps<T>) {
   return (
     <I18nProvider locale="pt-BR">
       <AriaTagGroup {...props} css={fieldStyles}>
         {label && <Label>{label}</Label>}
-        <TagList items={items} css={tagListStyles} renderEmptyState={() => <span data-empty-message>{emptyMessage}</span>}>
+        <TagList
+          items={items}
+          css={tagListStyles}
+          renderEmptyState={() => <span data-empty-message>{emptyMessage}</span>}
+        >
           {children}
         </TagList>
         {description && <Text slot="description">{description}</Text>}

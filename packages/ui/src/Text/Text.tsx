@@ -22,5 +22,11 @@ const variants = {
 
 /** Body copy. */
 export function Text({ variant = 'body', as: Element = 'p', ...props }: TextProps) {
-  return <Element data-variant={variant} {...props} css={{ margin: 0, lineHeight: 'var(--line-height-normal)', ...variants[variant] }} />;
+  return (
+    <Element
+      data-variant={variant}
+      {...props}
+      css={{ margin: 0, lineHeight: 'var(--line-height-normal)', ...variants[variant] }}
+    />
+  );
 }

@@ -29,7 +29,15 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children'> {
 }
 
 /** A labelled multi-line text input (notes, descriptions, messages), with an optional character counter. */
-export function TextArea({ label, description, errorMessage, placeholder, rows = 4, showCounter = true, ...props }: TextAreaProps) {
+export function TextArea({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  rows = 4,
+  showCounter = true,
+  ...props
+}: TextAreaProps) {
   const length = (props.value ?? '').length;
   return (
     <AriaTextField {...props} css={fieldStyles}>
@@ -67,7 +75,11 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
           </div>
           {description && <Text slot="description">{description}</Text>}
           {showCounter && props.maxLength !== undefined && props.value !== undefined ? (
-            <Text slot="description" aria-live="polite" css={{ alignSelf: 'flex-end', fontVariantNumeric: 'tabular-nums' }}>
+            <Text
+              slot="description"
+              aria-live="polite"
+              css={{ alignSelf: 'flex-end', fontVariantNumeric: 'tabular-nums' }}
+            >
               {length}/{props.maxLength} caracteres
             </Text>
           ) : null}

@@ -9,7 +9,13 @@ const meta = {
   component: TextField,
   tags: ['autodocs'],
   args: { label: 'E-mail', name: 'email', type: 'email', autoComplete: 'email', onChange: fn() },
-  decorators: [(Story) => <div css={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div css={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof TextField>;
 
 export default meta;
@@ -27,7 +33,9 @@ export const Default: Story = {
 export const WithDescription: Story = {
   args: { label: 'Registro no conselho', name: 'council', type: 'text', description: 'Por exemplo: CRN-3 12345' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox', { name: 'Registro no conselho' })).toHaveAccessibleDescription('Por exemplo: CRN-3 12345');
+    await expect(canvas.getByRole('textbox', { name: 'Registro no conselho' })).toHaveAccessibleDescription(
+      'Por exemplo: CRN-3 12345',
+    );
   },
 };
 
@@ -68,9 +76,15 @@ export const Disabled: Story = {
 };
 
 export const ReadOnly: Story = {
-  args: { isReadOnly: true, defaultValue: 'ana@exemplo.com.br', description: 'Para trocar o e-mail, fale com o suporte.' },
+  args: {
+    isReadOnly: true,
+    defaultValue: 'ana@exemplo.com.br',
+    description: 'Para trocar o e-mail, fale com o suporte.',
+  },
 };
 
-export const WithPlaceholder: Story = { args: { label: 'Buscar cliente', name: 'q', type: 'search', placeholder: 'Nome, e-mail ou telefone' } };
+export const WithPlaceholder: Story = {
+  args: { label: 'Buscar cliente', name: 'q', type: 'search', placeholder: 'Nome, e-mail ou telefone' },
+};
 
 export const Dark: Story = { globals: { colorMode: 'dark' }, args: { description: 'Usado para entrar no Acompanha.' } };

@@ -50,7 +50,8 @@ export const WithValue: Story = {
 export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: new Time(18, 45) },
   play: async ({ canvas }) => {
-    for (const segment of canvas.getAllByRole('spinbutton')) await expect(segment).toHaveAttribute('aria-disabled', 'true');
+    for (const segment of canvas.getAllByRole('spinbutton'))
+      await expect(segment).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

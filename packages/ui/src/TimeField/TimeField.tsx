@@ -51,7 +51,9 @@ export function TimeField<T extends TimeValue>({ label, description, errorMessag
                 </span>
               )}
             </Label>
-            <DateInput css={dateInputGroupStyles}>{(segment) => <DateSegment segment={segment} css={segmentStyles} />}</DateInput>
+            <DateInput css={dateInputGroupStyles}>
+              {(segment) => <DateSegment segment={segment} css={segmentStyles} />}
+            </DateInput>
             {description && <Text slot="description">{description}</Text>}
             <FieldError className="field-error">{(v) => timeErrorMessage(v, errorMessage)}</FieldError>
           </>

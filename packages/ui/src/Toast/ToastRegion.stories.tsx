@@ -57,7 +57,9 @@ export const NewestOnTop: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Erro' }));
     const region = await screen.findByRole('region', { name: /Notificações/ });
     await waitFor(() => expect(within(region).getAllByRole('alertdialog')).toHaveLength(3));
-    const titles = within(region).getAllByRole('alertdialog').map((t) => t.textContent);
+    const titles = within(region)
+      .getAllByRole('alertdialog')
+      .map((t) => t.textContent);
     await expect(titles[0]).toContain('Ops, houve um erro inesperado.');
     await expect(titles[1]).toContain('Novas respostas recebidas.');
     await expect(titles[2]).toContain('Cliente salvo.');

@@ -35,7 +35,9 @@ const regionStyles = css`
   gap: var(--space-2);
   width: min(380px, calc(100vw - 2 * var(--space-4)));
   outline: none;
-  &:empty { display: none; }
+  &:empty {
+    display: none;
+  }
   &[data-focus-visible] {
     outline: 2px solid var(--color-focus);
     outline-offset: 2px;
@@ -55,13 +57,28 @@ const toastStyles = css`
   color: var(--color-text);
   box-shadow: var(--shadow-2);
   font-size: var(--font-size-sm);
-  &[data-tone='success'] { border-left-color: var(--color-success); }
-  &[data-tone='error'] { border-left-color: var(--color-danger); }
-  &[data-tone='info'] { border-left-color: var(--color-info); }
-  & .toast-icon { flex: none; margin-top: 1px; }
-  &[data-tone='success'] .toast-icon { color: var(--color-success); }
-  &[data-tone='error'] .toast-icon { color: var(--color-danger); }
-  &[data-tone='info'] .toast-icon { color: var(--color-info); }
+  &[data-tone='success'] {
+    border-left-color: var(--color-success);
+  }
+  &[data-tone='error'] {
+    border-left-color: var(--color-danger);
+  }
+  &[data-tone='info'] {
+    border-left-color: var(--color-info);
+  }
+  & .toast-icon {
+    flex: none;
+    margin-top: 1px;
+  }
+  &[data-tone='success'] .toast-icon {
+    color: var(--color-success);
+  }
+  &[data-tone='error'] .toast-icon {
+    color: var(--color-danger);
+  }
+  &[data-tone='info'] .toast-icon {
+    color: var(--color-info);
+  }
 `;
 
 const toneIcon = { success: IconCheckCircle, error: IconError, info: IconInfo };

@@ -52,11 +52,17 @@ export const Bottom: Story = {
 };
 
 export const OnTextButton: Story = {
-  args: { content: 'Envia o plano por WhatsApp e e-mail', children: <Button variant="secondary">Publicar plano</Button>, placement: 'right' },
+  args: {
+    content: 'Envia o plano por WhatsApp e e-mail',
+    children: <Button variant="secondary">Publicar plano</Button>,
+    placement: 'right',
+  },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.tab();
     await expect(await page(canvasElement).findByRole('tooltip')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Publicar plano' })).toHaveAccessibleDescription('Envia o plano por WhatsApp e e-mail');
+    await expect(canvas.getByRole('button', { name: 'Publicar plano' })).toHaveAccessibleDescription(
+      'Envia o plano por WhatsApp e e-mail',
+    );
   },
 };
 

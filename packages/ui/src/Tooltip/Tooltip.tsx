@@ -41,7 +41,8 @@ const tooltipStyles = css`
   }
 `;
 
-export interface TooltipProps extends Omit<TooltipTriggerComponentProps, 'children'>, Pick<AriaTooltipProps, 'placement' | 'offset'> {
+export interface TooltipProps
+  extends Omit<TooltipTriggerComponentProps, 'children'>, Pick<AriaTooltipProps, 'placement' | 'offset'> {
   /** The hint. Keep it short; it is announced as the trigger's description. */
   content: ReactNode;
   /** A focusable element: `Button`, `IconButton`, a RAC `Link`… */

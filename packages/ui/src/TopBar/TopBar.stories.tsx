@@ -17,7 +17,11 @@ const meta = {
     end: (
       <>
         <IconButton aria-label="Notificações" icon={<IconBell />} />
-        <Menu label="Ana Souza" trigger={<Avatar name="Ana Souza" size="sm" isDecorative />} items={[{ id: 'logout', label: 'Sair' }]} />
+        <Menu
+          label="Ana Souza"
+          trigger={<Avatar name="Ana Souza" size="sm" isDecorative />}
+          items={[{ id: 'logout', label: 'Sair' }]}
+        />
       </>
     ),
   },

@@ -32,7 +32,15 @@ export function TopBar({ title, start, end }: TopBarProps) {
     >
       {start}
       {title && (
-        <span css={{ fontWeight: 600, fontSize: 'var(--font-size-lg)', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <span
+          css={{
+            fontWeight: 600,
+            fontSize: 'var(--font-size-lg)',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
+        >
           {title}
         </span>
       )}

@@ -11,7 +11,8 @@ const meta = {
   args: { children: 'Texto só para leitores de tela' },
   render: (args) => (
     <p>
-      Há 3 notificações novas<VisuallyHidden {...args} />.
+      Há 3 notificações novas
+      <VisuallyHidden {...args} />.
     </p>
   ),
 } satisfies Meta<typeof VisuallyHidden>;

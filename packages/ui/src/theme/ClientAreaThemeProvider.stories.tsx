@@ -36,13 +36,20 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(getComputedStyle(canvas.getByRole('button', { name: 'Ir para a área do cliente' })).backgroundColor).toBe('rgb(37, 99, 235)');
+    await expect(
+      getComputedStyle(canvas.getByRole('button', { name: 'Ir para a área do cliente' })).backgroundColor,
+    ).toBe('rgb(37, 99, 235)');
   },
 };
 
 /** `mode: 'dark'` switches the whole area (cards, buttons) to the dark theme. */
 export const DarkMode: Story = {
-  args: { scheme: { mode: 'dark', scheme: { color: { light: '#2563EB', dark: '#312E81' }, image: { light: null, dark: null } } } },
+  args: {
+    scheme: {
+      mode: 'dark',
+      scheme: { color: { light: '#2563EB', dark: '#312E81' }, image: { light: null, dark: null } },
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
   },
@@ -50,7 +57,10 @@ export const DarkMode: Story = {
 
 export const CustomScheme: Story = {
   args: {
-    scheme: { mode: 'light', scheme: { color: { light: '#9D174D', dark: '#500724' }, image: { light: null, dark: null } } },
+    scheme: {
+      mode: 'light',
+      scheme: { color: { light: '#9D174D', dark: '#500724' }, image: { light: null, dark: null } },
+    },
     folder: { buttonBackground: '#FFFFFF', buttonColor: '#9D174D', buttonText: 'Acessar minha área' },
   },
 };

@@ -1,6 +1,12 @@
 import { css } from '@emotion/react';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { clientAreaToCssVars, resolveClientArea, type ClientAreaFolderColors, type ClientAreaScheme, type ResolvedClientArea } from './clientArea';
+import {
+  clientAreaToCssVars,
+  resolveClientArea,
+  type ClientAreaFolderColors,
+  type ClientAreaScheme,
+  type ResolvedClientArea,
+} from './clientArea';
 import { ThemeProvider } from './ThemeProvider';
 
 export const ClientAreaContext = createContext<ResolvedClientArea | null>(null);

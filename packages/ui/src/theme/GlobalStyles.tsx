@@ -21,14 +21,29 @@ const styles = css`
     -webkit-font-smoothing: antialiased;
     -moz-osx-font-smoothing: grayscale;
   }
-  h1, h2, h3, h4, h5, h6, p, figure, blockquote, dl, dd {
+  h1,
+  h2,
+  h3,
+  h4,
+  h5,
+  h6,
+  p,
+  figure,
+  blockquote,
+  dl,
+  dd {
     margin: 0;
   }
-  img, svg, video {
+  img,
+  svg,
+  video {
     display: block;
     max-width: 100%;
   }
-  input, button, textarea, select {
+  input,
+  button,
+  textarea,
+  select {
     font: inherit;
     color: inherit;
   }
@@ -39,7 +54,9 @@ const styles = css`
   /* No motion at all for those who ask for less: an animation cut to 0.01 ms still paints its first
      keyframe (a dialog at opacity 0) for a frame. */
   @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after {
+    *,
+    *::before,
+    *::after {
       animation: none !important;
       transition: none !important;
     }

@@ -7,14 +7,26 @@ import { FreeFieldAnswer } from '../Survey/FreeFieldAnswer';
 import { MultipleChoiceAnswer } from '../Survey/MultipleChoiceAnswer';
 import { QuestionFrame } from '../Survey/QuestionFrame';
 import { clashingAppearance, greenAppearance, Phone } from '../Survey/storyHelpers';
-import { checkAppearance, defaultQuizAppearance, type QuizAppearance, type QuizAppearanceInput } from './quizAppearance';
+import {
+  checkAppearance,
+  defaultQuizAppearance,
+  type QuizAppearance,
+  type QuizAppearanceInput,
+} from './quizAppearance';
 import { QuizAppearanceProvider, useAppearanceWarnings } from './QuizAppearanceProvider';
 
 function Preview() {
   const [choice, setChoice] = useState<string[]>(['b']);
   const [text, setText] = useState('');
   return (
-    <QuestionFrame professionalName="Ana Paula Ribeiro" title="Quantas refeições você faz por dia?" current={2} total={8} onForward={() => {}} onBack={() => {}}>
+    <QuestionFrame
+      professionalName="Ana Paula Ribeiro"
+      title="Quantas refeições você faz por dia?"
+      current={2}
+      total={8}
+      onForward={() => {}}
+      onBack={() => {}}
+    >
       <MultipleChoiceAnswer
         label="Quantas refeições você faz por dia?"
         alternatives={[
@@ -98,7 +110,10 @@ function LiveEditorDemo() {
   const [appearance, setAppearance] = useState<QuizAppearanceInput>(defaultQuizAppearance);
   const warnings = useMemo(() => checkAppearance(appearance), [appearance]);
   const set = (group: EditableColor['group'], key: string, hex: string) =>
-    setAppearance((a) => ({ ...a, colorScheme: { ...a.colorScheme, [group]: { ...a.colorScheme?.[group], [key]: hex } } }));
+    setAppearance((a) => ({
+      ...a,
+      colorScheme: { ...a.colorScheme, [group]: { ...a.colorScheme?.[group], [key]: hex } },
+    }));
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-5)', alignItems: 'flex-start' }}>
       <div css={{ display: 'grid', gap: 'var(--space-4)', maxWidth: 300 }}>

@@ -8,8 +8,20 @@ import { ThemeProvider } from './ThemeProvider';
 import { lightTheme, type SemanticColors } from './tokens';
 
 const swatches: (keyof SemanticColors)[] = [
-  'bg', 'surface', 'surfaceMuted', 'text', 'textMuted', 'border', 'borderStrong', 'actionBg', 'link',
-  'danger', 'success', 'warning', 'info', 'focus',
+  'bg',
+  'surface',
+  'surfaceMuted',
+  'text',
+  'textMuted',
+  'border',
+  'borderStrong',
+  'actionBg',
+  'link',
+  'danger',
+  'success',
+  'warning',
+  'info',
+  'focus',
 ];
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -17,11 +29,31 @@ function Palette() {
   return (
     <Stack gap={4}>
       <Card title="Cores semânticas" description="Os componentes leem apenas estas variáveis.">
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 'var(--space-3)' }}>
+        <ul
+          css={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+            gap: 'var(--space-3)',
+          }}
+        >
           {swatches.map((name) => (
             <li key={name} css={{ display: 'flex', alignItems: 'center', gap: 'var(--space-2)' }}>
-              <span aria-hidden="true" css={{ width: 28, height: 28, borderRadius: 'var(--radius-sm)', border: '1px solid var(--color-border)', background: `var(--color-${kebab(name)})` }} />
-              <Text as="span" variant="small">--color-{kebab(name)}</Text>
+              <span
+                aria-hidden="true"
+                css={{
+                  width: 28,
+                  height: 28,
+                  borderRadius: 'var(--radius-sm)',
+                  border: '1px solid var(--color-border)',
+                  background: `var(--color-${kebab(name)})`,
+                }}
+              />
+              <Text as="span" variant="small">
+                --color-{kebab(name)}
+              </Text>
             </li>
           ))}
         </ul>

@@ -67,17 +67,30 @@ export function resolveClientArea(
 
   const texts = ensureReadable(merged.textsColor, coverBg);
   if (texts !== merged.textsColor) {
-    warnings.push({ path: 'folder.textsColor', message: 'O texto da capa ficou com pouco contraste e foi ajustado.', from: merged.textsColor, to: texts });
+    warnings.push({
+      path: 'folder.textsColor',
+      message: 'O texto da capa ficou com pouco contraste e foi ajustado.',
+      from: merged.textsColor,
+      to: texts,
+    });
   }
   const button = ensureReadable(merged.buttonColor, merged.buttonBackground);
   if (button !== merged.buttonColor) {
-    warnings.push({ path: 'folder.buttonColor', message: 'O texto do botão da capa ficou com pouco contraste e foi ajustado.', from: merged.buttonColor, to: button });
+    warnings.push({
+      path: 'folder.buttonColor',
+      message: 'O texto do botão da capa ficou com pouco contraste e foi ajustado.',
+      from: merged.buttonColor,
+      to: button,
+    });
   }
   return { mode, color, image, folder: { ...merged, textsColor: texts, buttonColor: button }, warnings };
 }
 
 /** Warnings for the client-area editor (empty when everything is readable). */
-export function checkClientArea(scheme: ClientAreaScheme, folder: Partial<ClientAreaFolderColors> = {}): AppearanceWarning[] {
+export function checkClientArea(
+  scheme: ClientAreaScheme,
+  folder: Partial<ClientAreaFolderColors> = {},
+): AppearanceWarning[] {
   return resolveClientArea(scheme, folder).warnings;
 }
 

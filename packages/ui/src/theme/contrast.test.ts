@@ -64,9 +64,23 @@ describe.each([
   it('exposes the semantic CSS variables components read', () => {
     const vars = themeToCssVars(theme);
     for (const name of [
-      '--color-bg', '--color-surface', '--color-text', '--color-text-muted', '--color-action-bg',
-      '--color-action-text', '--color-border', '--color-danger', '--color-success', '--color-focus',
-      '--space-1', '--space-8', '--radius-sm', '--radius-md', '--radius-lg', '--shadow-1', '--shadow-2',
+      '--color-bg',
+      '--color-surface',
+      '--color-text',
+      '--color-text-muted',
+      '--color-action-bg',
+      '--color-action-text',
+      '--color-border',
+      '--color-danger',
+      '--color-success',
+      '--color-focus',
+      '--space-1',
+      '--space-8',
+      '--radius-sm',
+      '--radius-md',
+      '--radius-lg',
+      '--shadow-1',
+      '--shadow-2',
       '--font-sans',
     ]) {
       expect(vars[name], name).toBeTruthy();

@@ -2,7 +2,12 @@
 
 function parseHex(color: string): [number, number, number] {
   let hex = color.trim().replace(/^#/, '');
-  if (hex.length === 3 || hex.length === 4) hex = hex.slice(0, 3).split('').map((c) => c + c).join('');
+  if (hex.length === 3 || hex.length === 4)
+    hex = hex
+      .slice(0, 3)
+      .split('')
+      .map((c) => c + c)
+      .join('');
   if (!/^[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(hex)) {
     throw new Error(`Cor inválida: ${color}`);
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientAreaToCssVars, defaultClientAreaFolder, defaultClientAreaScheme, checkClientArea, resolveClientArea } from './clientArea';
+import {
+  clientAreaToCssVars,
+  defaultClientAreaFolder,
+  defaultClientAreaScheme,
+  checkClientArea,
+  resolveClientArea,
+} from './clientArea';
 import { AA_TEXT, contrastRatio } from './contrast';
 import {
   checkAppearance,
@@ -25,7 +31,10 @@ describe('defaultQuizAppearance', () => {
 describe('mergeQuizAppearance', () => {
   it('fills missing groups, colours and texts with the defaults', () => {
     const merged = mergeQuizAppearance({ colorScheme: { activeButton: { background: '#15803D' } }, subtitle: '  ' });
-    expect(merged.colorScheme.activeButton).toEqual({ ...defaultQuizAppearance.colorScheme.activeButton, background: '#15803D' });
+    expect(merged.colorScheme.activeButton).toEqual({
+      ...defaultQuizAppearance.colorScheme.activeButton,
+      background: '#15803D',
+    });
     expect(merged.colorScheme.body).toEqual(defaultQuizAppearance.colorScheme.body);
     expect(merged.subtitle).toBe('Nutricionista');
   });
@@ -49,10 +58,26 @@ describe('checkAppearance', () => {
   });
 
   it.each<[string, Parameters<typeof checkAppearance>[0], string]>([
-    ['body', { colorScheme: { body: { background: '#111827', text: '#1F2937' } } }, 'O texto das perguntas ficou com pouco contraste e foi ajustado.'],
-    ['header', { colorScheme: { header: { background: '#FDE68A', text: '#FEF3C7' } } }, 'O nome no cabeçalho ficou com pouco contraste e foi ajustado.'],
-    ['text field', { colorScheme: { textField: { background: '#2563EB', text: '#1D4ED8' } } }, 'O texto do campo de resposta ficou com pouco contraste e foi ajustado.'],
-    ['selected alternative', { colorScheme: { activeAlternative: { background: '#F472B6', text: '#FBCFE8' } } }, 'O texto da alternativa selecionada ficou com pouco contraste e foi ajustado.'],
+    [
+      'body',
+      { colorScheme: { body: { background: '#111827', text: '#1F2937' } } },
+      'O texto das perguntas ficou com pouco contraste e foi ajustado.',
+    ],
+    [
+      'header',
+      { colorScheme: { header: { background: '#FDE68A', text: '#FEF3C7' } } },
+      'O nome no cabeçalho ficou com pouco contraste e foi ajustado.',
+    ],
+    [
+      'text field',
+      { colorScheme: { textField: { background: '#2563EB', text: '#1D4ED8' } } },
+      'O texto do campo de resposta ficou com pouco contraste e foi ajustado.',
+    ],
+    [
+      'selected alternative',
+      { colorScheme: { activeAlternative: { background: '#F472B6', text: '#FBCFE8' } } },
+      'O texto da alternativa selecionada ficou com pouco contraste e foi ajustado.',
+    ],
   ])('catches a clashing %s colour', (_name, input, message) => {
     expect(checkAppearance(input).map((w) => w.message)).toContain(message);
   });
@@ -129,7 +154,10 @@ describe('client area', () => {
   });
 
   it('adjusts cover texts and button text that clash, with Portuguese warnings', () => {
-    const scheme = { mode: 'dark' as const, scheme: { color: { light: '#FFFFFF', dark: '#FEF3C7' }, image: { light: null, dark: null } } };
+    const scheme = {
+      mode: 'dark' as const,
+      scheme: { color: { light: '#FFFFFF', dark: '#FEF3C7' }, image: { light: null, dark: null } },
+    };
     const area = resolveClientArea(scheme, { buttonBackground: '#FDE68A' });
     expect(area.color).toBe('#FEF3C7');
     expect(area.folder.textsColor).toBe('#030712');
@@ -141,7 +169,10 @@ describe('client area', () => {
   });
 
   it('checks cover texts against the scrim when there is an image', () => {
-    const scheme = { mode: 'light' as const, scheme: { color: { light: '#FFFFFF', dark: '#000000' }, image: { light: '/capa.jpg', dark: null } } };
+    const scheme = {
+      mode: 'light' as const,
+      scheme: { color: { light: '#FFFFFF', dark: '#000000' }, image: { light: '/capa.jpg', dark: null } },
+    };
     const area = resolveClientArea(scheme);
     expect(area.folder.textsColor).toBe('#FFFFFF');
     expect(clientAreaToCssVars(area)['--client-area-image']).toBe('url("/capa.jpg")');

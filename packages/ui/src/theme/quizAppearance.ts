@@ -122,8 +122,20 @@ export const defaultQuizAppearance: QuizAppearance = {
       filled: PRIMARY,
       unfilled: '#E5E7EB',
     },
-    activeAlternative: { text: '#FFFFFF', background: PRIMARY, border: PRIMARY, icon: PRIMARY, iconBackground: '#FFFFFF' },
-    inactiveAlternative: { text: PRIMARY, background: '#FFFFFF', border: '#D1D5DB', icon: '#FFFFFF', iconBackground: '#FFFFFF' },
+    activeAlternative: {
+      text: '#FFFFFF',
+      background: PRIMARY,
+      border: PRIMARY,
+      icon: PRIMARY,
+      iconBackground: '#FFFFFF',
+    },
+    inactiveAlternative: {
+      text: PRIMARY,
+      background: '#FFFFFF',
+      border: '#D1D5DB',
+      icon: '#FFFFFF',
+      iconBackground: '#FFFFFF',
+    },
   },
   profilePic: null,
   subtitle: 'Nutricionista',
@@ -176,12 +188,36 @@ const rules: ReadabilityRule[] = [
   { group: 'header', fg: 'secondary', bg: 'background', subject: 'O subtítulo do cabeçalho', min: AA_TEXT },
   { group: 'header', fg: 'icon', bg: 'iconBackground', subject: 'O texto da foto de perfil', min: AA_TEXT },
   { group: 'textField', fg: 'text', bg: 'background', subject: 'O texto do campo de resposta', min: AA_TEXT },
-  { group: 'textField', fg: 'secondary', bg: 'background', subject: 'O texto de apoio do campo de resposta', min: AA_TEXT },
+  {
+    group: 'textField',
+    fg: 'secondary',
+    bg: 'background',
+    subject: 'O texto de apoio do campo de resposta',
+    min: AA_TEXT,
+  },
   { group: 'uploadField', fg: 'text', bg: 'background', subject: 'O texto do campo de envio', min: AA_TEXT },
   { group: 'uploadField', fg: 'icon', bg: 'iconBackground', subject: 'O ícone do campo de envio', min: 3 },
-  { group: 'activeAlternative', fg: 'text', bg: 'background', subject: 'O texto da alternativa selecionada', min: AA_TEXT },
-  { group: 'activeAlternative', fg: 'icon', bg: 'iconBackground', subject: 'O ícone da alternativa selecionada', min: 3 },
-  { group: 'inactiveAlternative', fg: 'text', bg: 'background', subject: 'O texto da alternativa não selecionada', min: AA_TEXT },
+  {
+    group: 'activeAlternative',
+    fg: 'text',
+    bg: 'background',
+    subject: 'O texto da alternativa selecionada',
+    min: AA_TEXT,
+  },
+  {
+    group: 'activeAlternative',
+    fg: 'icon',
+    bg: 'iconBackground',
+    subject: 'O ícone da alternativa selecionada',
+    min: 3,
+  },
+  {
+    group: 'inactiveAlternative',
+    fg: 'text',
+    bg: 'background',
+    subject: 'O texto da alternativa não selecionada',
+    min: AA_TEXT,
+  },
 ];
 
 const isColor = (c: unknown): c is string => typeof c === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c.trim());
@@ -243,7 +279,9 @@ const short: Record<string, string> = { background: 'bg', iconBackground: 'icon-
 
 // Error text must stay readable on any body background: the first red that passes, else black/white.
 function readableDanger(bg: string): string {
-  return ['#B91C1C', '#F87171', '#FCA5A5'].find((c) => contrastRatio(c, bg) >= AA_TEXT) ?? ensureReadable('#B91C1C', bg);
+  return (
+    ['#B91C1C', '#F87171', '#FCA5A5'].find((c) => contrastRatio(c, bg) >= AA_TEXT) ?? ensureReadable('#B91C1C', bg)
+  );
 }
 
 /**

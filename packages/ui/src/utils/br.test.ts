@@ -49,22 +49,16 @@ describe('isValidCpf', () => {
   it.each(['123.456.789-09', '52998224725', '111.444.777-35'])('accepts %s', (cpf) => {
     expect(isValidCpf(cpf)).toBe(true);
   });
-  it.each(['123.456.789-00', '52998224724', '111.111.111-11', '00000000000', '1234567890', ''])(
-    'rejects %j',
-    (cpf) => {
-      expect(isValidCpf(cpf)).toBe(false);
-    },
-  );
+  it.each(['123.456.789-00', '52998224724', '111.111.111-11', '00000000000', '1234567890', ''])('rejects %j', (cpf) => {
+    expect(isValidCpf(cpf)).toBe(false);
+  });
 });
 
 describe('isValidCnpj', () => {
   it.each(['12.345.678/0001-95', '11222333000181', '11.444.777/0001-61'])('accepts %s', (cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(true);
   });
-  it.each(['12.345.678/0001-96', '11222333000180', '11.111.111/1111-11', '1122233300018', ''])(
-    'rejects %j',
-    (cnpj) => {
-      expect(isValidCnpj(cnpj)).toBe(false);
-    },
-  );
+  it.each(['12.345.678/0001-96', '11222333000180', '11.111.111/1111-11', '1122233300018', ''])('rejects %j', (cnpj) => {
+    expect(isValidCnpj(cnpj)).toBe(false);
+  });
 });

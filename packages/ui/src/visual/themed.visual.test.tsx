@@ -53,11 +53,23 @@ function SleepQuestion({ appearance }: { appearance?: QuizAppearanceInput }) {
 /** Green header and body accents, orange forward button and selected alternative. */
 const greenOrangeAppearance: QuizAppearanceInput = {
   colorScheme: {
-    header: { background: '#166534', text: '#FFFFFF', secondary: '#DCFCE7', icon: '#166534', iconBackground: '#FFFFFF' },
+    header: {
+      background: '#166534',
+      text: '#FFFFFF',
+      secondary: '#DCFCE7',
+      icon: '#166534',
+      iconBackground: '#FFFFFF',
+    },
     body: { background: '#F0FDF4', text: '#052E16', secondary: '#166534', filled: '#C2410C', unfilled: '#BBF7D0' },
     activeButton: { background: '#C2410C', text: '#FFFFFF', border: '#C2410C' },
     inactiveButton: { background: '#FFFFFF', text: '#166534', border: '#166534' },
-    activeAlternative: { background: '#FFEDD5', text: '#431407', border: '#C2410C', iconBackground: '#C2410C', icon: '#FFFFFF' },
+    activeAlternative: {
+      background: '#FFEDD5',
+      text: '#431407',
+      border: '#C2410C',
+      iconBackground: '#C2410C',
+      icon: '#FFFFFF',
+    },
     inactiveAlternative: { background: '#FFFFFF', text: '#052E16', border: '#86EFAC' },
   },
   subtitle: 'Nutricionista esportiva',
@@ -86,7 +98,11 @@ describe('themed UI', () => {
               <Badge tone="warning">Questionário pendente</Badge>
               <Badge>Plano mensal</Badge>
             </Stack>
-            <TextField label="E-mail" defaultValue="maria.souza@exemplo.com.br" description="Usado para enviar os questionários." />
+            <TextField
+              label="E-mail"
+              defaultValue="maria.souza@exemplo.com.br"
+              description="Usado para enviar os questionários."
+            />
             <InlineAlert tone="info" title="Próxima consulta">
               12/08/2025 às 14:00, por vídeo.
             </InlineAlert>

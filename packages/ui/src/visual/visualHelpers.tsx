@@ -58,9 +58,14 @@ export async function fontsLoaded() {
   await Promise.all(INTER_WEIGHTS.map((weight) => document.fonts.load(`${weight} 16px Inter`, 'Aa áçõ ÉÍ 0123')));
   await document.fonts.ready;
   expect(document.fonts.check('16px Inter'), 'Inter 400 is loaded').toBe(true);
-  const loaded = [...document.fonts].filter((face) => face.family.replace(/['"]/g, '') === 'Inter' && face.status === 'loaded');
+  const loaded = [...document.fonts].filter(
+    (face) => face.family.replace(/['"]/g, '') === 'Inter' && face.status === 'loaded',
+  );
   for (const weight of INTER_WEIGHTS) {
-    expect(loaded.some((face) => face.weight === String(weight)), `Inter ${weight} is loaded`).toBe(true);
+    expect(
+      loaded.some((face) => face.weight === String(weight)),
+      `Inter ${weight} is loaded`,
+    ).toBe(true);
   }
   // One more frame so that the text is laid out with the loaded faces.
   await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));

@@ -22,7 +22,9 @@ export function ChangedBadge({ changed }: { changed: boolean | null }) {
 /** The label of the alternative that opened a sub-question. */
 function alternativeLabel(parent: RevisionAnswer, alternativeId: string): string {
   const alternatives = (parent.config as MultipleChoiceConfig).alternatives;
-  return (Array.isArray(alternatives) ? alternatives.find((a) => a.id === alternativeId)?.label : undefined) ?? alternativeId;
+  return (
+    (Array.isArray(alternatives) ? alternatives.find((a) => a.id === alternativeId)?.label : undefined) ?? alternativeId
+  );
 }
 
 export interface AnswerItemProps {
@@ -60,10 +62,30 @@ export function AnswerItem({ answer, headingLevel = 3, parent }: AnswerItemProps
         minWidth: 0,
       }}
     >
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'var(--space-2)' }}>
+      <div
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 'var(--space-2)',
+        }}
+      >
         <div css={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, flex: '1 1 240px' }}>
-          {isSub ? <p css={{ ...labelStyle, textTransform: 'none', letterSpacing: 0, fontWeight: 500 }}>{`Aberta pela resposta “${alternativeLabel(parent, (answer as RevisionSubAnswer).alternativeId)}”`}</p> : null}
-          <Heading id={titleId} css={{ margin: 0, fontSize: isSub ? 'var(--font-size-sm)' : 'var(--font-size-md)', fontWeight: 600, lineHeight: 1.35 }}>
+          {isSub ? (
+            <p
+              css={{ ...labelStyle, textTransform: 'none', letterSpacing: 0, fontWeight: 500 }}
+            >{`Aberta pela resposta “${alternativeLabel(parent, (answer as RevisionSubAnswer).alternativeId)}”`}</p>
+          ) : null}
+          <Heading
+            id={titleId}
+            css={{
+              margin: 0,
+              fontSize: isSub ? 'var(--font-size-sm)' : 'var(--font-size-md)',
+              fontWeight: 600,
+              lineHeight: 1.35,
+            }}
+          >
             {answer.title}
           </Heading>
         </div>
@@ -73,7 +95,14 @@ export function AnswerItem({ answer, headingLevel = 3, parent }: AnswerItemProps
         </div>
       </div>
 
-      <div css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))', alignItems: 'start' }}>
+      <div
+        css={{
+          display: 'grid',
+          gap: 'var(--space-3)',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
+          alignItems: 'start',
+        }}
+      >
         <div css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-1)', minWidth: 0 }}>
           <p css={labelStyle}>Resposta</p>
           <div>
@@ -102,7 +131,9 @@ export function AnswerItem({ answer, headingLevel = 3, parent }: AnswerItemProps
           ) : (
             <>
               <p css={labelStyle}>Resposta anterior</p>
-              <span css={{ fontSize: 'var(--font-size-sm)', color: 'var(--color-text-muted)' }}>Primeira resposta a esta pergunta.</span>
+              <span css={{ fontSize: 'var(--font-size-sm)', color: 'var(--color-text-muted)' }}>
+                Primeira resposta a esta pergunta.
+              </span>
             </>
           )}
         </div>

@@ -70,7 +70,10 @@ export const ByWeek: Story = {
     const table = within(canvas.getByRole('table', { name: 'Dados de Questionários enviados por semana' }));
     await expect(table.getByRole('rowheader', { name: '01/11/2026' })).toBeVisible();
     await expect(table.getByRole('rowheader', { name: '02/11/2026 a 08/11/2026' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Imprimir relatório' })).toHaveAttribute('href', expect.stringContaining('granularity=week'));
+    await expect(canvas.getByRole('link', { name: 'Imprimir relatório' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('granularity=week'),
+    );
   },
 };
 
@@ -99,7 +102,9 @@ export const ExportCsv: Story = {
     });
     try {
       const canvas = within(canvasElement);
-      await expect(await canvas.findByText(`Todas as respostas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`)).toBeVisible();
+      await expect(
+        await canvas.findByText(`Todas as respostas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`),
+      ).toBeVisible();
       await userEvent.click(canvas.getByRole('button', { name: 'Exportar CSV' }));
       await expect(await body().findByText('Planilha CSV baixada.')).toBeVisible();
       await expect(downloads[0]!.name).toBe('respostas-acompanhamento-semanal.csv');
@@ -127,7 +132,9 @@ export const ExportApprovedOnly: Story = {
       const canvas = within(canvasElement);
       await userEvent.click(await canvas.findByRole('button', { name: /Respostas a exportar/ }));
       await userEvent.click(await body().findByRole('option', { name: 'Aprovadas' }));
-      await expect(await canvas.findByText(`Respostas aprovadas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`)).toBeVisible();
+      await expect(
+        await canvas.findByText(`Respostas aprovadas de “${WEEKLY.title}” de 01/11/2026 a 21/11/2026.`),
+      ).toBeVisible();
       await userEvent.click(canvas.getByRole('button', { name: 'Exportar CSV' }));
       await expect(await body().findByText('Planilha CSV baixada.')).toBeVisible();
       const text = await blobs[0]!.text();
@@ -156,7 +163,13 @@ export const NothingSent: Story = {
     msw: {
       handlers: [
         http.get('*/api/answer-revision/status-report', () =>
-          HttpResponse.json({ ...november, buckets: [], totals: { answered: 0, pending: 0, delayed: 0, cancelled: 0, expired: 0, total: 0 }, answerRate: null, byQuiz: [] }),
+          HttpResponse.json({
+            ...november,
+            buckets: [],
+            totals: { answered: 0, pending: 0, delayed: 0, cancelled: 0, expired: 0, total: 0 },
+            answerRate: null,
+            byQuiz: [],
+          }),
         ),
         http.get('*/api/answer-revision/delayed', () => HttpResponse.json({ items: [], total: 0 })),
         ...answersHandlerList,
@@ -173,15 +186,33 @@ export const NothingSent: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [pendingHandler('get', '/answer-revision/status-report'), ...answersHandlerList, ...schedulingHandlerList] } },
+  parameters: {
+    msw: {
+      handlers: [
+        pendingHandler('get', '/answer-revision/status-report'),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
+  },
   play: async () => {
     await expect(await body().findByRole('status', { name: 'Carregando…' })).toBeInTheDocument();
   },
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [errorHandler('get', '/answer-revision/status-report', 'INTERNAL_ERROR'), ...answersHandlerList, ...schedulingHandlerList] } },
+  parameters: {
+    msw: {
+      handlers: [
+        errorHandler('get', '/answer-revision/status-report', 'INTERNAL_ERROR'),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };

@@ -41,7 +41,14 @@ import { CHANNEL_LABELS } from '../scheduling/labels';
 import { invalidateSchedules } from '../scheduling/queries';
 import { formatCalendarDate } from '../services/format';
 import { StatusChart } from './charts/StatusChart';
-import { isPeriodInvalid, PatientFilter, periodFromParams, QuizFilter, quizFilterOptions, type Period } from './filters';
+import {
+  isPeriodInvalid,
+  PatientFilter,
+  periodFromParams,
+  QuizFilter,
+  quizFilterOptions,
+  type Period,
+} from './filters';
 import { fileNameFromDisposition, formatNumberBR, formatRate, last30Days, plural, rateOf } from './format';
 import { LinkButton } from './LinkButton';
 import { StatFigure, StatGrid } from './StatFigure';
@@ -86,7 +93,12 @@ export function reportQuery(f: ReportFilters): NonNullable<GetAnswerStatusReport
 
 const delayedOptions = (f: Pick<ReportFilters, 'quizId' | 'patientId'>, skip: number) =>
   listDelayedAnswerRequestsOptions({
-    query: { take: DELAYED_PAGE, skip, ...(f.quizId ? { quizId: f.quizId } : {}), ...(f.patientId ? { patientId: f.patientId } : {}) },
+    query: {
+      take: DELAYED_PAGE,
+      skip,
+      ...(f.quizId ? { quizId: f.quizId } : {}),
+      ...(f.patientId ? { patientId: f.patientId } : {}),
+    },
   });
 
 /** Route loader of `/answers/report`: the report of the filters in the address comes with the screen. */
@@ -94,7 +106,8 @@ export async function answerReportLoader({ request }: { request: Request }) {
   const filters = reportFiltersFrom(new URL(request.url).searchParams);
   await loadOrSignIn(request, async () => {
     void appQueryClient.prefetchQuery(delayedOptions(filters, 0));
-    if (!isPeriodInvalid(filters.period)) await appQueryClient.ensureQueryData(getAnswerStatusReportOptions({ query: reportQuery(filters) }));
+    if (!isPeriodInvalid(filters.period))
+      await appQueryClient.ensureQueryData(getAnswerStatusReportOptions({ query: reportQuery(filters) }));
   });
   return null;
 }
@@ -103,7 +116,6 @@ export async function answerReportLoader({ request }: { request: Request }) {
 export function shouldRevalidateReport({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
-
 
 /**
  * `/answers/report` ("Relatório de respostas"): the questionnaires sent in a period and what became
@@ -120,7 +132,11 @@ export function AnswerReportPage() {
   });
 
   function update(change: Partial<ReportFilters>) {
-    setParams(reportSearch({ ...filters, ...change }), { replace: true, state: { quiet: true }, preventScrollReset: true });
+    setParams(reportSearch({ ...filters, ...change }), {
+      replace: true,
+      state: { quiet: true },
+      preventScrollReset: true,
+    });
   }
 
   // While the period is invalid, nothing from the last valid one is shown as if it were this one.
@@ -151,7 +167,12 @@ export function AnswerReportPage() {
         <div css={{ minWidth: 220 }}>
           <PatientFilter patientId={filters.patientId} onChange={(patientId) => update({ patientId })} />
         </div>
-        <RadioGroup label="Agrupar por" orientation="horizontal" value={filters.granularity} onChange={(g) => update({ granularity: g as 'day' | 'week' })}>
+        <RadioGroup
+          label="Agrupar por"
+          orientation="horizontal"
+          value={filters.granularity}
+          onChange={(g) => update({ granularity: g as 'day' | 'week' })}
+        >
           <Radio value="day">Dia</Radio>
           <Radio value="week">Semana</Radio>
         </RadioGroup>
@@ -159,13 +180,20 @@ export function AnswerReportPage() {
 
       {data ? <ReportFigures report={data} /> : null}
 
-      <Card title="Envios no período" description={data ? `De ${formatCalendarDate(data.from)} a ${formatCalendarDate(data.to)}.` : undefined}>
+      <Card
+        title="Envios no período"
+        description={data ? `De ${formatCalendarDate(data.from)} a ${formatCalendarDate(data.to)}.` : undefined}
+      >
         {invalid ? (
           <InlineAlert tone="warning">Escolha um período de até 366 dias para ver o relatório.</InlineAlert>
         ) : !data ? (
           <Text variant="muted">Carregando relatório…</Text>
         ) : data.totals.total === 0 ? (
-          <EmptyState title="Nenhum questionário enviado no período" description="Escolha outro período ou tire os filtros." headingLevel={3} />
+          <EmptyState
+            title="Nenhum questionário enviado no período"
+            description="Escolha outro período ou tire os filtros."
+            headingLevel={3}
+          />
         ) : (
           <StatusChart report={data} />
         )}
@@ -187,11 +215,23 @@ function ReportFigures({ report }: { report: StatusReport }) {
   const t = report.totals;
   return (
     <StatGrid label="Resumo do período" minWidth={170}>
-      <StatFigure label="Taxa de resposta" value={formatRate(report.answerRate)} hint="Dos envios do período, sem contar os cancelados." />
-      <StatFigure label="Respondidos" value={formatNumberBR(t.answered)} hint={`de ${plural(t.total, 'envio', 'envios')}`} />
+      <StatFigure
+        label="Taxa de resposta"
+        value={formatRate(report.answerRate)}
+        hint="Dos envios do período, sem contar os cancelados."
+      />
+      <StatFigure
+        label="Respondidos"
+        value={formatNumberBR(t.answered)}
+        hint={`de ${plural(t.total, 'envio', 'envios')}`}
+      />
       <StatFigure label="Pendentes" value={formatNumberBR(t.pending)} hint="Enviados há menos de 48 horas." />
       <StatFigure label="Atrasados" value={formatNumberBR(t.delayed)} hint="Sem resposta há 48 horas ou mais." />
-      <StatFigure label="Cancelados e expirados" value={formatNumberBR(t.cancelled + t.expired)} hint={`${formatNumberBR(t.cancelled)} cancelados, ${formatNumberBR(t.expired)} expirados.`} />
+      <StatFigure
+        label="Cancelados e expirados"
+        value={formatNumberBR(t.cancelled + t.expired)}
+        hint={`${formatNumberBR(t.cancelled)} cancelados, ${formatNumberBR(t.expired)} expirados.`}
+      />
     </StatGrid>
   );
 }
@@ -199,48 +239,48 @@ function ReportFigures({ report }: { report: StatusReport }) {
 /** The same counts per quiz. */
 export function ByQuizTable({ report }: { report: StatusReport }) {
   return (
-      <Table aria-label="Situação dos envios por questionário">
-        <TableHeader>
-          <Column id="quiz" isRowHeader>
-            Questionário
-          </Column>
-          <Column id="total" align="end">
-            Enviados
-          </Column>
-          <Column id="answered" align="end">
-            Respondidos
-          </Column>
-          <Column id="pending" align="end">
-            Pendentes
-          </Column>
-          <Column id="delayed" align="end">
-            Atrasados
-          </Column>
-          <Column id="cancelled" align="end">
-            Cancelados
-          </Column>
-          <Column id="expired" align="end">
-            Expirados
-          </Column>
-          <Column id="rate" align="end">
-            Taxa de resposta
-          </Column>
-        </TableHeader>
-        <TableBody items={report.byQuiz.map((q) => ({ ...q, id: q.quizId }))}>
-          {(q) => (
-            <Row id={q.quizId}>
-              <Cell>{q.quizTitle}</Cell>
-              <Cell align="end">{formatNumberBR(q.total)}</Cell>
-              <Cell align="end">{formatNumberBR(q.answered)}</Cell>
-              <Cell align="end">{formatNumberBR(q.pending)}</Cell>
-              <Cell align="end">{formatNumberBR(q.delayed)}</Cell>
-              <Cell align="end">{formatNumberBR(q.cancelled)}</Cell>
-              <Cell align="end">{formatNumberBR(q.expired)}</Cell>
-              <Cell align="end">{formatRate(rateOf(q))}</Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+    <Table aria-label="Situação dos envios por questionário">
+      <TableHeader>
+        <Column id="quiz" isRowHeader>
+          Questionário
+        </Column>
+        <Column id="total" align="end">
+          Enviados
+        </Column>
+        <Column id="answered" align="end">
+          Respondidos
+        </Column>
+        <Column id="pending" align="end">
+          Pendentes
+        </Column>
+        <Column id="delayed" align="end">
+          Atrasados
+        </Column>
+        <Column id="cancelled" align="end">
+          Cancelados
+        </Column>
+        <Column id="expired" align="end">
+          Expirados
+        </Column>
+        <Column id="rate" align="end">
+          Taxa de resposta
+        </Column>
+      </TableHeader>
+      <TableBody items={report.byQuiz.map((q) => ({ ...q, id: q.quizId }))}>
+        {(q) => (
+          <Row id={q.quizId}>
+            <Cell>{q.quizTitle}</Cell>
+            <Cell align="end">{formatNumberBR(q.total)}</Cell>
+            <Cell align="end">{formatNumberBR(q.answered)}</Cell>
+            <Cell align="end">{formatNumberBR(q.pending)}</Cell>
+            <Cell align="end">{formatNumberBR(q.delayed)}</Cell>
+            <Cell align="end">{formatNumberBR(q.cancelled)}</Cell>
+            <Cell align="end">{formatNumberBR(q.expired)}</Cell>
+            <Cell align="end">{formatRate(rateOf(q))}</Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -269,10 +309,18 @@ function DelayedCard({ filters }: { filters: ReportFilters }) {
     onMutate: (vars) => setResending(vars.body.schedules[0]?.scheduleId ?? null),
     onSettled: () => setResending(null),
     onSuccess: async (res, vars) => {
-      await Promise.all([invalidateSchedules(queryClient), invalidateOperation(queryClient, 'listDelayedAnswerRequests', 'getAnswerStatusReport')]);
+      await Promise.all([
+        invalidateSchedules(queryClient),
+        invalidateOperation(queryClient, 'listDelayedAnswerRequests', 'getAnswerStatusReport'),
+      ]);
       const name = items.find((r) => r.id === vars.body.schedules[0]?.scheduleId)?.patientName ?? 'O cliente';
-      if (res.resent > 0) toastQueue.add({ tone: 'success', title: `Questionário reenviado para ${name} com um novo PIN.` }, { timeout: 5000 });
-      else if (res.details[0]) toastQueue.add({ tone: 'error', title: `${name}: ${res.details[0].message}` }, { timeout: 6000 });
+      if (res.resent > 0)
+        toastQueue.add(
+          { tone: 'success', title: `Questionário reenviado para ${name} com um novo PIN.` },
+          { timeout: 5000 },
+        );
+      else if (res.details[0])
+        toastQueue.add({ tone: 'error', title: `${name}: ${res.details[0].message}` }, { timeout: 6000 });
     },
   });
 
@@ -281,63 +329,76 @@ function DelayedCard({ filters }: { filters: ReportFilters }) {
       title="Respostas atrasadas"
       description="Questionários enviados há 48 horas ou mais e ainda sem resposta. Reenvie com um clique: o cliente recebe o link de novo, com um novo PIN."
     >
-        <Table aria-label="Respostas atrasadas">
-          <TableHeader>
-            <Column id="patient" isRowHeader>
-              Cliente
-            </Column>
-            <Column id="quiz">Questionário</Column>
-            <Column id="sent">Enviado em</Column>
-            <Column id="late" align="end">
-              Sem resposta há
-            </Column>
-            <Column id="progress">Andamento</Column>
-            <Column id="attempts" align="end">
-              Envios
-            </Column>
-            <Column id="actions" align="end">
-              Ações
-            </Column>
-          </TableHeader>
-          <TableBody
-            items={items}
-            // The row being resent shows its spinner: re-render the rows when that changes.
-            dependencies={[resending, resend.isPending]}
-            isLoading={delayed.isPending}
-            loadingLabel="Carregando respostas atrasadas…"
-            emptyState={<EmptyState title="Nenhuma resposta atrasada" description="Todos os questionários enviados há mais de 48 horas foram respondidos." headingLevel={3} />}
-          >
-            {(r) => (
-              <Row id={r.id} textValue={`${r.patientName} — ${r.quizTitle}`}>
-                <Cell>
-                  <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
-                </Cell>
-                <Cell>{r.quizTitle}</Cell>
-                <Cell>
-                  {formatDateTimeBR(r.sentAt)}
-                  <Text as="span" variant="small">{` · ${CHANNEL_LABELS[r.channel]}`}</Text>
-                </Cell>
-                <Cell align="end">{daysSince(r.sentAt)}</Cell>
-                <Cell>{r.started ? 'Começou a responder' : 'Não começou'}</Cell>
-                <Cell align="end">{r.attempts.toLocaleString('pt-BR')}</Cell>
-                <Cell align="end">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Reenviar para ${r.patientName}`}
-                    isPending={resending === r.id}
-                    isDisabled={resend.isPending && resending !== r.id}
-                    onPress={() => resend.mutate({ body: { schedules: [{ scheduleId: r.id }] } })}
-                  >
-                    Reenviar
-                  </Button>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+      <Table aria-label="Respostas atrasadas">
+        <TableHeader>
+          <Column id="patient" isRowHeader>
+            Cliente
+          </Column>
+          <Column id="quiz">Questionário</Column>
+          <Column id="sent">Enviado em</Column>
+          <Column id="late" align="end">
+            Sem resposta há
+          </Column>
+          <Column id="progress">Andamento</Column>
+          <Column id="attempts" align="end">
+            Envios
+          </Column>
+          <Column id="actions" align="end">
+            Ações
+          </Column>
+        </TableHeader>
+        <TableBody
+          items={items}
+          // The row being resent shows its spinner: re-render the rows when that changes.
+          dependencies={[resending, resend.isPending]}
+          isLoading={delayed.isPending}
+          loadingLabel="Carregando respostas atrasadas…"
+          emptyState={
+            <EmptyState
+              title="Nenhuma resposta atrasada"
+              description="Todos os questionários enviados há mais de 48 horas foram respondidos."
+              headingLevel={3}
+            />
+          }
+        >
+          {(r) => (
+            <Row id={r.id} textValue={`${r.patientName} — ${r.quizTitle}`}>
+              <Cell>
+                <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
+              </Cell>
+              <Cell>{r.quizTitle}</Cell>
+              <Cell>
+                {formatDateTimeBR(r.sentAt)}
+                <Text as="span" variant="small">{` · ${CHANNEL_LABELS[r.channel]}`}</Text>
+              </Cell>
+              <Cell align="end">{daysSince(r.sentAt)}</Cell>
+              <Cell>{r.started ? 'Começou a responder' : 'Não começou'}</Cell>
+              <Cell align="end">{r.attempts.toLocaleString('pt-BR')}</Cell>
+              <Cell align="end">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Reenviar para ${r.patientName}`}
+                  isPending={resending === r.id}
+                  isDisabled={resend.isPending && resending !== r.id}
+                  onPress={() => resend.mutate({ body: { schedules: [{ scheduleId: r.id }] } })}
+                >
+                  Reenviar
+                </Button>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
       {total > DELAYED_PAGE ? (
-        <Pagination take={DELAYED_PAGE} skip={skip} total={total} onChange={setSkip} isDisabled={delayed.isFetching} aria-label="Páginas de respostas atrasadas" />
+        <Pagination
+          take={DELAYED_PAGE}
+          skip={skip}
+          total={total}
+          onChange={setSkip}
+          isDisabled={delayed.isFetching}
+          aria-label="Páginas de respostas atrasadas"
+        />
       ) : null}
     </Card>
   );
@@ -367,8 +428,14 @@ function ExportCard({ filters }: { filters: ReportFilters }) {
       const query = { quizId: filters.quizId, from, to, format, ...(status === 'all' ? {} : { status }) };
       const { data, response } = await exportAnswers({ query, parseAs: 'blob', throwOnError: true });
       const fallback = `respostas-${from}-a-${to}.${format}`;
-      downloadBlob(data as unknown as Blob, fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallback);
-      toastQueue.add({ tone: 'success', title: format === 'csv' ? 'Planilha CSV baixada.' : 'Planilha XLSX baixada.' }, { timeout: 4000 });
+      downloadBlob(
+        data as unknown as Blob,
+        fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallback,
+      );
+      toastQueue.add(
+        { tone: 'success', title: format === 'csv' ? 'Planilha CSV baixada.' : 'Planilha XLSX baixada.' },
+        { timeout: 4000 },
+      );
     } catch {
       // the central handler already showed the toast
     } finally {
@@ -387,11 +454,16 @@ function ExportCard({ filters }: { filters: ReportFilters }) {
         </Text>
       ) : (
         <InlineAlert tone="info" id="export-needs-quiz">
-          Para exportar, escolha um questionário no filtro “Questionário” acima: cada coluna da planilha é uma pergunta dele.
+          Para exportar, escolha um questionário no filtro “Questionário” acima: cada coluna da planilha é uma pergunta
+          dele.
         </InlineAlert>
       )}
       <div css={{ maxWidth: 260 }}>
-        <Select label="Respostas a exportar" selectedKey={status} onSelectionChange={(key) => setStatus((key ?? 'all') as ExportStatus)}>
+        <Select
+          label="Respostas a exportar"
+          selectedKey={status}
+          onSelectionChange={(key) => setStatus((key ?? 'all') as ExportStatus)}
+        >
           <SelectItem id="all">Todas</SelectItem>
           <SelectItem id="pending">Aguardando revisão</SelectItem>
           <SelectItem id="completed">Aprovadas</SelectItem>

@@ -1,4 +1,11 @@
-import type { AnswerValue, LikertScaleConfig, LinearScaleConfig, QuestionConfig, QuestionType, RevisionFile } from '@acompanha/api-client';
+import type {
+  AnswerValue,
+  LikertScaleConfig,
+  LinearScaleConfig,
+  QuestionConfig,
+  QuestionType,
+  RevisionFile,
+} from '@acompanha/api-client';
 import { formatFileSize, formatNumberBR } from './format';
 
 export interface ShownAnswer {
@@ -41,18 +48,33 @@ function Files({ files, size }: { files: RevisionFile[]; size: 'md' | 'sm' }) {
                 alt={`Foto enviada: ${f.name}`}
                 {...thumb}
                 loading="lazy"
-                css={{ objectFit: 'cover', borderRadius: 'var(--radius-md)', border: '1px solid var(--color-border)', background: 'var(--color-surface-muted)' }}
+                css={{
+                  objectFit: 'cover',
+                  borderRadius: 'var(--radius-md)',
+                  border: '1px solid var(--color-border)',
+                  background: 'var(--color-surface-muted)',
+                }}
               />
-              <span css={{ maxWidth: thumb.width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.name}</span>
+              <span css={{ maxWidth: thumb.width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {f.name}
+              </span>
             </a>
           </li>
         ) : (
           <li key={f.key} css={{ alignSelf: 'center' }}>
-            <a href={f.url} download={f.name} aria-label={`Baixar ${f.name}`} css={{ color: 'var(--color-link)', fontSize: 'var(--font-size-sm)' }}>
+            <a
+              href={f.url}
+              download={f.name}
+              aria-label={`Baixar ${f.name}`}
+              css={{ color: 'var(--color-link)', fontSize: 'var(--font-size-sm)' }}
+            >
               <span data-print-hide="">Baixar </span>
               {f.name}
             </a>
-            <span css={{ color: 'var(--color-text-muted)', fontSize: 'var(--font-size-xs)' }}> ({formatFileSize(f.size)})</span>
+            <span css={{ color: 'var(--color-text-muted)', fontSize: 'var(--font-size-xs)' }}>
+              {' '}
+              ({formatFileSize(f.size)})
+            </span>
           </li>
         ),
       )}
@@ -77,7 +99,8 @@ export function AnswerValueView({ answer, size = 'md' }: { answer: ShownAnswer; 
             .filter((s) => s.id in value.levels)
             .map((s) => (
               <li key={s.id}>
-                {s.text.replace(/[.:;\s]+$/, '')}: <strong>{levels.find((l) => l.id === value.levels[s.id])?.label ?? value.levels[s.id]}</strong>
+                {s.text.replace(/[.:;\s]+$/, '')}:{' '}
+                <strong>{levels.find((l) => l.id === value.levels[s.id])?.label ?? value.levels[s.id]}</strong>
               </li>
             ))}
         </ul>

@@ -41,9 +41,13 @@ export const Revision: Story = {
     await expect(facts.getByText('Ana Souza')).toBeVisible();
     await expect(facts.getByText('Mariana Souza')).toBeVisible();
     await expect(canvas.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
-    await expect(within(canvas.getByRole('article', { name: 'Qual é o seu peso hoje?' })).getByText('76,8 kg')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('article', { name: 'Qual é o seu peso hoje?' })).getByText('76,8 kg'),
+    ).toBeVisible();
     await expect(await canvas.findByRole('figure', { name: 'Qual é o seu peso hoje? (kg)' })).toBeVisible();
-    await expect(canvas.getByText('Boa evolução: perdeu 0,7 kg na semana. Manter o café da manhã reforçado.')).toBeVisible();
+    await expect(
+      canvas.getByText('Boa evolução: perdeu 0,7 kg na semana. Manter o café da manhã reforçado.'),
+    ).toBeVisible();
     const print = spyOn(window, 'print').mockImplementation(() => {});
     try {
       await userEvent.click(canvas.getByRole('button', { name: 'Imprimir' }));
@@ -58,16 +62,22 @@ export const Revision: Story = {
 export const RevisionWithFiles: Story = {
   render: () => <PortalScreen path={`/print?revisionId=${MARIANA_LATEST_REVISION_ID}`} />,
   play: async ({ canvasElement }) => {
-    const photos = within(await within(canvasElement).findByRole('article', { name: 'Envie fotos das suas refeições' }));
+    const photos = within(
+      await within(canvasElement).findByRole('article', { name: 'Envie fotos das suas refeições' }),
+    );
     await expect(photos.getByRole('img', { name: 'Foto enviada: jantar.png' })).toBeVisible();
-    await expect(photos.getByRole('link', { name: 'Baixar exame-de-sangue.pdf' })).toHaveTextContent('exame-de-sangue.pdf');
+    await expect(photos.getByRole('link', { name: 'Baixar exame-de-sangue.pdf' })).toHaveTextContent(
+      'exame-de-sangue.pdf',
+    );
   },
 };
 
 /** The status report for paper, with its filters in words: period, quiz, client. */
 export const Report: Story = {
   render: () => (
-    <PortalScreen path={`/print?report=status&from=2026-11-01&to=2026-11-21&granularity=week&quizId=${schedulingQuizFixtures[0]!.id}&patientId=${practicePatientFixture.id}`} />
+    <PortalScreen
+      path={`/print?report=status&from=2026-11-01&to=2026-11-21&granularity=week&quizId=${schedulingQuizFixtures[0]!.id}&patientId=${practicePatientFixture.id}`}
+    />
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -87,7 +97,9 @@ export const Report: Story = {
 export const NothingToPrint: Story = {
   render: () => <PortalScreen path="/print" />,
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Nada para imprimir' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Nada para imprimir' }),
+    ).toBeVisible();
   },
 };
 

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Global } from '@emotion/react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { asApiError, getAnswerRevisionOptions, getAnswerStatusReportOptions, getPatientOptions, type AnswerRevisionDetail, type StatusReport } from '@acompanha/api-client';
+import {
+  asApiError,
+  getAnswerRevisionOptions,
+  getAnswerStatusReportOptions,
+  getPatientOptions,
+  type AnswerRevisionDetail,
+  type StatusReport,
+} from '@acompanha/api-client';
 import { Button, EmptyState, PublicLayout, Spinner, Stack } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
@@ -30,7 +37,11 @@ const printStyles = {
     'html, body, [data-print-root] > div': { background: '#fff !important' },
     '*': { printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
     '[data-print-hide]': { display: 'none !important' },
-    '[data-print-root] > div > header': { padding: '0 0 8px !important', borderBottom: '1px solid #D1D5DB !important', background: 'transparent !important' },
+    '[data-print-root] > div > header': {
+      padding: '0 0 8px !important',
+      borderBottom: '1px solid #D1D5DB !important',
+      background: 'transparent !important',
+    },
     '[data-print-root] > div > main': { padding: '12px 0 0 !important', maxWidth: 'none !important' },
     '[data-answer], tr, li, [data-print-keep]': { breakInside: 'avoid' },
     'h1, h2, h3, h4': { breakAfter: 'avoid' },
@@ -53,8 +64,10 @@ export async function printLoader({ request }: { request: Request }): Promise<Lo
         await appQueryClient.prefetchQuery(revisionSeriesOptions(revision.patientId));
       } else if (params.get('report')) {
         const filters = reportFiltersFrom(params);
-        if (filters.patientId) void appQueryClient.prefetchQuery(getPatientOptions({ path: { id: filters.patientId } }));
-        if (!isPeriodInvalid(filters.period)) await appQueryClient.ensureQueryData(getAnswerStatusReportOptions({ query: reportQuery(filters) }));
+        if (filters.patientId)
+          void appQueryClient.prefetchQuery(getPatientOptions({ path: { id: filters.patientId } }));
+        if (!isPeriodInvalid(filters.period))
+          await appQueryClient.ensureQueryData(getAnswerStatusReportOptions({ query: reportQuery(filters) }));
       }
     });
     return { notFound: false };
@@ -70,7 +83,10 @@ function Toolbar() {
   const navigate = useNavigate();
   return (
     <Stack direction="row" gap={2} data-print-hide="">
-      <Button variant="ghost" onPress={() => (window.history.length > 1 ? navigate(-1) : navigate('/answers/received'))}>
+      <Button
+        variant="ghost"
+        onPress={() => (window.history.length > 1 ? navigate(-1) : navigate('/answers/received'))}
+      >
         Voltar
       </Button>
       <Button onPress={() => window.print()}>Imprimir</Button>
@@ -81,10 +97,27 @@ function Toolbar() {
 /** Who and what, as label–value pairs under the title. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
-    <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 'var(--space-2) var(--space-5)' }}>
+    <dl
+      css={{
+        margin: 0,
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+        gap: 'var(--space-2) var(--space-5)',
+      }}
+    >
       {items.map(([label, value]) => (
         <div key={label} css={{ minWidth: 0 }}>
-          <dt css={{ fontSize: 'var(--font-size-xs)', color: 'var(--color-text-muted)', textTransform: 'uppercase', letterSpacing: '0.02em', fontWeight: 600 }}>{label}</dt>
+          <dt
+            css={{
+              fontSize: 'var(--font-size-xs)',
+              color: 'var(--color-text-muted)',
+              textTransform: 'uppercase',
+              letterSpacing: '0.02em',
+              fontWeight: 600,
+            }}
+          >
+            {label}
+          </dt>
           <dd css={{ margin: 0, fontWeight: 500 }}>{value}</dd>
         </div>
       ))}
@@ -111,7 +144,11 @@ export function PrintPage() {
       <Global styles={printStyles} />
       <PublicLayout maxWidth={860} headerEnd={<Toolbar />}>
         {loaded?.notFound ? (
-          <EmptyState title="Nada para imprimir" description="Não encontramos esta resposta. Ela pode ser de um cliente excluído." headingLevel={1} />
+          <EmptyState
+            title="Nada para imprimir"
+            description="Não encontramos esta resposta. Ela pode ser de um cliente excluído."
+            headingLevel={1}
+          />
         ) : revisionId ? (
           <PrintRevision id={revisionId} />
         ) : isReport ? (
@@ -150,7 +187,9 @@ export function PrintableRevision({ revision }: { revision: AnswerRevisionDetail
             ['Respondido em', formatDateTimeBR(revision.finishedAt)],
             [
               'Situação',
-              revision.status === 'completed' && revision.approvedAt ? `${status.label} (aprovada em ${formatDateTimeBR(revision.approvedAt)})` : status.label,
+              revision.status === 'completed' && revision.approvedAt
+                ? `${status.label} (aprovada em ${formatDateTimeBR(revision.approvedAt)})`
+                : status.label,
             ],
             ['Impresso em', formatDateTimeBR(new Date())],
           ]}
@@ -182,11 +221,21 @@ export function PrintableRevision({ revision }: { revision: AnswerRevisionDetail
         {revision.notes.length === 0 ? (
           <p css={{ margin: 0, color: 'var(--color-text-muted)' }}>Nenhuma anotação.</p>
         ) : (
-          <ul css={{ margin: 0, paddingLeft: 'var(--space-5)', display: 'flex', flexDirection: 'column', gap: 'var(--space-2)' }}>
+          <ul
+            css={{
+              margin: 0,
+              paddingLeft: 'var(--space-5)',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 'var(--space-2)',
+            }}
+          >
             {revision.notes.map((n) => (
               <li key={n.id}>
                 <span css={{ whiteSpace: 'pre-wrap' }}>{n.note}</span>
-                <span css={{ color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>{` — ${formatDateTimeBR(n.createdAt)}`}</span>
+                <span
+                  css={{ color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}
+                >{` — ${formatDateTimeBR(n.createdAt)}`}</span>
               </li>
             ))}
           </ul>
@@ -203,11 +252,23 @@ function PrintReport({ filters }: { filters: ReportFilters }) {
   const invalid = isPeriodInvalid(filters.period);
   const report = useQuery({ ...getAnswerStatusReportOptions({ query: reportQuery(filters) }), enabled: !invalid });
   const quizzes = useQuery(quizFilterOptions());
-  const patient = useQuery({ ...getPatientOptions({ path: { id: filters.patientId ?? '' } }), enabled: !!filters.patientId });
-  if (invalid) return <EmptyState title="Período inválido" description="O relatório aceita períodos de até 366 dias." headingLevel={1} />;
+  const patient = useQuery({
+    ...getPatientOptions({ path: { id: filters.patientId ?? '' } }),
+    enabled: !!filters.patientId,
+  });
+  if (invalid)
+    return (
+      <EmptyState
+        title="Período inválido"
+        description="O relatório aceita períodos de até 366 dias."
+        headingLevel={1}
+      />
+    );
   if (!report.data) return <Spinner label="Carregando relatório" />;
   const data: StatusReport = report.data;
-  const quizTitle = filters.quizId ? (quizzes.data?.items.find((q) => q.id === filters.quizId)?.title ?? data.byQuiz[0]?.quizTitle ?? '') : 'Todos';
+  const quizTitle = filters.quizId
+    ? (quizzes.data?.items.find((q) => q.id === filters.quizId)?.title ?? data.byQuiz[0]?.quizTitle ?? '')
+    : 'Todos';
 
   return (
     <article aria-labelledby="print-title" css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-4)' }}>
@@ -258,7 +319,11 @@ function PrintReport({ filters }: { filters: ReportFilters }) {
         <h2 id="print-chart" css={h2}>
           Envios no período
         </h2>
-        {data.totals.total === 0 ? <p>Nenhum questionário enviado no período.</p> : <StatusChart report={data} width={PRINT_CHART_WIDTH} height={240} isTableShown />}
+        {data.totals.total === 0 ? (
+          <p>Nenhum questionário enviado no período.</p>
+        ) : (
+          <StatusChart report={data} width={PRINT_CHART_WIDTH} height={240} isTableShown />
+        )}
       </section>
 
       {data.byQuiz.length > 0 ? (

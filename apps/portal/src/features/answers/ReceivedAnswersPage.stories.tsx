@@ -35,7 +35,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const grid = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('grid', { name: 'Respostas recebidas' }));
+const grid = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('grid', { name: 'Respostas recebidas' }));
 /** The data rows' client names, in order. */
 const names = (g: ReturnType<typeof within>) => g.getAllByRole('rowheader').map((c: HTMLElement) => c.textContent);
 
@@ -44,7 +45,10 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Respostas recebidas' })).toBeVisible();
-    await expect(await canvas.findByRole('link', { name: 'Respostas recebidas 24 pendentes' })).toHaveAttribute('aria-current', 'page');
+    await expect(await canvas.findByRole('link', { name: 'Respostas recebidas 24 pendentes' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(canvas.getByText('24 respostas aguardando revisão')).toBeVisible();
     const g = await grid(canvasElement);
     await waitFor(() => expect(g.getAllByRole('row')).toHaveLength(21));
@@ -62,7 +66,9 @@ export const SecondPage: Story = {
     const canvas = within(canvasElement);
     const g = await grid(canvasElement);
     await waitFor(() => expect(g.getAllByRole('row')).toHaveLength(21));
-    await userEvent.click(within(canvas.getByRole('navigation', { name: 'Paginação' })).getByRole('button', { name: 'Página 2' }));
+    await userEvent.click(
+      within(canvas.getByRole('navigation', { name: 'Paginação' })).getByRole('button', { name: 'Página 2' }),
+    );
     await waitFor(() => expect(g.getAllByRole('row')).toHaveLength(5));
   },
 };
@@ -84,7 +90,11 @@ export const Completed: Story = {
 
 /** Filters come from the address too (one client, one period): the client's name shows in its field. */
 export const FilteredByClientAndPeriod: Story = {
-  render: () => <PortalScreen path={`/answers/received?status=all&patientId=${practicePatientFixture.id}&from=2026-11-01&to=2026-11-15`} />,
+  render: () => (
+    <PortalScreen
+      path={`/answers/received?status=all&patientId=${practicePatientFixture.id}&from=2026-11-01&to=2026-11-15`}
+    />
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const field = await canvas.findByRole('combobox', { name: 'Cliente' });
@@ -120,11 +130,7 @@ const manyQuizzes = Array.from({ length: 130 }, (_, i) => ({
 export const QuizFilterBeyondOnePage: Story = {
   parameters: {
     msw: {
-      handlers: [
-        pagedListHandler('/quiz', manyQuizzes),
-        ...answersHandlerList,
-        ...schedulingHandlerList,
-      ],
+      handlers: [pagedListHandler('/quiz', manyQuizzes), ...answersHandlerList, ...schedulingHandlerList],
     },
   },
   play: async ({ canvasElement }) => {
@@ -143,7 +149,9 @@ export const OpenToReview: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const g = await grid(canvasElement);
-    await userEvent.click(await g.findByRole('link', { name: 'Revisar resposta de Mariana Souza em 19/11/2026 10:30' }));
+    await userEvent.click(
+      await g.findByRole('link', { name: 'Revisar resposta de Mariana Souza em 19/11/2026 10:30' }),
+    );
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Acompanhamento semanal' })).toBeVisible();
     await expect(canvas.getByText('Respondido por Mariana Souza em 19/11/2026 10:30.')).toBeVisible();
   },
@@ -154,7 +162,9 @@ const emptyPage = http.get('*/api/answer-revision', () => HttpResponse.json({ it
 export const Empty: Story = {
   parameters: { msw: { handlers: [emptyPage, ...answersHandlerList, ...schedulingHandlerList] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhuma resposta aguardando revisão' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Nenhuma resposta aguardando revisão' }),
+    ).toBeVisible();
   },
 };
 
@@ -162,12 +172,16 @@ export const NothingMatches: Story = {
   parameters: { msw: { handlers: [emptyPage, ...answersHandlerList, ...schedulingHandlerList] } },
   render: () => <PortalScreen path="/answers/received?status=completed" />,
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhuma resposta encontrada' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Nenhuma resposta encontrada' }),
+    ).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [pendingHandler('get', '/answer-revision'), ...answersHandlerList, ...schedulingHandlerList] } },
+  parameters: {
+    msw: { handlers: [pendingHandler('get', '/answer-revision'), ...answersHandlerList, ...schedulingHandlerList] },
+  },
   play: async () => {
     // The route's loader waits for the first page: the app's full-screen spinner shows meanwhile.
     await expect(await body().findByRole('status', { name: 'Carregando…' })).toBeInTheDocument();
@@ -175,8 +189,18 @@ export const Loading: Story = {
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [errorHandler('get', '/answer-revision', 'INTERNAL_ERROR'), ...answersHandlerList, ...schedulingHandlerList] } },
+  parameters: {
+    msw: {
+      handlers: [
+        errorHandler('get', '/answer-revision', 'INTERNAL_ERROR'),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };

@@ -64,12 +64,18 @@ function listQuery(f: Filters): NonNullable<ListAnswerRevisionsData['query']> {
 /** Route loader of `/answers/received`: the first page of the filters in the address comes with the screen. */
 export async function receivedAnswersLoader({ request }: { request: Request }) {
   const filters = filtersFrom(new URL(request.url).searchParams);
-  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(listAnswerRevisionsOptions({ query: listQuery(filters) })));
+  await loadOrSignIn(request, () =>
+    appQueryClient.ensureQueryData(listAnswerRevisionsOptions({ query: listQuery(filters) })),
+  );
   return null;
 }
 
 /** Changing a filter rewrites the address; the list fetches by itself, without the page's loader. */
-export function shouldRevalidateReceived({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidateReceived({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
@@ -84,7 +90,10 @@ export const reviewHref = (r: { id: string; patientId: string; quizScheduleId: s
 export function ReceivedAnswersPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const revisions = useQuery({ ...listAnswerRevisionsOptions({ query: listQuery(filters) }), placeholderData: keepPreviousData });
+  const revisions = useQuery({
+    ...listAnswerRevisionsOptions({ query: listQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
   const items = revisions.data?.items ?? [];
   const total = revisions.data?.total ?? 0;
   const invalidPeriod = isPeriodInvalid(filters.period);
@@ -119,7 +128,11 @@ export function ReceivedAnswersPage() {
     >
       <Stack direction="row" gap={3} wrap align="end" role="search" aria-label="Filtrar respostas">
         <div css={{ minWidth: 160 }}>
-          <Select label="Situação" selectedKey={filters.status} onSelectionChange={(k) => update({ status: (k ?? 'pending') as StatusFilter })}>
+          <Select
+            label="Situação"
+            selectedKey={filters.status}
+            onSelectionChange={(k) => update({ status: (k ?? 'pending') as StatusFilter })}
+          >
             <SelectItem id="pending">Pendentes</SelectItem>
             <SelectItem id="completed">Concluídas</SelectItem>
             <SelectItem id="all">Todas</SelectItem>
@@ -148,62 +161,75 @@ export function ReceivedAnswersPage() {
       <Text variant="muted" aria-live="polite">
         {revisions.isPending ? 'Carregando respostas…' : countText}
       </Text>
-        <Table aria-label="Respostas recebidas">
-          <TableHeader>
-            <Column id="patient" isRowHeader>
-              Cliente
-            </Column>
-            <Column id="quiz">Questionário</Column>
-            <Column id="finished">Respondido em</Column>
-            <Column id="status">Situação</Column>
-            <Column id="notes" align="end">
-              Anotações
-            </Column>
-            <Column id="actions" align="end">
-              Ações
-            </Column>
-          </TableHeader>
-          <TableBody
-            items={items}
-            isLoading={revisions.isPending}
-            loadingLabel="Carregando respostas…"
-            emptyState={
-              filtered || filters.status !== 'pending' ? (
-                <EmptyState title="Nenhuma resposta encontrada" description="Tente outros filtros ou outro período." headingLevel={2} />
-              ) : (
-                <EmptyState
-                  title="Nenhuma resposta aguardando revisão"
-                  description="Quando um cliente terminar um questionário, a resposta aparece aqui para você revisar."
-                  headingLevel={2}
-                />
-              )
-            }
-          >
-            {(r) => {
-              const status = REVISION_STATUS[r.status];
-              return (
-                <Row id={r.id} textValue={`${r.patientName} — ${r.quizTitle}`}>
-                  <Cell>
-                    <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
-                  </Cell>
-                  <Cell>{r.quizTitle}</Cell>
-                  <Cell>{formatDateTimeBR(r.finishedAt)}</Cell>
-                  <Cell>
-                    <Badge tone={status.tone}>{status.label}</Badge>
-                  </Cell>
-                  <Cell align="end">{r.noteCount > 0 ? r.noteCount.toLocaleString('pt-BR') : '—'}</Cell>
-                  <Cell align="end">
-                    <Link href={reviewHref(r)} aria-label={`Revisar resposta de ${r.patientName} em ${formatDateTimeBR(r.finishedAt)}`}>
-                      Revisar
-                    </Link>
-                  </Cell>
-                </Row>
-              );
-            }}
-          </TableBody>
-        </Table>
+      <Table aria-label="Respostas recebidas">
+        <TableHeader>
+          <Column id="patient" isRowHeader>
+            Cliente
+          </Column>
+          <Column id="quiz">Questionário</Column>
+          <Column id="finished">Respondido em</Column>
+          <Column id="status">Situação</Column>
+          <Column id="notes" align="end">
+            Anotações
+          </Column>
+          <Column id="actions" align="end">
+            Ações
+          </Column>
+        </TableHeader>
+        <TableBody
+          items={items}
+          isLoading={revisions.isPending}
+          loadingLabel="Carregando respostas…"
+          emptyState={
+            filtered || filters.status !== 'pending' ? (
+              <EmptyState
+                title="Nenhuma resposta encontrada"
+                description="Tente outros filtros ou outro período."
+                headingLevel={2}
+              />
+            ) : (
+              <EmptyState
+                title="Nenhuma resposta aguardando revisão"
+                description="Quando um cliente terminar um questionário, a resposta aparece aqui para você revisar."
+                headingLevel={2}
+              />
+            )
+          }
+        >
+          {(r) => {
+            const status = REVISION_STATUS[r.status];
+            return (
+              <Row id={r.id} textValue={`${r.patientName} — ${r.quizTitle}`}>
+                <Cell>
+                  <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
+                </Cell>
+                <Cell>{r.quizTitle}</Cell>
+                <Cell>{formatDateTimeBR(r.finishedAt)}</Cell>
+                <Cell>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </Cell>
+                <Cell align="end">{r.noteCount > 0 ? r.noteCount.toLocaleString('pt-BR') : '—'}</Cell>
+                <Cell align="end">
+                  <Link
+                    href={reviewHref(r)}
+                    aria-label={`Revisar resposta de ${r.patientName} em ${formatDateTimeBR(r.finishedAt)}`}
+                  >
+                    Revisar
+                  </Link>
+                </Cell>
+              </Row>
+            );
+          }}
+        </TableBody>
+      </Table>
       {total > PAGE_SIZE ? (
-        <Pagination take={PAGE_SIZE} skip={filters.skip} total={total} onChange={(skip) => update({ skip })} isDisabled={revisions.isFetching} />
+        <Pagination
+          take={PAGE_SIZE}
+          skip={filters.skip}
+          total={total}
+          onChange={(skip) => update({ skip })}
+          isDisabled={revisions.isFetching}
+        />
       ) : null}
     </Page>
   );

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createRevisionNoteMutation, deleteRevisionNoteMutation, updateRevisionNoteMutation, type RevisionNote } from '@acompanha/api-client';
+import {
+  createRevisionNoteMutation,
+  deleteRevisionNoteMutation,
+  updateRevisionNoteMutation,
+  type RevisionNote,
+} from '@acompanha/api-client';
 import { Button, Form, Modal, Stack, Text, TextArea, VisuallyHidden } from '@acompanha/ui';
 import { formatDateTimeBR } from '../../lib/format';
 import { invalidateRevisions } from './queries';

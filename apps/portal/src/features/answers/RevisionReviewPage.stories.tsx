@@ -41,7 +41,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The answer card of a question. */
-const card = async (canvasElement: HTMLElement, title: string) => within(await within(canvasElement).findByRole('article', { name: title }));
+const card = async (canvasElement: HTMLElement, title: string) =>
+  within(await within(canvasElement).findByRole('article', { name: title }));
 
 /**
  * Mariana's latest weekly check-in: every answer beside the previous one ("Alterado" where it
@@ -66,11 +67,17 @@ export const Default: Story = {
 
     const photos = await card(canvasElement, 'Envie fotos das suas refeições');
     await expect(photos.getByRole('img', { name: 'Foto enviada: almoco.jpg' })).toBeVisible();
-    await expect(photos.getByRole('link', { name: 'Baixar exame-de-sangue.pdf' })).toHaveAttribute('download', 'exame-de-sangue.pdf');
+    await expect(photos.getByRole('link', { name: 'Baixar exame-de-sangue.pdf' })).toHaveAttribute(
+      'download',
+      'exame-de-sangue.pdf',
+    );
 
     await expect(await canvas.findByRole('figure', { name: 'Qual é o seu peso hoje? (kg)' })).toBeVisible();
     await expect(canvas.getByText('De 78,4 kg em 15/10/2026 para 76,2 kg em 19/11/2026 (−2,2 kg).')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Imprimir' })).toHaveAttribute('href', expect.stringContaining('/print?revisionId='));
+    await expect(canvas.getByRole('link', { name: 'Imprimir' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/print?revisionId='),
+    );
   },
 };
 
@@ -78,7 +85,9 @@ export const Default: Story = {
 export const ChartAsTable: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Ver dados em tabela: Qual é o seu peso hoje? (kg)' }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Ver dados em tabela: Qual é o seu peso hoje? (kg)' }),
+    );
     const table = within(canvas.getByRole('table', { name: 'Dados de Qual é o seu peso hoje? (kg)' }));
     await expect(table.getAllByRole('row')).toHaveLength(8);
     await expect(table.getByRole('rowheader', { name: '19/11/2026' })).toBeVisible();
@@ -97,7 +106,13 @@ export const ApproveAndBackToPending: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Voltar para pendente' }));
     await expect(await canvas.findByText('Aguardando a sua revisão.')).toBeVisible();
     await expect(await canvas.findByRole('button', { name: 'Aprovar' })).toBeVisible();
-    await waitFor(() => expect(answerRevisionsState().find((r) => r.quizScheduleId === marianaWeeklyScheduleFixture.id && r.status === 'pending')).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        answerRevisionsState().find(
+          (r) => r.quizScheduleId === marianaWeeklyScheduleFixture.id && r.status === 'pending',
+        ),
+      ).toBeTruthy(),
+    );
   },
 };
 
@@ -144,7 +159,9 @@ export const PreviousAnswer: Story = {
     await expect(await canvas.findByText('Respondido por Mariana Souza em 12/11/2026 10:30.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Voltar para pendente' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Próxima resposta →' })).toBeVisible();
-    await expect(canvas.getByText('Boa evolução: perdeu 0,7 kg na semana. Manter o café da manhã reforçado.')).toBeVisible();
+    await expect(
+      canvas.getByText('Boa evolução: perdeu 0,7 kg na semana. Manter o café da manhã reforçado.'),
+    ).toBeVisible();
   },
 };
 
@@ -157,7 +174,9 @@ export const AddNote: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Nova anotação' }), 'Reduzir doces');
     await userEvent.click(canvas.getByRole('button', { name: 'Adicionar anotação' }));
     await expect(await canvas.findByText('Anotação adicionada.')).toBeInTheDocument();
-    await expect(within(await canvas.findByRole('list', { name: 'Anotações' })).getByText('Reduzir doces')).toBeVisible();
+    await expect(
+      within(await canvas.findByRole('list', { name: 'Anotações' })).getByText('Reduzir doces'),
+    ).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Nova anotação' })).toHaveValue('');
   },
 };
@@ -209,10 +228,16 @@ export const FirstAnswer: Story = {
 
 /** A schedule sent and not answered yet: its own message and the way back to the client. */
 export const NotAnswered: Story = {
-  render: () => <PortalScreen path={`/clients/profile/${schedulingExtraPatientFixtures[0]!.id}/quiz/4d5e6f70-0000-4a00-8000-000000000200`} />,
+  render: () => (
+    <PortalScreen
+      path={`/clients/profile/${schedulingExtraPatientFixtures[0]!.id}/quiz/4d5e6f70-0000-4a00-8000-000000000200`}
+    />
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 2, name: 'Este questionário ainda não foi respondido' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: 'Este questionário ainda não foi respondido' }),
+    ).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Voltar para o cliente' })).toBeVisible();
     await expect(body().queryByRole('alert')).toBeNull();
   },
@@ -221,12 +246,22 @@ export const NotAnswered: Story = {
 export const NotFound: Story = {
   render: () => <PortalScreen path={`${weeklyPath}?revisionId=00000000-0000-4000-8000-000000000000`} />,
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 2, name: 'Não encontramos esta resposta' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 2, name: 'Não encontramos esta resposta' }),
+    ).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [pendingHandler('get', '/answer-revision/patient/:patientId/quizSchedule/:scheduleId'), ...answersHandlerList, ...schedulingHandlerList] } },
+  parameters: {
+    msw: {
+      handlers: [
+        pendingHandler('get', '/answer-revision/patient/:patientId/quizSchedule/:scheduleId'),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
+  },
   play: async () => {
     await expect(await body().findByRole('status', { name: 'Carregando…' })).toBeInTheDocument();
   },
@@ -234,9 +269,17 @@ export const Loading: Story = {
 
 export const ServerError: Story = {
   parameters: {
-    msw: { handlers: [errorHandler('get', '/answer-revision/patient/:patientId/quizSchedule/:scheduleId', 'INTERNAL_ERROR'), ...answersHandlerList, ...schedulingHandlerList] },
+    msw: {
+      handlers: [
+        errorHandler('get', '/answer-revision/patient/:patientId/quizSchedule/:scheduleId', 'INTERNAL_ERROR'),
+        ...answersHandlerList,
+        ...schedulingHandlerList,
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };

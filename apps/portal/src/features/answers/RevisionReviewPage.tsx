@@ -11,7 +11,19 @@ import {
   type AnswerRevision,
   type AnswerRevisionDetail,
 } from '@acompanha/api-client';
-import { Badge, Breadcrumb, Breadcrumbs, Button, Card, EmptyState, Heading, Page, Spinner, Stack, Text } from '@acompanha/ui';
+import {
+  Badge,
+  Breadcrumb,
+  Breadcrumbs,
+  Button,
+  Card,
+  EmptyState,
+  Heading,
+  Page,
+  Spinner,
+  Stack,
+  Text,
+} from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatDateTimeBR } from '../../lib/format';
@@ -24,9 +36,14 @@ import { RevisionSeries, revisionSeriesOptions } from './RevisionSeries';
 
 /** The latest answered occurrence of a schedule. */
 export const latestOfScheduleOptions = (patientId: string, scheduleId: string) =>
-  getScheduleAnswerRevisionsOptions({ path: { patientId, scheduleId }, query: { take: 1, skip: 0 }, meta: { handledCodes: REVISION_NOT_FOUND_CODES } });
+  getScheduleAnswerRevisionsOptions({
+    path: { patientId, scheduleId },
+    query: { take: 1, skip: 0 },
+    meta: { handledCodes: REVISION_NOT_FOUND_CODES },
+  });
 
-const revisionOptions = (id: string) => getAnswerRevisionOptions({ path: { id }, meta: { handledCodes: REVISION_NOT_FOUND_CODES } });
+const revisionOptions = (id: string) =>
+  getAnswerRevisionOptions({ path: { id }, meta: { handledCodes: REVISION_NOT_FOUND_CODES } });
 
 type LoaderData = { notFound: string | null };
 
@@ -35,7 +52,13 @@ type LoaderData = { notFound: string | null };
  * (`?revisionId=`), else the schedule's latest answer, and the patient's series in the background.
  * Nothing answered, or not found, is not an application error: the screen says so.
  */
-export async function revisionReviewLoader({ request, params }: { request: Request; params: { clientId?: string; quizScheduleId?: string } }): Promise<LoaderData> {
+export async function revisionReviewLoader({
+  request,
+  params,
+}: {
+  request: Request;
+  params: { clientId?: string; quizScheduleId?: string };
+}): Promise<LoaderData> {
   const clientId = params.clientId ?? '';
   const scheduleId = params.quizScheduleId ?? '';
   const revisionId = new URL(request.url).searchParams.get('revisionId');
@@ -61,7 +84,14 @@ export function RevisionReviewPage() {
   const revisionId = params.get('revisionId');
   const loaded = useLoaderData() as LoaderData | undefined;
   if (loaded?.notFound) return <RevisionNotFound code={loaded.notFound} clientId={clientId} />;
-  return <Review key={revisionId ?? quizScheduleId} clientId={clientId} scheduleId={quizScheduleId} revisionId={revisionId} />;
+  return (
+    <Review
+      key={revisionId ?? quizScheduleId}
+      clientId={clientId}
+      scheduleId={quizScheduleId}
+      revisionId={revisionId}
+    />
+  );
 }
 
 function RevisionNotFound({ code, clientId }: { code: string; clientId: string }) {
@@ -76,7 +106,10 @@ function RevisionNotFound({ code, clientId }: { code: string; clientId: string }
             : 'O endereço pode estar errado, ou a resposta é de um cliente excluído.'
         }
         action={
-          <LinkButton variant="primary" href={notAnswered && clientId ? `/clients/profile/${clientId}` : '/answers/received'}>
+          <LinkButton
+            variant="primary"
+            href={notAnswered && clientId ? `/clients/profile/${clientId}` : '/answers/received'}
+          >
             {notAnswered ? 'Voltar para o cliente' : 'Ver respostas recebidas'}
           </LinkButton>
         }
@@ -89,15 +122,28 @@ function RevisionNotFound({ code, clientId }: { code: string; clientId: string }
 function useRevision(clientId: string, scheduleId: string, revisionId: string | null) {
   const byId = useQuery({ ...revisionOptions(revisionId ?? ''), enabled: !!revisionId });
   const latest = useQuery({ ...latestOfScheduleOptions(clientId, scheduleId), enabled: !revisionId });
-  return revisionId ? { revision: byId.data, count: null } : { revision: latest.data?.items[0], count: latest.data?.total ?? null };
+  return revisionId
+    ? { revision: byId.data, count: null }
+    : { revision: latest.data?.items[0], count: latest.data?.total ?? null };
 }
 
-function Review({ clientId, scheduleId, revisionId }: { clientId: string; scheduleId: string; revisionId: string | null }) {
+function Review({
+  clientId,
+  scheduleId,
+  revisionId,
+}: {
+  clientId: string;
+  scheduleId: string;
+  revisionId: string | null;
+}) {
   const { revision, count } = useRevision(clientId, scheduleId, revisionId);
   if (!revision) return <Spinner label="Carregando resposta" />;
   const here = `/clients/profile/${clientId}/quiz/${scheduleId}`;
   const answersCount = revision.answers.reduce((n, a) => n + 1 + a.subAnswers.length, 0);
-  const changedCount = revision.answers.reduce((n, a) => n + (a.changed ? 1 : 0) + a.subAnswers.filter((s) => s.changed).length, 0);
+  const changedCount = revision.answers.reduce(
+    (n, a) => n + (a.changed ? 1 : 0) + a.subAnswers.filter((s) => s.changed).length,
+    0,
+  );
 
   return (
     <Stack gap={3}>
@@ -139,7 +185,10 @@ function Review({ clientId, scheduleId, revisionId }: { clientId: string; schedu
           <RevisionNavigation revision={revision} here={here} count={count} />
         </Card>
 
-        <section aria-labelledby="answers-title" css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-3)' }}>
+        <section
+          aria-labelledby="answers-title"
+          css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-3)' }}
+        >
           <Heading level={2} size={4} id="answers-title">
             Respostas
           </Heading>
@@ -149,7 +198,10 @@ function Review({ clientId, scheduleId, revisionId }: { clientId: string; schedu
           ))}
         </section>
 
-        <Card title="Evolução" description={`Medidas e escalas de ${revision.patientName} ao longo do tempo; o ponto maior é esta resposta.`}>
+        <Card
+          title="Evolução"
+          description={`Medidas e escalas de ${revision.patientName} ao longo do tempo; o ponto maior é esta resposta.`}
+        >
           <RevisionSeries revision={revision} />
         </Card>
 
@@ -162,10 +214,21 @@ function Review({ clientId, scheduleId, revisionId }: { clientId: string; schedu
 }
 
 /** Older and newer answers of the same client to the same questionnaire. */
-function RevisionNavigation({ revision, here, count }: { revision: AnswerRevisionDetail; here: string; count: number | null }) {
+function RevisionNavigation({
+  revision,
+  here,
+  count,
+}: {
+  revision: AnswerRevisionDetail;
+  here: string;
+  count: number | null;
+}) {
   if (!revision.previousRevisionId && !revision.nextRevisionId) return null;
   return (
-    <nav aria-label="Outras respostas deste questionário" css={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'wrap', alignItems: 'center' }}>
+    <nav
+      aria-label="Outras respostas deste questionário"
+      css={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'wrap', alignItems: 'center' }}
+    >
       {revision.previousRevisionId ? (
         <LinkButton size="sm" variant="ghost" href={`${here}?revisionId=${revision.previousRevisionId}`}>
           ← Resposta anterior
@@ -190,7 +253,10 @@ function RevisionNavigation({ revision, here, count }: { revision: AnswerRevisio
  * recebidas"), one click away: reviewing a week of answers needs no trip back to the list.
  */
 function NextPending({ revision }: { revision: AnswerRevisionDetail }) {
-  const next = useQuery({ ...listPendingAnswerRevisionsOptions({ query: { take: 2, skip: 0 } }), enabled: revision.status === 'completed' });
+  const next = useQuery({
+    ...listPendingAnswerRevisionsOptions({ query: { take: 2, skip: 0 } }),
+    enabled: revision.status === 'completed',
+  });
   if (revision.status !== 'completed' || !next.data) return null;
   const other = next.data.items.find((r) => r.id !== revision.id);
   if (!other) {
@@ -216,8 +282,9 @@ function StatusAction({ revision }: { revision: AnswerRevisionDetail }) {
   const queryClient = useQueryClient();
   const onSuccess = async (updated: AnswerRevision) => {
     // The detail shows the new state at once; every list and count is then refetched.
-    queryClient.setQueryData(getAnswerRevisionQueryKey({ path: { id: updated.id } }), (old: AnswerRevisionDetail | undefined) =>
-      old ? { ...old, ...updated } : old,
+    queryClient.setQueryData(
+      getAnswerRevisionQueryKey({ path: { id: updated.id } }),
+      (old: AnswerRevisionDetail | undefined) => (old ? { ...old, ...updated } : old),
     );
     // No toast: it would cover the button that just changed. The state line above says it (aria-live).
     await invalidateRevisions(queryClient);
@@ -230,7 +297,11 @@ function StatusAction({ revision }: { revision: AnswerRevisionDetail }) {
       Aprovar
     </Button>
   ) : (
-    <Button variant="secondary" isPending={pending.isPending} onPress={() => pending.mutate({ path: { id: revision.id } })}>
+    <Button
+      variant="secondary"
+      isPending={pending.isPending}
+      onPress={() => pending.mutate({ path: { id: revision.id } })}
+    >
       Voltar para pendente
     </Button>
   );

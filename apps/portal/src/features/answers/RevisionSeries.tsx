@@ -11,7 +11,9 @@ function questionOrder(revision: AnswerRevisionDetail): string[] {
 /** The patient's series of the metric and scale questions this revision answered, in question order. */
 export function seriesOfRevision(revision: AnswerRevisionDetail, all: AnswerSeries[]): AnswerSeries[] {
   const order = questionOrder(revision);
-  return all.filter((s) => order.includes(s.questionId) && s.points.length > 0).sort((a, b) => order.indexOf(a.questionId) - order.indexOf(b.questionId));
+  return all
+    .filter((s) => order.includes(s.questionId) && s.points.length > 0)
+    .sort((a, b) => order.indexOf(a.questionId) - order.indexOf(b.questionId));
 }
 
 export const revisionSeriesOptions = (patientId: string) => getPatientAnswerSeriesOptions({ path: { patientId } });
@@ -25,7 +27,8 @@ export function RevisionSeries({ revision, printWidth }: { revision: AnswerRevis
   if (query.isPending) return <Spinner label="Carregando gráficos" />;
   if (query.isError) return <Text variant="muted">Não foi possível carregar os gráficos agora.</Text>;
   const series = seriesOfRevision(revision, query.data.series);
-  if (series.length === 0) return <Text variant="muted">Este questionário não tem medidas nem escalas para acompanhar em gráfico.</Text>;
+  if (series.length === 0)
+    return <Text variant="muted">Este questionário não tem medidas nem escalas para acompanhar em gráfico.</Text>;
   return (
     <div
       css={{
@@ -35,7 +38,13 @@ export function RevisionSeries({ revision, printWidth }: { revision: AnswerRevis
       }}
     >
       {series.map((s) => (
-        <SeriesChart key={s.questionId} series={s} currentQuizAnswerId={revision.quizAnswerId} width={printWidth} height={printWidth ? 180 : 220} />
+        <SeriesChart
+          key={s.questionId}
+          series={s}
+          currentQuizAnswerId={revision.quizAnswerId}
+          width={printWidth}
+          height={printWidth ? 180 : 220}
+        />
       ))}
     </div>
   );

@@ -16,7 +16,16 @@ export function StatFigure({ label, value, hint, action }: StatFigureProps) {
     <Card>
       <Stack gap={1}>
         <Text variant="muted">{label}</Text>
-        <Text css={{ fontSize: 'var(--font-size-3xl)', fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
+        <Text
+          css={{
+            fontSize: 'var(--font-size-3xl)',
+            fontWeight: 700,
+            lineHeight: 1.1,
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
+          {value}
+        </Text>
         {hint ? <Text variant="small">{hint}</Text> : null}
         {action ? <div css={{ marginTop: 'var(--space-1)' }}>{action}</div> : null}
       </Stack>
@@ -25,12 +34,24 @@ export function StatFigure({ label, value, hint, action }: StatFigureProps) {
 }
 
 /** A responsive row of figures. */
-export function StatGrid({ children, label, minWidth = 200 }: { children: ReactNode; label?: string; /** Narrowest figure, in pixels. @default 200 */ minWidth?: number }) {
+export function StatGrid({
+  children,
+  label,
+  minWidth = 200,
+}: {
+  children: ReactNode;
+  label?: string;
+  /** Narrowest figure, in pixels. @default 200 */ minWidth?: number;
+}) {
   return (
     <div
       role={label ? 'group' : undefined}
       aria-label={label}
-      css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: `repeat(auto-fit, minmax(${minWidth}px, 1fr))` }}
+      css={{
+        display: 'grid',
+        gap: 'var(--space-4)',
+        gridTemplateColumns: `repeat(auto-fit, minmax(${minWidth}px, 1fr))`,
+      }}
     >
       {children}
     </div>

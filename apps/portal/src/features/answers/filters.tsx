@@ -10,10 +10,22 @@ import { useDebounced } from '../../lib/useDebounced';
 export const quizFilterOptions = () => everyQuizOptions('all');
 
 /** "Questionário": every quiz, or one. */
-export function QuizFilter({ quizId, onChange, label = 'Questionário' }: { quizId: string | null; onChange: (quizId: string | null) => void; label?: string }) {
+export function QuizFilter({
+  quizId,
+  onChange,
+  label = 'Questionário',
+}: {
+  quizId: string | null;
+  onChange: (quizId: string | null) => void;
+  label?: string;
+}) {
   const quizzes = useQuery(quizFilterOptions());
   return (
-    <Select label={label} selectedKey={quizId ?? 'all'} onSelectionChange={(k) => onChange(k == null || k === 'all' ? null : String(k))}>
+    <Select
+      label={label}
+      selectedKey={quizId ?? 'all'}
+      onSelectionChange={(k) => onChange(k == null || k === 'all' ? null : String(k))}
+    >
       {[
         <SelectItem key="all" id="all">
           Todos
@@ -32,7 +44,13 @@ export function QuizFilter({ quizId, onChange, label = 'Questionário' }: { quiz
  * "Cliente": type a name and choose; clearing the text shows every client again. The chosen
  * client's name is read from the API, so a filter in the address shows its name too.
  */
-export function PatientFilter({ patientId, onChange }: { patientId: string | null; onChange: (patientId: string | null) => void }) {
+export function PatientFilter({
+  patientId,
+  onChange,
+}: {
+  patientId: string | null;
+  onChange: (patientId: string | null) => void;
+}) {
   const queryClient = useQueryClient();
   const chosen = useQuery({ ...getPatientOptions({ path: { id: patientId ?? '' } }), enabled: !!patientId });
   // null: the field shows the chosen client's name; a string: what is being typed.
@@ -97,4 +115,5 @@ export function periodFromParams(params: URLSearchParams): Period | null {
 export const MAX_PERIOD_DAYS = 366;
 
 /** More than the API's 366 days, or the end before the start. */
-export const isPeriodInvalid = (p: Period | null) => !!p && (p.end.compare(p.start) < 0 || p.end.compare(p.start) > MAX_PERIOD_DAYS - 1);
+export const isPeriodInvalid = (p: Period | null) =>
+  !!p && (p.end.compare(p.start) < 0 || p.end.compare(p.start) > MAX_PERIOD_DAYS - 1);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, bucketLongLabel, fileNameFromDisposition, formatFileSize, formatNumberBR, formatRate } from './format';
+import {
+  bucketLabel,
+  bucketLongLabel,
+  fileNameFromDisposition,
+  formatFileSize,
+  formatNumberBR,
+  formatRate,
+} from './format';
 
 describe('formatNumberBR', () => {
   it.each([
@@ -39,9 +46,11 @@ describe('bucket labels', () => {
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 name, falls back to the plain one', () => {
-    expect(fileNameFromDisposition(`attachment; filename="respostas-avaliacao.csv"; filename*=UTF-8''respostas-avalia%C3%A7%C3%A3o.csv`)).toBe(
-      'respostas-avaliação.csv',
-    );
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="respostas-avaliacao.csv"; filename*=UTF-8''respostas-avalia%C3%A7%C3%A3o.csv`,
+      ),
+    ).toBe('respostas-avaliação.csv');
     expect(fileNameFromDisposition('attachment; filename="respostas.xlsx"')).toBe('respostas.xlsx');
     expect(fileNameFromDisposition(null)).toBeNull();
   });

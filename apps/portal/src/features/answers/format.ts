@@ -16,7 +16,8 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 export function formatNumberBR(value: number, decimals = 0): string {
   const d = Math.max(0, Math.min(6, Math.trunc(decimals)));
   let f = numberFormats.get(d);
-  if (!f) numberFormats.set(d, (f = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d })));
+  if (!f)
+    numberFormats.set(d, (f = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d })));
   return f.format(value);
 }
 
@@ -41,12 +42,16 @@ export const shortDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate
 
 /** A bucket of the status report as a short axis label: "19/11", or "16/11–22/11" for a week. */
 export function bucketLabel(bucket: Pick<StatusBucket, 'start' | 'end'>, granularity: 'day' | 'week'): string {
-  return granularity === 'day' || bucket.start === bucket.end ? shortDate(bucket.start) : `${shortDate(bucket.start)}–${shortDate(bucket.end)}`;
+  return granularity === 'day' || bucket.start === bucket.end
+    ? shortDate(bucket.start)
+    : `${shortDate(bucket.start)}–${shortDate(bucket.end)}`;
 }
 
 /** A bucket in full, for tables: "19/11/2026", or "16/11/2026 a 22/11/2026". */
 export function bucketLongLabel(bucket: Pick<StatusBucket, 'start' | 'end'>): string {
-  return bucket.start === bucket.end ? formatCalendarDate(bucket.start) : `${formatCalendarDate(bucket.start)} a ${formatCalendarDate(bucket.end)}`;
+  return bucket.start === bucket.end
+    ? formatCalendarDate(bucket.start)
+    : `${formatCalendarDate(bucket.start)} a ${formatCalendarDate(bucket.end)}`;
 }
 
 /** "1 resposta" / "3 respostas" (thousands with a dot). */

@@ -8,7 +8,10 @@ import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 const saved = http.post('*/api/quiz/my/appearance', async ({ request }) => {
   const body = (await request.json()) as Record<string, unknown>;
   await delay(50);
-  return HttpResponse.json({ ...appearanceFixtures[0], ...body, id: 'a0a0a0a0-0000-4000-8000-000000000009', isDefault: false }, { status: 201 });
+  return HttpResponse.json(
+    { ...appearanceFixtures[0], ...body, id: 'a0a0a0a0-0000-4000-8000-000000000009', isDefault: false },
+    { status: 201 },
+  );
 });
 const setDefault = http.patch('*/api/quiz/my/appearance/:id', async ({ params }) => {
   await delay(50);
@@ -46,7 +49,9 @@ export const Empty: Story = {
 export const SetDefault: Story = {
   play: async ({ canvasElement }) => {
     const other = appearanceFixtures.find((a) => !a.isDefault)!;
-    await userEvent.click(await within(canvasElement).findByRole('button', { name: `Definir como padrão : ${other.name}` }));
+    await userEvent.click(
+      await within(canvasElement).findByRole('button', { name: `Definir como padrão : ${other.name}` }),
+    );
     await expect(await within(document.body).findByText(`“${other.name}” agora é a aparência padrão.`)).toBeVisible();
   },
 };

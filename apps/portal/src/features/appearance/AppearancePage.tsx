@@ -44,7 +44,8 @@ export async function appearanceLoader({ request }: { request: Request }) {
   return null;
 }
 
-type ColorKey = 'text' | 'background' | 'border' | 'primary' | 'secondary' | 'icon' | 'iconBackground' | 'filled' | 'unfilled';
+type ColorKey =
+  'text' | 'background' | 'border' | 'primary' | 'secondary' | 'icon' | 'iconBackground' | 'filled' | 'unfilled';
 type Group = keyof typeof defaultQuizAppearance.colorScheme;
 
 /** Each colour group of the survey, in the professional's words, and the colours it has. */
@@ -53,10 +54,22 @@ const GROUPS: { id: Group; label: string; keys: ColorKey[] }[] = [
   { id: 'body', label: 'Fundo e textos', keys: ['background', 'text', 'secondary', 'filled', 'unfilled'] },
   { id: 'activeButton', label: 'Botão ativo', keys: ['background', 'text', 'border'] },
   { id: 'inactiveButton', label: 'Botão inativo', keys: ['background', 'text', 'border'] },
-  { id: 'activeAlternative', label: 'Alternativa escolhida', keys: ['background', 'text', 'border', 'icon', 'iconBackground'] },
-  { id: 'inactiveAlternative', label: 'Alternativa não escolhida', keys: ['background', 'text', 'border', 'icon', 'iconBackground'] },
+  {
+    id: 'activeAlternative',
+    label: 'Alternativa escolhida',
+    keys: ['background', 'text', 'border', 'icon', 'iconBackground'],
+  },
+  {
+    id: 'inactiveAlternative',
+    label: 'Alternativa não escolhida',
+    keys: ['background', 'text', 'border', 'icon', 'iconBackground'],
+  },
   { id: 'textField', label: 'Campo de texto', keys: ['background', 'text', 'secondary', 'border', 'primary'] },
-  { id: 'uploadField', label: 'Envio de arquivo', keys: ['background', 'text', 'border', 'icon', 'iconBackground', 'filled', 'unfilled'] },
+  {
+    id: 'uploadField',
+    label: 'Envio de arquivo',
+    keys: ['background', 'text', 'border', 'icon', 'iconBackground', 'filled', 'unfilled'],
+  },
 ];
 
 const KEY_LABELS: Record<ColorKey, string> = {
@@ -132,10 +145,17 @@ export function AppearancePage() {
       title="Aparência dos questionários"
       description="Cores, foto e textos que seus clientes veem ao responder. A aparência padrão vale para todos os questionários sem uma escolhida."
       width="lg"
-      actions={draft || list.length === 0 ? null : <Button onPress={() => setDraft(emptyDraft())}>Nova aparência</Button>}
+      actions={
+        draft || list.length === 0 ? null : <Button onPress={() => setDraft(emptyDraft())}>Nova aparência</Button>
+      }
     >
       {draft ? (
-        <AppearanceEditor draft={draft} onChange={setDraft} onClose={() => setDraft(null)} isFirst={list.length === 0} />
+        <AppearanceEditor
+          draft={draft}
+          onChange={setDraft}
+          onClose={() => setDraft(null)}
+          isFirst={list.length === 0}
+        />
       ) : list.length === 0 ? (
         <EmptyState
           title="Nenhuma aparência ainda"
@@ -200,7 +220,11 @@ export function AppearancePage() {
             <Button variant="secondary" onPress={() => setToDelete(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" isPending={remove.isPending} onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}>
+            <Button
+              variant="danger"
+              isPending={remove.isPending}
+              onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}
+            >
               Excluir
             </Button>
           </>
@@ -215,7 +239,17 @@ export function AppearancePage() {
   );
 }
 
-function AppearanceEditor({ draft, onChange, onClose, isFirst }: { draft: Draft; onChange: (d: Draft) => void; onClose: () => void; isFirst: boolean }) {
+function AppearanceEditor({
+  draft,
+  onChange,
+  onClose,
+  isFirst,
+}: {
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  onClose: () => void;
+  isFirst: boolean;
+}) {
   const queryClient = useQueryClient();
   const professional = usePersisted((s) => s.session.professional);
   const [group, setGroup] = useState<Group>('header');
@@ -225,7 +259,12 @@ function AppearanceEditor({ draft, onChange, onClose, isFirst }: { draft: Draft;
   const update = useMutation(updateAppearanceMutation());
 
   const input: QuizAppearanceInput = useMemo(
-    () => ({ colorScheme: draft.colorScheme, profilePic: draft.profilePic, subtitle: draft.subtitle, forwardText: draft.forwardText }),
+    () => ({
+      colorScheme: draft.colorScheme,
+      profilePic: draft.profilePic,
+      subtitle: draft.subtitle,
+      forwardText: draft.forwardText,
+    }),
     [draft],
   );
   const warnings = useMemo(() => checkAppearance(input), [input]);
@@ -247,7 +286,14 @@ function AppearanceEditor({ draft, onChange, onClose, isFirst }: { draft: Draft;
     };
     const done = async () => {
       await invalidateOperation(queryClient, 'listAppearances');
-      toastQueue.add({ tone: 'success', title: draft.id ? 'Aparência salva.' : isFirst ? 'Aparência criada e definida como padrão.' : 'Aparência criada.' });
+      toastQueue.add({
+        tone: 'success',
+        title: draft.id
+          ? 'Aparência salva.'
+          : isFirst
+            ? 'Aparência criada e definida como padrão.'
+            : 'Aparência criada.',
+      });
       onClose();
     };
     const onError = (raw: unknown) => {
@@ -259,11 +305,25 @@ function AppearanceEditor({ draft, onChange, onClose, isFirst }: { draft: Draft;
   }
 
   return (
-    <div css={{ display: 'grid', gap: 'var(--space-5)', gridTemplateColumns: 'minmax(0, 1fr) 390px', '@media (max-width: 1023px)': { gridTemplateColumns: '1fr' } }}>
+    <div
+      css={{
+        display: 'grid',
+        gap: 'var(--space-5)',
+        gridTemplateColumns: 'minmax(0, 1fr) 390px',
+        '@media (max-width: 1023px)': { gridTemplateColumns: '1fr' },
+      }}
+    >
       <Card title={draft.id ? `Editar “${draft.name}”` : 'Nova aparência'}>
         <Form onSubmit={onSubmit} validationErrors={errors} aria-label="Aparência">
           <Stack gap={4}>
-            <TextField label="Nome da aparência" name="name" isRequired value={draft.name} onChange={(name) => onChange({ ...draft, name })} errorMessage="Informe um nome." />
+            <TextField
+              label="Nome da aparência"
+              name="name"
+              isRequired
+              value={draft.name}
+              onChange={(name) => onChange({ ...draft, name })}
+              errorMessage="Informe um nome."
+            />
             <TextField
               label="Subtítulo"
               name="subtitle"
@@ -278,10 +338,21 @@ function AppearanceEditor({ draft, onChange, onClose, isFirst }: { draft: Draft;
               onChange={(forwardText) => onChange({ ...draft, forwardText })}
             />
             <ImageField value={draft.profilePic} onChange={(profilePic) => onChange({ ...draft, profilePic })} />
-            <Select label="Grupo de cores" selectedKey={group} onSelectionChange={(k) => setGroup(k as Group)} items={GROUPS}>
+            <Select
+              label="Grupo de cores"
+              selectedKey={group}
+              onSelectionChange={(k) => setGroup(k as Group)}
+              items={GROUPS}
+            >
               {(g) => <SelectItem id={g.id}>{g.label}</SelectItem>}
             </Select>
-            <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+            <div
+              css={{
+                display: 'grid',
+                gap: 'var(--space-4)',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+              }}
+            >
               {current.keys.map((key) => (
                 <ColorPicker
                   key={`${group}-${key}`}

@@ -61,7 +61,9 @@ export const WrongPassword: Story = {
 };
 
 export const TooManyAttempts: Story = {
-  parameters: { msw: { handlers: [errorHandler('post', '/auth/login', 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: 900 })] } },
+  parameters: {
+    msw: { handlers: [errorHandler('post', '/auth/login', 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: 900 })] },
+  },
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'ana@exemplo.com.br', 'errada123');
     await expect(await within(document.body).findByText(/Muitas tentativas seguidas/)).toBeVisible();
@@ -78,7 +80,8 @@ export const AccountUnderAttack: Story = {
             {
               statusCode: 429,
               application_error_code: 'TOO_MANY_ATTEMPTS',
-              message: 'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha em "Esqueci minha senha".',
+              message:
+                'Muitas tentativas para esta conta. Entre de um dispositivo que você já usou ou redefina sua senha em "Esqueci minha senha".',
               details: { retryAfterSeconds: 3600 },
             },
             { status: 429, headers: { 'Retry-After': '3600' } },
@@ -104,7 +107,9 @@ export const ServerError: Story = {
 };
 
 export const EmailNotVerified: Story = {
-  parameters: { msw: { handlers: [errorHandler('post', '/auth/login', 'EMAIL_NOT_VERIFIED'), accountHandlers.resendVerification] } },
+  parameters: {
+    msw: { handlers: [errorHandler('post', '/auth/login', 'EMAIL_NOT_VERIFIED'), accountHandlers.resendVerification] },
+  },
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'nova@exemplo.com.br', 'senha-forte-1');
     const canvas = within(canvasElement);
@@ -123,7 +128,9 @@ export const Success: Story = {
 export const AccountSuccess: Story = {
   parameters: { path: '/account-success' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.')).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.'),
+    ).toBeVisible();
   },
 };
 
@@ -137,6 +144,8 @@ export const AccountError: Story = {
 export const SessionExpired: Story = {
   parameters: { path: '/login?expired=1' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Sua sessão expirou. Entre novamente para continuar.')).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Sua sessão expirou. Entre novamente para continuar.'),
+    ).toBeVisible();
   },
 };

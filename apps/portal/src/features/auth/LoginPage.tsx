@@ -27,8 +27,12 @@ export function LoginPage() {
 
   const banner =
     BANNERS[location.pathname] ??
-    (params.get('reset') === '1' ? { tone: 'success' as const, text: 'Senha alterada. Entre com a nova senha.' } : null) ??
-    (params.get('expired') === '1' ? { tone: 'info' as const, text: 'Sua sessão expirou. Entre novamente para continuar.' } : null);
+    (params.get('reset') === '1'
+      ? { tone: 'success' as const, text: 'Senha alterada. Entre com a nova senha.' }
+      : null) ??
+    (params.get('expired') === '1'
+      ? { tone: 'info' as const, text: 'Sua sessão expirou. Entre novamente para continuar.' }
+      : null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

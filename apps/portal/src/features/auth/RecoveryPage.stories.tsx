@@ -8,7 +8,10 @@ const meta = {
   title: 'Screens/Auth/Recovery',
   component: RecoveryPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.requestRecovery, accountHandlers.resetPassword] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [accountHandlers.requestRecovery, accountHandlers.resetPassword] },
+  },
   beforeEach: () => resetPortal({ signedIn: false }),
   render: (_args, { parameters }) => <PortalScreen path={(parameters.path as string) ?? '/recovery'} />,
 } satisfies Meta<typeof RecoveryPage>;
@@ -55,7 +58,10 @@ export const NewPasswordSaved: Story = {
   parameters: { path: '/auth/forgot-password?token=abc' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Nova senha', { selector: 'input', exact: true }), 'senha-nova-123');
+    await userEvent.type(
+      await canvas.findByLabelText('Nova senha', { selector: 'input', exact: true }),
+      'senha-nova-123',
+    );
     await userEvent.type(canvas.getByLabelText('Confirme a nova senha', { selector: 'input' }), 'senha-nova-123');
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar nova senha' }));
     await expect(await canvas.findByText('Senha alterada. Entre com a nova senha.')).toBeVisible();
@@ -63,13 +69,21 @@ export const NewPasswordSaved: Story = {
 };
 
 export const UsedLink: Story = {
-  parameters: { path: '/recovery?token=used', msw: { handlers: [errorHandler('post', '/account/recovery/reset', 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND')] } },
+  parameters: {
+    path: '/recovery?token=used',
+    msw: { handlers: [errorHandler('post', '/account/recovery/reset', 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND')] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Nova senha', { selector: 'input', exact: true }), 'senha-nova-123');
+    await userEvent.type(
+      await canvas.findByLabelText('Nova senha', { selector: 'input', exact: true }),
+      'senha-nova-123',
+    );
     await userEvent.type(canvas.getByLabelText('Confirme a nova senha', { selector: 'input' }), 'senha-nova-123');
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar nova senha' }));
-    await expect(await within(document.body).findByText(/Este link de recuperação de senha é inválido ou já foi usado/)).toBeVisible();
+    await expect(
+      await within(document.body).findByText(/Este link de recuperação de senha é inválido ou já foi usado/),
+    ).toBeVisible();
     await expect(canvas.getByText('Peça um novo link de recuperação e tente de novo.')).toBeVisible();
   },
 };

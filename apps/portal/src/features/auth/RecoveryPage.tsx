@@ -40,7 +40,16 @@ function RequestLinkForm() {
               Se houver uma conta com {sentTo}, você receberá um link válido por 1 hora.
             </InlineAlert>
           ) : null}
-          <TextField label="E-mail" name="email" type="email" autoComplete="email" isRequired value={email} onChange={setEmail} errorMessage="Informe seu e-mail." />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            isRequired
+            value={email}
+            onChange={setEmail}
+            errorMessage="Informe seu e-mail."
+          />
           <Button type="submit" isPending={request.isPending}>
             Enviar link
           </Button>
@@ -58,7 +67,9 @@ function ResetPasswordForm({ token }: { token: string }) {
   const reset = useMutation(resetPasswordMutation());
 
   const passwordError =
-    password.length > 0 && password.length < MIN_PASSWORD_LENGTH ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` : null;
+    password.length > 0 && password.length < MIN_PASSWORD_LENGTH
+      ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`
+      : null;
   const confirmError = confirm.length > 0 && confirm !== password ? 'As senhas não conferem.' : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -72,7 +83,8 @@ function ResetPasswordForm({ token }: { token: string }) {
         onError: (raw) => {
           const e = asApiError(raw);
           // An unknown or used link gets a way out beside the toast.
-          if (e.code === 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND') setError('Peça um novo link de recuperação e tente de novo.');
+          if (e.code === 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND')
+            setError('Peça um novo link de recuperação e tente de novo.');
         },
       },
     );

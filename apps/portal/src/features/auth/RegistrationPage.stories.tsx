@@ -8,7 +8,10 @@ const meta = {
   title: 'Screens/Auth/Registration',
   component: RegistrationPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.register, accountHandlers.resendVerification] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [accountHandlers.register, accountHandlers.resendVerification] },
+  },
   beforeEach: () => resetPortal({ signedIn: false }),
   render: () => <PortalScreen path="/auth/registration" />,
 } satisfies Meta<typeof RegistrationPage>;
@@ -16,7 +19,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function fillForm(canvasElement: HTMLElement, { password = 'senha-forte-1', confirm }: { password?: string; confirm?: string } = {}) {
+async function fillForm(
+  canvasElement: HTMLElement,
+  { password = 'senha-forte-1', confirm }: { password?: string; confirm?: string } = {},
+) {
   confirm ??= password;
   const canvas = within(canvasElement);
   await userEvent.type(await canvas.findByLabelText('Nome completo'), 'Ana Souza');
@@ -57,7 +63,9 @@ export const ServerValidation: Story = {
   parameters: {
     msw: {
       handlers: [
-        errorHandler('post', '/auth/registration', 'WRONG_COMMAND_PARAMETERS', [{ path: ['email'], message: 'E-mail inválido.' }]),
+        errorHandler('post', '/auth/registration', 'WRONG_COMMAND_PARAMETERS', [
+          { path: ['email'], message: 'E-mail inválido.' },
+        ]),
       ],
     },
   },

@@ -17,7 +17,9 @@ export function RegistrationPage() {
   const register = useMutation(registerMutation());
 
   const passwordError =
-    password.length > 0 && password.length < MIN_PASSWORD_LENGTH ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` : null;
+    password.length > 0 && password.length < MIN_PASSWORD_LENGTH
+      ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`
+      : null;
   const confirmError = confirm.length > 0 && confirm !== password ? 'As senhas não conferem.' : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -54,7 +56,15 @@ export function RegistrationPage() {
     >
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Criar conta">
         <Stack gap={4}>
-          <TextField label="Nome completo" name="name" autoComplete="name" isRequired value={name} onChange={setName} errorMessage="Informe seu nome." />
+          <TextField
+            label="Nome completo"
+            name="name"
+            autoComplete="name"
+            isRequired
+            value={name}
+            onChange={setName}
+            errorMessage="Informe seu nome."
+          />
           <TextField
             label="E-mail"
             name="email"

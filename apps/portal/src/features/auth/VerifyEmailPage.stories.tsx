@@ -8,9 +8,14 @@ const meta = {
   title: 'Screens/Auth/VerifyEmail',
   component: VerifyEmailPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [accountHandlers.verifyEmail, accountHandlers.resendVerification] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [accountHandlers.verifyEmail, accountHandlers.resendVerification] },
+  },
   beforeEach: () => resetPortal({ signedIn: false }),
-  render: (_args, { parameters }) => <PortalScreen path={(parameters.path as string) ?? '/auth/verify-email?email=ana%40exemplo.com.br'} />,
+  render: (_args, { parameters }) => (
+    <PortalScreen path={(parameters.path as string) ?? '/auth/verify-email?email=ana%40exemplo.com.br'} />
+  ),
 } satisfies Meta<typeof VerifyEmailPage>;
 
 export default meta;
@@ -56,18 +61,29 @@ export const WrongCode: Story = {
 };
 
 export const ExpiredCode: Story = {
-  parameters: { msw: { handlers: [errorHandler('post', '/auth/verify-email', 'VERIFICATION_CODE_EXPIRED'), accountHandlers.resendVerification] } },
+  parameters: {
+    msw: {
+      handlers: [
+        errorHandler('post', '/auth/verify-email', 'VERIFICATION_CODE_EXPIRED'),
+        accountHandlers.resendVerification,
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
     await typeCode(canvasElement, '123456');
     await expect(await within(document.body).findByText(/O código de verificação expirou/)).toBeVisible();
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reenviar código' }));
-    await expect(await within(canvasElement).findByText('Enviamos um novo código para ana@exemplo.com.br.')).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Enviamos um novo código para ana@exemplo.com.br.'),
+    ).toBeVisible();
   },
 };
 
 export const Success: Story = {
   play: async ({ canvasElement }) => {
     await typeCode(canvasElement, '123456');
-    await expect(await within(canvasElement).findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.')).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.'),
+    ).toBeVisible();
   },
 };

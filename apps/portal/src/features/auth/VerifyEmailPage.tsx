@@ -15,7 +15,9 @@ export function VerifyEmailPage() {
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [info, setInfo] = useState<string | null>(
-    params.get('pending') === '1' ? 'Seu e-mail ainda não foi confirmado. Digite o código que enviamos ou peça um novo.' : null,
+    params.get('pending') === '1'
+      ? 'Seu e-mail ainda não foi confirmado. Digite o código que enviamos ou peça um novo.'
+      : null,
   );
   const verify = useMutation(verifyEmailMutation());
   const resend = useMutation(resendVerificationMutation());
@@ -27,7 +29,8 @@ export function VerifyEmailPage() {
     verify.mutate(
       { body: { email: email.trim().toLowerCase(), code: value } },
       {
-        onSuccess: () => navigate(`/account-success?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true }),
+        onSuccess: () =>
+          navigate(`/account-success?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true }),
         onError: (raw) => {
           // The toast says why; the boxes are marked and emptied for the next try.
           setInvalid(asApiError(raw).code !== 'NETWORK_ERROR');
@@ -79,7 +82,15 @@ export function VerifyEmailPage() {
           {info ? <InlineAlert tone="info">{info}</InlineAlert> : null}
           {error ? <InlineAlert tone="danger">{error}</InlineAlert> : null}
           {hasEmailFromLink ? null : (
-            <TextField label="E-mail" name="email" type="email" autoComplete="email" isRequired value={email} onChange={setEmail} />
+            <TextField
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              isRequired
+              value={email}
+              onChange={setEmail}
+            />
           )}
           <PinInput
             label="Código de verificação"

@@ -24,7 +24,10 @@ const meta = {
   title: 'Screens/Clients/Profile',
   component: ClientProfilePage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList] },
+  },
   beforeEach: () => {
     resetPortal({ signedIn: true });
     resetPracticeState();
@@ -77,7 +80,14 @@ export const EditAndSave: Story = {
 /** The API refuses a phone of another client: the field says so, and no toast repeats it. */
 export const DuplicatePhone: Story = {
   parameters: {
-    msw: { handlers: [errorHandler('put', '/patient/:id', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList] },
+    msw: {
+      handlers: [
+        errorHandler('put', '/patient/:id', 'MULTIPLE_PATIENTS_SAME_PHONE'),
+        ...practiceHandlerList,
+        ...schedulingHandlerList,
+        ...answersHandlerList,
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -95,13 +105,17 @@ export const RegisterSale: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Serviços e vendas');
-    await expect(await canvas.findAllByRole('rowheader', { name: 'Acompanhamento mensal' }, { timeout: 3000 })).toHaveLength(2);
+    await expect(
+      await canvas.findAllByRole('rowheader', { name: 'Acompanhamento mensal' }, { timeout: 3000 }),
+    ).toHaveLength(2);
     await userEvent.click(canvas.getByRole('button', { name: 'Registrar venda' }));
     const dialog = within(await body().findByRole('dialog', { name: 'Registrar venda' }));
     await waitFor(() => expect(dialog.getByText('Mariana Souza')).toBeVisible());
     await userEvent.click(dialog.getByRole('button', { name: /Serviço/ }));
     await userEvent.click(await body().findByRole('option', { name: /Plano trimestral/ }));
-    await waitFor(() => expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toMatch(/^R\$\s990,00$/));
+    await waitFor(() =>
+      expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toMatch(/^R\$\s990,00$/),
+    );
     await userEvent.click(dialog.getByRole('button', { name: /Forma de pagamento/ }));
     await userEvent.click(await body().findByRole('option', { name: 'Cartão' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
@@ -114,7 +128,13 @@ export const RefundSale: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Serviços e vendas');
-    await userEvent.click(await canvas.findByRole('button', { name: 'Ações da venda de Acompanhamento mensal em 10/11/2026' }, { timeout: 3000 }));
+    await userEvent.click(
+      await canvas.findByRole(
+        'button',
+        { name: 'Ações da venda de Acompanhamento mensal em 10/11/2026' },
+        { timeout: 3000 },
+      ),
+    );
     await userEvent.click(await body().findByRole('menuitem', { name: 'Reembolsar' }));
     const dialog = within(await body().findByRole('alertdialog', { name: 'Reembolsar venda?' }));
     await waitFor(() => expect(dialog.getByText(/R\$ 390,00/)).toBeVisible());
@@ -170,10 +190,14 @@ export const QuizzesAndMessages: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Questionários');
-    const weekly = within((await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' })).closest('[role="row"]') as HTMLElement);
+    const weekly = within(
+      (await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' })).closest('[role="row"]') as HTMLElement,
+    );
     await expect(weekly.getByText('Enviado, aguardando resposta')).toBeVisible();
     await expect(weekly.getByText('23/11/2026 08:00')).toBeVisible();
-    const initial = within(canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement);
+    const initial = within(
+      canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement,
+    );
     await expect(initial.getByText('Respondido')).toBeVisible();
     // An answered schedule leads to its answers, and says when one waits for review.
     await expect(await initial.findByRole('link', { name: 'Ver respostas de Avaliação inicial' })).toHaveAttribute(
@@ -224,14 +248,18 @@ export const ScheduleQuiz: Story = {
     await expect(await dialog.findByText('Escolha o questionário.')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
     await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
-    await expect(dialog.getByText('Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.')).toBeVisible();
+    await expect(
+      dialog.getByText('Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.'),
+    ).toBeVisible();
     await userEvent.click(dialog.getByRole('radio', { name: 'Mensal' }));
     await userEvent.click(dialog.getByRole('button', { name: /Horário do envio/ }));
     await userEvent.click(await body().findByRole('option', { name: '19:00' }));
     await expect(dialog.getByText(/^Todo mês no dia \d+ às 19:00/)).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
     await expect(await body().findByText('“Avaliação inicial” agendado para Mariana Souza.')).toBeVisible();
-    const row = within(canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement);
+    const row = within(
+      canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement,
+    );
     await expect(await row.findByText(/^Todo mês no dia \d+ às 19:00/)).toBeVisible();
     await expect(row.getByText('Agendado')).toBeVisible();
   },
@@ -251,7 +279,9 @@ export const ScheduleWithoutService: Story = {
     await userEvent.click(await body().findByRole('option', { name: /Acompanhamento semanal/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
     const alert = await dialog.findByRole('alert');
-    await expect(alert).toHaveTextContent('Este cliente não tem um serviço ativo. Registre uma venda antes de agendar.');
+    await expect(alert).toHaveTextContent(
+      'Este cliente não tem um serviço ativo. Registre uma venda antes de agendar.',
+    );
     await waitFor(() => expect(body().getAllByText(/Este cliente não tem um serviço ativo/)).toHaveLength(1));
   },
 };
@@ -285,7 +315,9 @@ export const Reschedule: Story = {
     await userEvent.click(dialog.getByRole('checkbox', { name: 'sexta-feira' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Salvar novo agendamento' }));
     await expect(await body().findByText('Agendamento de “Acompanhamento semanal” atualizado.')).toBeVisible();
-    const row = within(canvas.getByRole('rowheader', { name: 'Acompanhamento semanal' }).closest('[role="row"]') as HTMLElement);
+    const row = within(
+      canvas.getByRole('rowheader', { name: 'Acompanhamento semanal' }).closest('[role="row"]') as HTMLElement,
+    );
     await expect(await row.findByText(/^Toda semana: segunda, quinta e sexta às 08:00/)).toBeVisible();
   },
 };

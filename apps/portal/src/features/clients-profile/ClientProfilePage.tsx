@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { asApiError, deletePatientMutation, getPatientOptions, getPatientQueryKey, type Patient } from '@acompanha/api-client';
+import {
+  asApiError,
+  deletePatientMutation,
+  getPatientOptions,
+  getPatientQueryKey,
+  type Patient,
+} from '@acompanha/api-client';
 import {
   Badge,
   Breadcrumb,
@@ -37,7 +43,13 @@ type LoaderData = { notFound: boolean };
  * Route loader of `/clients/profile/:id`: the profile opens with the client fetched. A client that
  * does not exist (or was deleted) is not an application error: the screen says so itself.
  */
-export async function clientProfileLoader({ request, params }: { request: Request; params: { id?: string } }): Promise<LoaderData> {
+export async function clientProfileLoader({
+  request,
+  params,
+}: {
+  request: Request;
+  params: { id?: string };
+}): Promise<LoaderData> {
   const id = params.id ?? '';
   try {
     await loadOrSignIn(request, () =>
@@ -170,15 +182,18 @@ function InactivateModal({ patient, isOpen, onClose }: { patient: Patient; isOpe
           <Button variant="secondary" onPress={onClose}>
             Cancelar
           </Button>
-          <Button isPending={inactivate.isPending} onPress={() => inactivate.mutate({ path: { id: patient.id }, body: { mode: 'inactivate' } })}>
+          <Button
+            isPending={inactivate.isPending}
+            onPress={() => inactivate.mutate({ path: { id: patient.id }, body: { mode: 'inactivate' } })}
+          >
             Inativar
           </Button>
         </>
       }
     >
       <Text>
-        {patient.name} deixa de aparecer entre os clientes ativos e de receber questionários. Todos os dados, respostas e vendas
-        continuam guardados.
+        {patient.name} deixa de aparecer entre os clientes ativos e de receber questionários. Todos os dados, respostas
+        e vendas continuam guardados.
       </Text>
     </Modal>
   );
@@ -195,7 +210,10 @@ function DeleteModal({ patient, isOpen, onClose }: { patient: Patient; isOpen: b
       // The profile no longer exists: drop it before leaving, so nothing asks for it again.
       queryClient.removeQueries({ queryKey: getPatientQueryKey({ path: { id: patient.id } }) });
       navigate('/clients');
-      toastQueue.add({ tone: 'success', title: 'Cliente excluído. Os dados pessoais foram anonimizados.' }, { timeout: 6000 });
+      toastQueue.add(
+        { tone: 'success', title: 'Cliente excluído. Os dados pessoais foram anonimizados.' },
+        { timeout: 6000 },
+      );
       await invalidateOperation(queryClient, 'listPatients', 'getPatientTotals', 'listSales');
     },
   });
@@ -235,8 +253,8 @@ function DeleteModal({ patient, isOpen, onClose }: { patient: Patient; isOpen: b
     >
       <Stack gap={3}>
         <InlineAlert tone="warning" title="Esta ação não pode ser desfeita">
-          Seguindo a LGPD, nome, e-mail, telefone, CPF e demais dados pessoais de {patient.name} serão anonimizados. Ficam apenas
-          números agregados, como as vendas no faturamento.
+          Seguindo a LGPD, nome, e-mail, telefone, CPF e demais dados pessoais de {patient.name} serão anonimizados.
+          Ficam apenas números agregados, como as vendas no faturamento.
         </InlineAlert>
         <Text>Se quiser apenas parar os envios e manter os dados, use “Inativar”.</Text>
         <TextArea

@@ -47,7 +47,9 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
   const [email, setEmail] = useState(patient.email ?? '');
   const [phone, setPhone] = useState(phoneForField(patient.phone));
   const [document, setDocument] = useState(patient.document ?? '');
-  const [birthDate, setBirthDate] = useState<CalendarDate | null>(patient.birthDate ? parseDate(patient.birthDate) : null);
+  const [birthDate, setBirthDate] = useState<CalendarDate | null>(
+    patient.birthDate ? parseDate(patient.birthDate) : null,
+  );
   const [sex, setSex] = useState<PatientSex | typeof NO_SEX>(patient.sex ?? NO_SEX);
   const [modality, setModality] = useState<ServiceModality>(patient.serviceModality);
   const [tags, setTags] = useState(patient.tags.join(', '));
@@ -82,7 +84,14 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
         birthDate: birthDate?.toString() ?? null,
         sex: sex === NO_SEX ? null : sex,
         serviceModality: modality,
-        tags: [...new Set(tags.split(',').map((t) => t.trim()).filter(Boolean))],
+        tags: [
+          ...new Set(
+            tags
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          ),
+        ],
         notes: notes.trim() || null,
       },
       meta: { handledCodes: HANDLED_CODES },
@@ -93,13 +102,39 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
     <Card title="Dados do cliente">
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Dados do cliente">
         <Stack gap={4}>
-          <TextField label="Nome" name="name" isRequired maxLength={200} value={name} onChange={setName} errorMessage="Informe o nome." />
-          <TextField label="E-mail" name="email" type="email" value={email} onChange={setEmail} errorMessage="E-mail inválido." />
+          <TextField
+            label="Nome"
+            name="name"
+            isRequired
+            maxLength={200}
+            value={name}
+            onChange={setName}
+            errorMessage="Informe o nome."
+          />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            errorMessage="E-mail inválido."
+          />
           <PhoneField label="Telefone (WhatsApp)" name="phone" value={phone} onChange={setPhone} />
           <DocumentField label="CPF" name="document" value={document} onChange={setDocument} />
-          <DatePicker label="Data de nascimento" name="birthDate" value={birthDate} onChange={setBirthDate} maxValue={todaySP()} />
+          <DatePicker
+            label="Data de nascimento"
+            name="birthDate"
+            value={birthDate}
+            onChange={setBirthDate}
+            maxValue={todaySP()}
+          />
           <Stack direction="row" gap={3} wrap>
-            <Select label="Sexo" name="sex" selectedKey={sex} onSelectionChange={(k) => setSex(k as PatientSex | typeof NO_SEX)}>
+            <Select
+              label="Sexo"
+              name="sex"
+              selectedKey={sex}
+              onSelectionChange={(k) => setSex(k as PatientSex | typeof NO_SEX)}
+            >
               <SelectItem id={NO_SEX}>Não informado</SelectItem>
               {(Object.keys(SEX_LABELS) as PatientSex[]).map((s) => (
                 <SelectItem key={s} id={s}>
@@ -107,7 +142,12 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
                 </SelectItem>
               ))}
             </Select>
-            <Select label="Modalidade" name="serviceModality" selectedKey={modality} onSelectionChange={(k) => setModality(k as ServiceModality)}>
+            <Select
+              label="Modalidade"
+              name="serviceModality"
+              selectedKey={modality}
+              onSelectionChange={(k) => setModality(k as ServiceModality)}
+            >
               {(Object.keys(MODALITY_LABELS) as ServiceModality[]).map((m) => (
                 <SelectItem key={m} id={m}>
                   {MODALITY_LABELS[m]}
@@ -115,7 +155,13 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
               ))}
             </Select>
           </Stack>
-          <TextField label="Tags" name="tags" value={tags} onChange={setTags} description="Separe por vírgulas, por exemplo: emagrecimento, gestante." />
+          <TextField
+            label="Tags"
+            name="tags"
+            value={tags}
+            onChange={setTags}
+            description="Separe por vírgulas, por exemplo: emagrecimento, gestante."
+          />
           <TextArea label="Observações" name="notes" maxLength={5000} value={notes} onChange={setNotes} />
           <div>
             <Button type="submit" isPending={update.isPending}>

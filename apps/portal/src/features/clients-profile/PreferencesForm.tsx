@@ -7,7 +7,18 @@ import {
   type NotificationChannel,
   type Patient,
 } from '@acompanha/api-client';
-import { Button, Card, Form, InlineAlert, NumberField, Radio, RadioGroup, Stack, Switch, toastQueue } from '@acompanha/ui';
+import {
+  Button,
+  Card,
+  Form,
+  InlineAlert,
+  NumberField,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  toastQueue,
+} from '@acompanha/ui';
 
 /** 'Preferências': how the client is reached (e-mail or WhatsApp) and when reminders go out. */
 export function PreferencesForm({ patient }: { patient: Patient }) {
@@ -66,7 +77,12 @@ export function PreferencesForm({ patient }: { patient: Patient }) {
               {channelProblem}
             </InlineAlert>
           ) : null}
-          <Switch name="reminders" isSelected={reminders} onChange={setReminders} description="Avisa o cliente quando um questionário está pendente.">
+          <Switch
+            name="reminders"
+            isSelected={reminders}
+            onChange={setReminders}
+            description="Avisa o cliente quando um questionário está pendente."
+          >
             Enviar lembretes
           </Switch>
           <NumberField

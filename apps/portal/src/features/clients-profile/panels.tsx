@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getChatHistoryOptions, listSalesOptions, type ChatMessageStatus, type Patient } from '@acompanha/api-client';
-import { Badge, Button, Cell, Column, EmptyState, Row, Stack, Table, TableBody, TableHeader, Text } from '@acompanha/ui';
+import {
+  Badge,
+  Button,
+  Cell,
+  Column,
+  EmptyState,
+  Row,
+  Stack,
+  Table,
+  TableBody,
+  TableHeader,
+  Text,
+} from '@acompanha/ui';
 import { formatDateBR } from '../../lib/format';
 import { RegisterSaleModal, SalesTable } from '../services/sales';
 
@@ -22,7 +34,11 @@ export function SalesPanel({ patient }: { patient: Patient }) {
         emptyTitle="Nenhuma venda para este cliente"
         emptyDescription="Registre uma venda para que o cliente tenha um serviço ativo."
       />
-      <RegisterSaleModal isOpen={isRegistering} onClose={() => setRegistering(false)} patient={{ id: patient.id, name: patient.name }} />
+      <RegisterSaleModal
+        isOpen={isRegistering}
+        onClose={() => setRegistering(false)}
+        patient={{ id: patient.id, name: patient.name }}
+      />
     </Stack>
   );
 }
@@ -52,7 +68,13 @@ export function MessagesPanel({ patientId }: { patientId: string }) {
         items={messages.data?.items ?? []}
         isLoading={messages.isPending}
         loadingLabel="Carregando mensagens…"
-        emptyState={<EmptyState title="Nenhuma mensagem enviada ainda." description="As mensagens enviadas a este cliente aparecem aqui." headingLevel={2} />}
+        emptyState={
+          <EmptyState
+            title="Nenhuma mensagem enviada ainda."
+            description="As mensagens enviadas a este cliente aparecem aqui."
+            headingLevel={2}
+          />
+        }
       >
         {(m) => (
           <Row id={m.id}>

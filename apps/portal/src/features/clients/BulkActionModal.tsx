@@ -57,8 +57,8 @@ export function BulkActionModal({ mode, count, isPending, onCancel, onConfirm }:
       {isDelete ? (
         <Stack gap={4}>
           <InlineAlert tone="warning" title="A exclusão não pode ser desfeita">
-            Os dados pessoais serão apagados e só os números agregados ficam. É assim que a LGPD pede: nome, contato e documento somem, e vendas e
-            totais continuam nos seus relatórios.
+            Os dados pessoais serão apagados e só os números agregados ficam. É assim que a LGPD pede: nome, contato e
+            documento somem, e vendas e totais continuam nos seus relatórios.
           </InlineAlert>
           <TextArea
             label="Motivo da exclusão"
@@ -73,8 +73,8 @@ export function BulkActionModal({ mode, count, isPending, onCancel, onConfirm }:
         </Stack>
       ) : (
         <Text>
-          {count === 1 ? 'O cliente deixa' : 'Os clientes deixam'} de receber questionários, mas todos os dados e o histórico continuam guardados. Você pode
-          reativar depois, no perfil do cliente.
+          {count === 1 ? 'O cliente deixa' : 'Os clientes deixam'} de receber questionários, mas todos os dados e o
+          histórico continuam guardados. Você pode reativar depois, no perfil do cliente.
         </Text>
       )}
     </Modal>

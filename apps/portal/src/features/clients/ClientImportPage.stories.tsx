@@ -97,7 +97,9 @@ export const RefusesOtherFiles: Story = {
     // A drop ignores the picker's `accept`, so the zone itself has to refuse the file.
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(fileInput(canvasElement), new File(['x'], 'fotos.pdf', { type: 'application/pdf' }));
-    await expect(await canvas.findByText('“fotos.pdf” não é um tipo de arquivo aceito. Envie CSV ou XLSX.')).toBeVisible();
+    await expect(
+      await canvas.findByText('“fotos.pdf” não é um tipo de arquivo aceito. Envie CSV ou XLSX.'),
+    ).toBeVisible();
     await expect(canvas.queryByRole('region', { name: '2. Confira as colunas' })).toBeNull();
   },
 };
@@ -182,7 +184,9 @@ export const ServerError: Story = {
   parameters: {
     msw: {
       handlers: [
-        errorHandler('post', '/patient/import', 'MISSING_PARAMETER_MAPPER', [{ path: ['mapping', 'name'], message: 'Associe a coluna com o nome do cliente.' }]),
+        errorHandler('post', '/patient/import', 'MISSING_PARAMETER_MAPPER', [
+          { path: ['mapping', 'name'], message: 'Associe a coluna com o nome do cliente.' },
+        ]),
         ...Object.values(patientHandlers),
       ],
     },
@@ -193,7 +197,9 @@ export const ServerError: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Importar clientes' }));
     const alert = within(await canvas.findByRole('alert'));
     await expect(alert.getByText('A importação não foi feita')).toBeVisible();
-    await expect(alert.getByText('Falta associar uma das colunas obrigatórias. Confira o mapeamento e tente novamente.')).toBeVisible();
+    await expect(
+      alert.getByText('Falta associar uma das colunas obrigatórias. Confira o mapeamento e tente novamente.'),
+    ).toBeVisible();
     await expect(alert.getByText('Associe a coluna com o nome do cliente.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Importar clientes' })).toBeEnabled();
   },

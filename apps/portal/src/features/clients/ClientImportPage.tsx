@@ -60,7 +60,11 @@ interface ReadFile {
   records: string[][] | null;
 }
 
-type Step = { name: 'choose' } | { name: 'map' } | { name: 'upload'; progress: number } | { name: 'report'; result: PatientImportResult };
+type Step =
+  | { name: 'choose' }
+  | { name: 'map' }
+  | { name: 'upload'; progress: number }
+  | { name: 'report'; result: PatientImportResult };
 
 /** What a row error means, in Portuguese. */
 export function describeImportError(error: PatientImportError): string {
@@ -68,16 +72,22 @@ export function describeImportError(error: PatientImportError): string {
   return error.message || messageForCode(error.code);
 }
 
-const fieldLabel = (field: string | null) => (field && field in IMPORT_FIELD_LABELS ? IMPORT_FIELD_LABELS[field as ImportField] : field ?? 'Linha inteira');
+const fieldLabel = (field: string | null) =>
+  field && field in IMPORT_FIELD_LABELS ? IMPORT_FIELD_LABELS[field as ImportField] : (field ?? 'Linha inteira');
 
 /** The rejected rows as they were in the file, plus an `erro` column saying what to fix. */
 export function rejectedRowsCsv(result: PatientImportResult, records: string[][] | null): string {
   const byRow = new Map<number, string[]>();
-  for (const e of result.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${fieldLabel(e.field)}: ${describeImportError(e)}`]);
+  for (const e of result.errors)
+    byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${fieldLabel(e.field)}: ${describeImportError(e)}`]);
   const rows = [...byRow.entries()].sort(([a], [b]) => a - b);
-  if (!records) return toCsv([['linha', 'erro'], ...rows.map(([row, problems]) => [String(row), problems.join(' | ')])]);
+  if (!records)
+    return toCsv([['linha', 'erro'], ...rows.map(([row, problems]) => [String(row), problems.join(' | ')])]);
   const header = records[0] ?? [];
-  return toCsv([[...header, 'erro'], ...rows.map(([row, problems]) => [...header.map((_, i) => records[row - 1]?.[i] ?? ''), problems.join(' | ')])]);
+  return toCsv([
+    [...header, 'erro'],
+    ...rows.map(([row, problems]) => [...header.map((_, i) => records[row - 1]?.[i] ?? ''), problems.join(' | ')]),
+  ]);
 }
 
 /** `/clients/import`: a CSV or XLSX spreadsheet → column mapping with preview → upload → report. */
@@ -159,7 +169,10 @@ export function ClientImportPage() {
       }
     >
       {step.name === 'choose' ? (
-        <Card title="1. Escolha a planilha" description="A primeira linha deve ter os nomes das colunas. Até 5 MB e 10.000 clientes.">
+        <Card
+          title="1. Escolha a planilha"
+          description="A primeira linha deve ter os nomes das colunas. Até 5 MB e 10.000 clientes."
+        >
           <FileDropZone
             label="Planilha de clientes"
             acceptedFileTypes={ACCEPTED}
@@ -220,7 +233,10 @@ function MappingStep({ read, mapping, onMappingChange, error, upload, onImport, 
   const header = read.records?.[0] ?? [];
   const headers = [...new Set(header.filter((h) => h !== ''))];
   // Spreadsheet row numbers (header = 1), as the report will name them.
-  const dataRows = (read.records ?? []).map((cells, i) => ({ line: i + 1, cells })).slice(1).filter((r) => !isBlankRow(r.cells));
+  const dataRows = (read.records ?? [])
+    .map((cells, i) => ({ line: i + 1, cells }))
+    .slice(1)
+    .filter((r) => !isBlankRow(r.cells));
   const mapped = IMPORT_FIELDS.filter((f) => mapping[f]);
   const missingName = read.records !== null && !mapping.name;
 
@@ -235,7 +251,13 @@ function MappingStep({ read, mapping, onMappingChange, error, upload, onImport, 
         }
       >
         {read.records ? (
-          <div css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+          <div
+            css={{
+              display: 'grid',
+              gap: 'var(--space-3)',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+            }}
+          >
             {IMPORT_FIELDS.map((field) => (
               <Select
                 key={field}
@@ -290,7 +312,9 @@ function MappingStep({ read, mapping, onMappingChange, error, upload, onImport, 
                     <Row key={line} id={line}>
                       {[
                         <Cell key="line">{line}</Cell>,
-                        ...mapped.map((field) => <Cell key={field}>{cells[header.indexOf(mapping[field]!)] ?? ''}</Cell>),
+                        ...mapped.map((field) => (
+                          <Cell key={field}>{cells[header.indexOf(mapping[field]!)] ?? ''}</Cell>
+                        )),
                       ]}
                     </Row>
                   ))}
@@ -316,7 +340,9 @@ function MappingStep({ read, mapping, onMappingChange, error, upload, onImport, 
         {isSending ? (
           <ProgressBar label={`Enviando ${read.file.name}`} value={upload} />
         ) : (
-          <Text variant="muted">Linhas com problema não são importadas: no fim você vê quais são e pode baixá-las para corrigir.</Text>
+          <Text variant="muted">
+            Linhas com problema não são importadas: no fim você vê quais são e pode baixá-las para corrigir.
+          </Text>
         )}
         <Stack direction="row" gap={2} justify="end" wrap>
           <Button variant="secondary" onPress={onChangeFile} isDisabled={isSending}>
@@ -355,7 +381,14 @@ function ImportReport({ result, onDownloadRejected, onViewClients, onImportAnoth
           : `Todos os ${number.format(result.total)} clientes foram importados ou atualizados.`}
       </InlineAlert>
       <Card title="Resultado">
-        <dl css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', margin: 0 }}>
+        <dl
+          css={{
+            display: 'grid',
+            gap: 'var(--space-3)',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))',
+            margin: 0,
+          }}
+        >
           {counts.map(([label, value]) => (
             <div key={label} css={{ display: 'flex', flexDirection: 'column-reverse', gap: 'var(--space-1)' }}>
               <dt>
@@ -363,7 +396,9 @@ function ImportReport({ result, onDownloadRejected, onViewClients, onImportAnoth
                   {label}
                 </Text>
               </dt>
-              <dd css={{ margin: 0, fontSize: 'var(--font-size-2xl)', fontWeight: 'var(--font-weight-bold)' }}>{number.format(value)}</dd>
+              <dd css={{ margin: 0, fontSize: 'var(--font-size-2xl)', fontWeight: 'var(--font-weight-bold)' }}>
+                {number.format(value)}
+              </dd>
             </div>
           ))}
         </dl>

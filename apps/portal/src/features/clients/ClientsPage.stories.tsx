@@ -41,7 +41,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
-const table = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('grid', { name: 'Clientes' }));
+const table = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('grid', { name: 'Clientes' }));
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -92,7 +93,9 @@ export const FilterByStatusAndModality: Story = {
     await expect(listCalls.at(-1)!.get('status')).toBe('inactive');
     await userEvent.click(canvas.getByRole('button', { name: /Modalidade/ }));
     await userEvent.click(await body().findByRole('option', { name: 'Online' }));
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhum cliente encontrado' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Nenhum cliente encontrado' }),
+    ).toBeVisible();
     await expect(listCalls.at(-1)!.get('serviceModality')).toBe('online');
   },
 };
@@ -136,7 +139,11 @@ export const Empty: Story = {
       handlers: [
         http.get('*/api/patient', () => HttpResponse.json({ items: [], total: 0 })),
         http.get('*/api/patient/totals', () =>
-          HttpResponse.json({ total: 0, byStatus: { active: 0, inactive: 0 }, byModality: { presencial: 0, online: 0, hibrido: 0 } }),
+          HttpResponse.json({
+            total: 0,
+            byStatus: { active: 0, inactive: 0 },
+            byModality: { presencial: 0, online: 0, hibrido: 0 },
+          }),
         ),
         ...Object.values(patientHandlers),
       ],
@@ -155,7 +162,11 @@ export const ThousandsOfClients: Story = {
     msw: {
       handlers: [
         http.get('*/api/patient/totals', () =>
-          HttpResponse.json({ total: 10_200, byStatus: { active: 10_163, inactive: 37 }, byModality: { presencial: 10_109, online: 63, hibrido: 28 } }),
+          HttpResponse.json({
+            total: 10_200,
+            byStatus: { active: 10_163, inactive: 37 },
+            byModality: { presencial: 10_109, online: 63, hibrido: 28 },
+          }),
         ),
         ...Object.values(patientHandlers),
       ],
@@ -183,7 +194,9 @@ export const OpenClient: Story = {
   play: async ({ canvasElement }) => {
     const rows = await table(canvasElement);
     await userEvent.click(await rows.findByRole('link', { name: 'João Pedro Araújo' }));
-    await waitFor(() => expect(clientsRouter?.state.location.pathname).toBe(`/clients/profile/${patientFixtures[1]!.id}`));
+    await waitFor(() =>
+      expect(clientsRouter?.state.location.pathname).toBe(`/clients/profile/${patientFixtures[1]!.id}`),
+    );
   },
 };
 
@@ -202,7 +215,9 @@ export const BulkDeleteWithReason: Story = {
 
     const dialog = within(await body().findByRole('alertdialog', { name: 'Excluir 2 clientes?' }));
     // The modal fades in: wait for it to be fully shown.
-    await waitFor(() => expect(dialog.getByText(/Os dados pessoais serão apagados e só os números agregados ficam\./)).toBeVisible());
+    await waitFor(() =>
+      expect(dialog.getByText(/Os dados pessoais serão apagados e só os números agregados ficam\./)).toBeVisible(),
+    );
     const reason = dialog.getByRole('textbox', { name: 'Motivo da exclusão' });
     await userEvent.type(reason, 'ok');
     await userEvent.click(dialog.getByRole('button', { name: 'Excluir' }));
@@ -212,7 +227,11 @@ export const BulkDeleteWithReason: Story = {
     await userEvent.type(reason, ' — pediu para sair');
     await userEvent.click(dialog.getByRole('button', { name: 'Excluir' }));
     await expect(await body().findByText('2 clientes excluídos.')).toBeVisible();
-    await expect(bulkBodies[0]).toEqual({ ids: [patientFixtures[0]!.id, patientFixtures[2]!.id], mode: 'delete', reason: 'ok — pediu para sair' });
+    await expect(bulkBodies[0]).toEqual({
+      ids: [patientFixtures[0]!.id, patientFixtures[2]!.id],
+      mode: 'delete',
+      reason: 'ok — pediu para sair',
+    });
     await waitFor(() => expect(canvas.queryByRole('region', { name: 'Clientes selecionados' })).toBeNull());
   },
 };
@@ -251,7 +270,9 @@ export const QuickAdd: Story = {
 
 export const QuickAddDuplicatePhone: Story = {
   parameters: {
-    msw: { handlers: [errorHandler('post', '/patient', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...Object.values(patientHandlers)] },
+    msw: {
+      handlers: [errorHandler('post', '/patient', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...Object.values(patientHandlers)],
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -54,7 +54,13 @@ interface Filters {
 }
 
 /** The list call for a set of filters; the loader prefetches the first page with the same key. */
-function listQuery({ nameTerm, status, serviceModality, serviceId, skip }: Filters): NonNullable<ListPatientsData['query']> {
+function listQuery({
+  nameTerm,
+  status,
+  serviceModality,
+  serviceId,
+  skip,
+}: Filters): NonNullable<ListPatientsData['query']> {
   return {
     take: PAGE_SIZE,
     skip,
@@ -72,7 +78,10 @@ const servicesOptions = () => listServicesOptions({ query: { status: 'all' } });
 export async function clientsLoader({ request }: { request: Request }) {
   await loadOrSignIn(request, () => {
     void appQueryClient.prefetchQuery(listPatientsOptions({ query: listQuery(INITIAL) }));
-    return Promise.all([appQueryClient.ensureQueryData(getPatientTotalsOptions()), appQueryClient.ensureQueryData(servicesOptions())]);
+    return Promise.all([
+      appQueryClient.ensureQueryData(getPatientTotalsOptions()),
+      appQueryClient.ensureQueryData(servicesOptions()),
+    ]);
   });
   return null;
 }
@@ -101,8 +110,10 @@ export function ClientsPage() {
 
   const items = patients.data?.items ?? [];
   const total = patients.data?.total ?? 0;
-  const selectedIds = selected === 'all' ? items.map((p) => p.id) : items.filter((p) => selected.has(p.id)).map((p) => p.id);
-  const isFiltered = !!nameTerm || filters.status !== 'all' || filters.serviceModality !== 'all' || filters.serviceId !== 'all';
+  const selectedIds =
+    selected === 'all' ? items.map((p) => p.id) : items.filter((p) => selected.has(p.id)).map((p) => p.id);
+  const isFiltered =
+    !!nameTerm || filters.status !== 'all' || filters.serviceModality !== 'all' || filters.serviceId !== 'all';
 
   const bulk = useMutation({
     ...deletePatientsMutation(),
@@ -111,7 +122,8 @@ export function ClientsPage() {
       setSelected(new Set());
       setBulkMode(null);
       const n = result.processed;
-      const what = variables.body.mode === 'delete' ? (n === 1 ? 'excluído' : 'excluídos') : n === 1 ? 'inativado' : 'inativados';
+      const what =
+        variables.body.mode === 'delete' ? (n === 1 ? 'excluído' : 'excluídos') : n === 1 ? 'inativado' : 'inativados';
       toastQueue.add({ tone: 'success', title: `${n} ${n === 1 ? 'cliente' : 'clientes'} ${what}.` });
     },
   });
@@ -143,7 +155,11 @@ export function ClientsPage() {
             update({});
           }}
         />
-        <Select label="Situação" selectedKey={filters.status} onSelectionChange={(k) => update({ status: k as Filters['status'] })}>
+        <Select
+          label="Situação"
+          selectedKey={filters.status}
+          onSelectionChange={(k) => update({ status: k as Filters['status'] })}
+        >
           <SelectItem id="all">Todos</SelectItem>
           <SelectItem id="active">Ativos</SelectItem>
           <SelectItem id="inactive">Inativos</SelectItem>
@@ -164,7 +180,11 @@ export function ClientsPage() {
             )),
           ]}
         </Select>
-        <Select label="Serviço" selectedKey={filters.serviceId} onSelectionChange={(k) => update({ serviceId: String(k) })}>
+        <Select
+          label="Serviço"
+          selectedKey={filters.serviceId}
+          onSelectionChange={(k) => update({ serviceId: String(k) })}
+        >
           {[
             <SelectItem key="all" id="all">
               Todos
@@ -221,7 +241,11 @@ export function ClientsPage() {
           loadingLabel="Carregando clientes…"
           emptyState={
             isFiltered ? (
-              <EmptyState title="Nenhum cliente encontrado" description="Mude a busca ou os filtros." headingLevel={2} />
+              <EmptyState
+                title="Nenhum cliente encontrado"
+                description="Mude a busca ou os filtros."
+                headingLevel={2}
+              />
             ) : (
               <EmptyState
                 title="Nenhum cliente ainda"
@@ -248,7 +272,9 @@ export function ClientsPage() {
                 </Stack>
               </Cell>
               <Cell>
-                <span css={{ whiteSpace: 'nowrap' }}>{formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}</span>
+                <span css={{ whiteSpace: 'nowrap' }}>
+                  {formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}
+                </span>
               </Cell>
               <Cell>{MODALITY_LABELS[patient.serviceModality]}</Cell>
               <Cell>
@@ -261,7 +287,13 @@ export function ClientsPage() {
                   <Text variant="small">Sem serviço ativo</Text>
                 )}
               </Cell>
-              <Cell>{patient.status === 'active' ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Inativo</Badge>}</Cell>
+              <Cell>
+                {patient.status === 'active' ? (
+                  <Badge tone="success">Ativo</Badge>
+                ) : (
+                  <Badge tone="neutral">Inativo</Badge>
+                )}
+              </Cell>
             </Row>
           )}
         </TableBody>
@@ -286,7 +318,12 @@ export function ClientsPage() {
         onCancel={() => setBulkMode(null)}
         onConfirm={(reason) =>
           bulkMode &&
-          bulk.mutate({ body: bulkMode === 'delete' ? { ids: selectedIds, mode: 'delete', reason } : { ids: selectedIds, mode: 'inactivate' } })
+          bulk.mutate({
+            body:
+              bulkMode === 'delete'
+                ? { ids: selectedIds, mode: 'delete', reason }
+                : { ids: selectedIds, mode: 'inactivate' },
+          })
         }
       />
       <QuickAddClientModal isOpen={isAddOpen} onOpenChange={setAddOpen} />
@@ -294,7 +331,15 @@ export function ClientsPage() {
   );
 }
 
-function TotalsCards({ totals }: { totals: { total: number; byStatus: { active: number; inactive: number }; byModality: Record<ServiceModality, number> } }) {
+function TotalsCards({
+  totals,
+}: {
+  totals: {
+    total: number;
+    byStatus: { active: number; inactive: number };
+    byModality: Record<ServiceModality, number>;
+  };
+}) {
   const share = (n: number) => (totals.total ? Math.round((n / totals.total) * 100) : 0);
   // A few clients out of thousands are not "0%"; nor are all but a few "100%".
   const shareLabel = (n: number) => {
@@ -306,7 +351,9 @@ function TotalsCards({ totals }: { totals: { total: number; byStatus: { active: 
   return (
     <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
       <Card title="Total de clientes" headingLevel={2}>
-        <div css={{ fontSize: 'var(--font-size-3xl)', fontWeight: 'var(--font-weight-bold)', lineHeight: 1 }}>{number.format(totals.total)}</div>
+        <div css={{ fontSize: 'var(--font-size-3xl)', fontWeight: 'var(--font-weight-bold)', lineHeight: 1 }}>
+          {number.format(totals.total)}
+        </div>
         <Stack direction="row" gap={2} wrap>
           <Badge tone="success">{`${number.format(totals.byStatus.active)} ${totals.byStatus.active === 1 ? 'ativo' : 'ativos'}`}</Badge>
           <Badge tone="neutral">{`${number.format(totals.byStatus.inactive)} ${totals.byStatus.inactive === 1 ? 'inativo' : 'inativos'}`}</Badge>

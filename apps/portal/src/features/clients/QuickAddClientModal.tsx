@@ -1,7 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { asApiError, createPatientMutation, messageForCode, type ServiceModality } from '@acompanha/api-client';
-import { Button, DocumentField, Form, Modal, PhoneField, Radio, RadioGroup, Stack, TextField, toastQueue } from '@acompanha/ui';
+import {
+  Button,
+  DocumentField,
+  Form,
+  Modal,
+  PhoneField,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  toastQueue,
+} from '@acompanha/ui';
 import { invalidateOperation } from '../../lib/queries';
 import { MODALITIES, MODALITY_LABELS } from './labels';
 
@@ -68,7 +79,12 @@ export function QuickAddClientModal({ isOpen, onOpenChange }: QuickAddClientModa
   const clear = (field: string) => errors[field] && setErrors(({ [field]: _, ...rest }) => rest);
 
   return (
-    <Modal isOpen={isOpen} onOpenChange={(open) => (open ? onOpenChange(true) : close())} title="Novo cliente" isDismissable>
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => (open ? onOpenChange(true) : close())}
+      title="Novo cliente"
+      isDismissable
+    >
       <Form onSubmit={onSubmit} validationErrors={errors} aria-label="Novo cliente">
         <TextField
           label="Nome"
@@ -79,9 +95,27 @@ export function QuickAddClientModal({ isOpen, onOpenChange }: QuickAddClientModa
           onChange={(name) => (set({ name }), clear('name'))}
           errorMessage="Informe o nome."
         />
-        <PhoneField label="Telefone" name="phone" value={values.phone} onChange={(phone) => (set({ phone }), clear('phone'))} description="Com DDD. Usado no WhatsApp e na área do cliente." />
-        <TextField label="E-mail" name="email" type="email" value={values.email} onChange={(email) => (set({ email }), clear('email'))} />
-        <DocumentField label="CPF" name="document" kind="cpf" value={values.document} onChange={(document) => (set({ document }), clear('document'))} />
+        <PhoneField
+          label="Telefone"
+          name="phone"
+          value={values.phone}
+          onChange={(phone) => (set({ phone }), clear('phone'))}
+          description="Com DDD. Usado no WhatsApp e na área do cliente."
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          value={values.email}
+          onChange={(email) => (set({ email }), clear('email'))}
+        />
+        <DocumentField
+          label="CPF"
+          name="document"
+          kind="cpf"
+          value={values.document}
+          onChange={(document) => (set({ document }), clear('document'))}
+        />
         <RadioGroup
           label="Modalidade"
           name="serviceModality"

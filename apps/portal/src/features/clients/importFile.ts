@@ -3,7 +3,17 @@
  * the preview (the API parses the file again, fully). Also builds the CSV of rejected rows.
  */
 
-export const IMPORT_FIELDS = ['name', 'email', 'phone', 'document', 'birthDate', 'sex', 'serviceModality', 'notes', 'tags'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'document',
+  'birthDate',
+  'sex',
+  'serviceModality',
+  'notes',
+  'tags',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Our fields as the mapping screen names them. */
@@ -25,9 +35,29 @@ export type ImportMapping = Partial<Record<ImportField, string>>;
 const ALIASES: Record<ImportField, string[]> = {
   name: ['nome', 'nomecompleto', 'name', 'fullname', 'cliente', 'paciente', 'nomedocliente', 'nomedopaciente'],
   email: ['email', 'correioeletronico', 'emaildocliente'],
-  phone: ['telefone', 'celular', 'phone', 'whatsapp', 'whats', 'fone', 'tel', 'mobile', 'telefonecelular', 'telefonewhatsapp'],
+  phone: [
+    'telefone',
+    'celular',
+    'phone',
+    'whatsapp',
+    'whats',
+    'fone',
+    'tel',
+    'mobile',
+    'telefonecelular',
+    'telefonewhatsapp',
+  ],
   document: ['cpf', 'documento', 'document', 'doc'],
-  birthDate: ['nascimento', 'datadenascimento', 'datanascimento', 'dtnascimento', 'datanasc', 'birthdate', 'birthday', 'dateofbirth'],
+  birthDate: [
+    'nascimento',
+    'datadenascimento',
+    'datanascimento',
+    'dtnascimento',
+    'datanasc',
+    'birthdate',
+    'birthday',
+    'dateofbirth',
+  ],
   sex: ['sexo', 'sex', 'genero', 'gender'],
   serviceModality: ['modalidade', 'modality', 'atendimento', 'modalidadedeatendimento'],
   tags: ['tags', 'tag', 'etiquetas', 'marcadores'],

@@ -6,7 +6,11 @@ import type { ImportMapping } from './importFile';
  * POSTs the spreadsheet to `/patient/import` as multipart (`file` + `mapping` JSON), reporting the
  * upload's progress (fetch cannot). Resolves with the report; rejects with the API's `ApiError`.
  */
-export function uploadImport(file: File, mapping: ImportMapping | null, onProgress: (percent: number) => void): Promise<PatientImportResult> {
+export function uploadImport(
+  file: File,
+  mapping: ImportMapping | null,
+  onProgress: (percent: number) => void,
+): Promise<PatientImportResult> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('file', file, file.name);

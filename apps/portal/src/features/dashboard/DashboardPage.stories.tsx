@@ -2,7 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardSummary } from '@acompanha/api-client';
-import { answersHandlers, errorHandler, pendingHandler, resetAnswersState, resetSchedulingState, statusReportFixture } from '@acompanha/api-client/mocks';
+import {
+  answersHandlers,
+  errorHandler,
+  pendingHandler,
+  resetAnswersState,
+  resetSchedulingState,
+  statusReportFixture,
+} from '@acompanha/api-client/mocks';
 import { DashboardPage } from './DashboardPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 
@@ -22,8 +29,20 @@ const summary: DashboardSummary = {
     })),
   },
   expiringServices: [
-    { patientId: '11111111-1111-4111-8111-111111111111', patientName: 'Joana Prado', serviceName: 'Acompanhamento mensal', endsAt: '2026-11-24', daysLeft: 3 },
-    { patientId: '22222222-2222-4222-8222-222222222222', patientName: 'Caio Ribeiro', serviceName: 'Plano trimestral', endsAt: '2026-12-01', daysLeft: 10 },
+    {
+      patientId: '11111111-1111-4111-8111-111111111111',
+      patientName: 'Joana Prado',
+      serviceName: 'Acompanhamento mensal',
+      endsAt: '2026-11-24',
+      daysLeft: 3,
+    },
+    {
+      patientId: '22222222-2222-4222-8222-222222222222',
+      patientName: 'Caio Ribeiro',
+      serviceName: 'Plano trimestral',
+      endsAt: '2026-12-01',
+      daysLeft: 10,
+    },
   ],
 };
 
@@ -34,7 +53,10 @@ const meta = {
   title: 'Screens/Dashboard',
   component: DashboardPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json(summary)), ...answerHandlers] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json(summary)), ...answerHandlers] },
+  },
   beforeEach: () => {
     resetPortal({ signedIn: true, pendingAnswers: 'fetch' });
     resetSchedulingState();
@@ -53,7 +75,10 @@ export const Default: Story = {
     await expect(canvas.getByText('172')).toBeVisible();
     await expect(canvas.getByText(/6\.030,00/)).toBeVisible();
     await expect(canvas.getByRole('figure', { name: 'Faturamento por dia em novembro' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Joana Prado' })).toHaveAttribute('href', '/clients/profile/11111111-1111-4111-8111-111111111111');
+    await expect(canvas.getByRole('link', { name: 'Joana Prado' })).toHaveAttribute(
+      'href',
+      '/clients/profile/11111111-1111-4111-8111-111111111111',
+    );
     await expect(canvas.getByText(/termina em 3 dias \(24\/11\/2026\)/)).toBeVisible();
   },
 };
@@ -91,7 +116,10 @@ export const AnswerFiguresUnavailable: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
     const answers = within(canvas.getByRole('region', { name: 'Respostas' }));
-    await waitFor(() => expect(answers.getByText('Aguardando revisão').parentElement!).toHaveTextContent('Aguardando revisão—'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(answers.getByText('Aguardando revisão').parentElement!).toHaveTextContent('Aguardando revisão—'),
+      { timeout: 10_000 },
+    );
     await expect(canvas.getByText('172')).toBeVisible();
   },
 };
@@ -106,9 +134,18 @@ export const ChartAsTable: Story = {
 };
 
 export const NothingExpiring: Story = {
-  parameters: { msw: { handlers: [http.get('*/api/dashboard/summary', () => HttpResponse.json({ ...summary, expiringServices: [] })), ...answerHandlers] } },
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/dashboard/summary', () => HttpResponse.json({ ...summary, expiringServices: [] })),
+        ...answerHandlers,
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhum serviço terminando' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Nenhum serviço terminando' }),
+    ).toBeVisible();
   },
 };
 
@@ -122,6 +159,8 @@ export const Loading: Story = {
 export const ServerError: Story = {
   parameters: { msw: { handlers: [errorHandler('get', '/dashboard/summary', 'INTERNAL_ERROR'), ...answerHandlers] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };

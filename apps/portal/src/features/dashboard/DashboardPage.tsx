@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAnswerStatusReportOptions, getDashboardSummaryOptions, listDelayedAnswerRequestsOptions } from '@acompanha/api-client';
+import {
+  getAnswerStatusReportOptions,
+  getDashboardSummaryOptions,
+  listDelayedAnswerRequestsOptions,
+} from '@acompanha/api-client';
 import { BarChart, Card, EmptyState, Heading, Link, Page, Spinner, Stack, Text } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient } from '../../app/queryClient';
@@ -23,7 +27,20 @@ export async function dashboardLoader({ request }: { request: Request }) {
   return null;
 }
 
-const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
 
 const Figure = StatFigure;
 
@@ -32,9 +49,13 @@ function AnswerFigures() {
   const pending = useQuery(pendingCountOptions());
   const delayed = useQuery(delayedCountOptions());
   const report = useQuery(last30DaysReportOptions());
-  const count = (q: { data?: { total: number }; isError: boolean }) => (q.data ? formatNumberBR(q.data.total) : q.isError ? '—' : '…');
+  const count = (q: { data?: { total: number }; isError: boolean }) =>
+    q.data ? formatNumberBR(q.data.total) : q.isError ? '—' : '…';
   return (
-    <section aria-labelledby="dashboard-answers" css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-3)' }}>
+    <section
+      aria-labelledby="dashboard-answers"
+      css={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-3)' }}
+    >
       <Heading level={2} size={4} id="dashboard-answers">
         Respostas
       </Heading>
@@ -89,7 +110,11 @@ export function DashboardPage() {
   const chart = data.sales.byDay.map((d) => ({ label: d.date.slice(8, 10), value: d.netCents }));
 
   return (
-    <Page title="Painel" description={`Resumo de ${monthName} até hoje, ${formatDateBR(`${data.today}T12:00:00Z`)}.`} width="lg">
+    <Page
+      title="Painel"
+      description={`Resumo de ${monthName} até hoje, ${formatDateBR(`${data.today}T12:00:00Z`)}.`}
+      width="lg"
+    >
       <StatGrid>
         <Figure label="Clientes ativos" value={data.patients.active.toLocaleString('pt-BR')} />
         <Figure label="Novos clientes no mês" value={data.patients.newThisMonth.toLocaleString('pt-BR')} />
@@ -98,15 +123,32 @@ export function DashboardPage() {
           value={data.sales.count.toLocaleString('pt-BR')}
           hint={data.sales.refundsCents > 0 ? `Reembolsos: ${formatBRL(data.sales.refundsCents)}` : undefined}
         />
-        <Figure label="Faturamento líquido no mês" value={formatBRL(data.sales.netCents)} hint={`Bruto: ${formatBRL(data.sales.grossCents)}`} />
+        <Figure
+          label="Faturamento líquido no mês"
+          value={formatBRL(data.sales.netCents)}
+          hint={`Bruto: ${formatBRL(data.sales.grossCents)}`}
+        />
       </StatGrid>
       <AnswerFigures />
       <Card>
-        <BarChart title={`Faturamento por dia em ${monthName}`} data={chart} formatValue={formatBRL} labelHeader="Dia" valueHeader="Faturamento líquido" />
+        <BarChart
+          title={`Faturamento por dia em ${monthName}`}
+          data={chart}
+          formatValue={formatBRL}
+          labelHeader="Dia"
+          valueHeader="Faturamento líquido"
+        />
       </Card>
-      <Card title="Serviços perto do fim" description="Clientes ativos cujo serviço termina nos próximos 14 dias, sem renovação vendida.">
+      <Card
+        title="Serviços perto do fim"
+        description="Clientes ativos cujo serviço termina nos próximos 14 dias, sem renovação vendida."
+      >
         {data.expiringServices.length === 0 ? (
-          <EmptyState title="Nenhum serviço terminando" description="Quando um serviço estiver perto do fim, ele aparece aqui." headingLevel={3} />
+          <EmptyState
+            title="Nenhum serviço terminando"
+            description="Quando um serviço estiver perto do fim, ele aparece aqui."
+            headingLevel={3}
+          />
         ) : (
           <Stack as="ul" gap={2} css={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {data.expiringServices.map((s) => (
@@ -114,7 +156,8 @@ export function DashboardPage() {
                 <Stack direction="row" gap={3} justify="space-between" wrap>
                   <Link href={`/clients/profile/${s.patientId}`}>{s.patientName}</Link>
                   <Text variant="muted">
-                    {s.serviceName} · termina em {s.daysLeft === 1 ? '1 dia' : `${s.daysLeft} dias`} ({formatDateBR(`${s.endsAt}T12:00:00Z`)})
+                    {s.serviceName} · termina em {s.daysLeft === 1 ? '1 dia' : `${s.daysLeft} dias`} (
+                    {formatDateBR(`${s.endsAt}T12:00:00Z`)})
                   </Text>
                 </Stack>
               </li>

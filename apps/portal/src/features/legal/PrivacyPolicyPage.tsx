@@ -68,7 +68,8 @@ export function PrivacyPolicyPage() {
           </Card>
         ))}
         <Text>
-          Dúvidas sobre privacidade? Escreva para <Link href="mailto:privacidade@acompanha.app">privacidade@acompanha.app</Link>.
+          Dúvidas sobre privacidade? Escreva para{' '}
+          <Link href="mailto:privacidade@acompanha.app">privacidade@acompanha.app</Link>.
         </Text>
         <Link href="/login">Voltar para o login</Link>
       </Stack>

@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accountHandlers, errorHandler, pendingHandler, resetSchedulingState, schedulingHandlers } from '@acompanha/api-client/mocks';
+import {
+  accountHandlers,
+  errorHandler,
+  pendingHandler,
+  resetSchedulingState,
+  schedulingHandlers,
+} from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { ProfilePage } from './ProfilePage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
@@ -82,7 +88,9 @@ export const ServerValidation: Story = {
       handlers: [
         schedulingHandlers.getTemplate,
         accountHandlers.getMe,
-        errorHandler('put', '/professional/me', 'WRONG_COMMAND_PARAMETERS', [{ path: ['phone'], message: 'Telefone inválido.' }]),
+        errorHandler('put', '/professional/me', 'WRONG_COMMAND_PARAMETERS', [
+          { path: ['phone'], message: 'Telefone inválido.' },
+        ]),
       ],
     },
   },
@@ -99,7 +107,9 @@ export const WrongCurrentPassword: Story = {
       handlers: [
         schedulingHandlers.getTemplate,
         accountHandlers.getMe,
-        errorHandler('put', '/professional/me/password', 'WRONG_COMMAND_PARAMETERS', [{ path: ['currentPassword'], message: 'wrong' }]),
+        errorHandler('put', '/professional/me/password', 'WRONG_COMMAND_PARAMETERS', [
+          { path: ['currentPassword'], message: 'wrong' },
+        ]),
       ],
     },
   },
@@ -114,7 +124,9 @@ export const WrongCurrentPassword: Story = {
 };
 
 export const SessionExpired: Story = {
-  parameters: { msw: { handlers: [schedulingHandlers.getTemplate, errorHandler('get', '/professional/me', 'INVALID_JWT')] } },
+  parameters: {
+    msw: { handlers: [schedulingHandlers.getTemplate, errorHandler('get', '/professional/me', 'INVALID_JWT')] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Sua sessão expirou. Entre novamente para continuar.')).toBeVisible();
@@ -123,10 +135,14 @@ export const SessionExpired: Story = {
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [schedulingHandlers.getTemplate, errorHandler('get', '/professional/me', 'INTERNAL_ERROR')] } },
+  parameters: {
+    msw: { handlers: [schedulingHandlers.getTemplate, errorHandler('get', '/professional/me', 'INTERNAL_ERROR')] },
+  },
   play: async ({ canvasElement }) => {
     // 5xx answers are retried twice (with backoff) before the error screen shows
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };
 
@@ -136,14 +152,18 @@ export const TemplateMessage: Story = {
     const canvas = within(canvasElement);
     const message = await canvas.findByRole('textbox', { name: 'Mensagem' });
     await expect(canvas.getByText('Você está usando a mensagem padrão.')).toBeVisible();
-    await expect(canvas.getByTestId('template-preview')).toHaveTextContent('Olá, Mariana! Ana Souza enviou o questionário "Acompanhamento semanal".');
+    await expect(canvas.getByTestId('template-preview')).toHaveTextContent(
+      'Olá, Mariana! Ana Souza enviou o questionário "Acompanhamento semanal".',
+    );
     await userEvent.clear(message);
     await userEvent.type(message, 'Oi, {{{{paciente}}! Responda: ');
     await userEvent.click(canvas.getByRole('button', { name: /Inserir \{\{link\}\}/ }));
     await userEvent.type(message, ' PIN ');
     await userEvent.click(canvas.getByRole('button', { name: /Inserir \{\{pin\}\}/ }));
     await expect(message).toHaveValue('Oi, {{paciente}}! Responda: {{link}} PIN {{pin}}');
-    await expect(canvas.getByTestId('template-preview')).toHaveTextContent(/^Oi, Mariana! Responda: http.*\/quiz-survey\/… PIN 482913$/);
+    await expect(canvas.getByTestId('template-preview')).toHaveTextContent(
+      /^Oi, Mariana! Responda: http.*\/quiz-survey\/… PIN 482913$/,
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar mensagem' }));
     await expect(await within(document.body).findByText('Mensagem de envio salva.')).toBeVisible();
     await expect(await canvas.findByRole('button', { name: 'Restaurar padrão' })).toBeVisible();

@@ -48,18 +48,25 @@ export function ProfilePage() {
   const signature = usePersisted((s) => s.session.signature);
 
   return (
-    <Page title="Meu perfil" description="Seus dados aparecem para os seus clientes nos questionários e na área do cliente.">
+    <Page
+      title="Meu perfil"
+      description="Seus dados aparecem para os seus clientes nos questionários e na área do cliente."
+    >
       {professional ? <ProfileForm professional={professional} /> : null}
       <TemplateMessageCard />
       <PasswordCard />
       {signature ? (
         <Card title="Assinatura">
           <Stack gap={2} align="start">
-            <Badge tone={SIGNATURE_LABELS[signature.status]?.tone ?? 'info'}>{SIGNATURE_LABELS[signature.status]?.label ?? signature.status}</Badge>
+            <Badge tone={SIGNATURE_LABELS[signature.status]?.tone ?? 'info'}>
+              {SIGNATURE_LABELS[signature.status]?.label ?? signature.status}
+            </Badge>
             {signature.status === 'trial' && signature.trialEndsAt ? (
               <Text>Seu período de teste vai até {formatDateBR(signature.trialEndsAt)}.</Text>
             ) : null}
-            {signature.currentPeriodEnd ? <Text>Período atual até {formatDateBR(signature.currentPeriodEnd)}.</Text> : null}
+            {signature.currentPeriodEnd ? (
+              <Text>Período atual até {formatDateBR(signature.currentPeriodEnd)}.</Text>
+            ) : null}
           </Stack>
         </Card>
       ) : null}
@@ -116,8 +123,23 @@ function ProfileForm({ professional }: { professional: Professional }) {
     <Card title="Dados pessoais">
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Dados pessoais">
         <Stack gap={4}>
-          <TextField label="Nome completo" name="name" autoComplete="name" isRequired value={name} onChange={setName} errorMessage="Informe seu nome." />
-          <TextField label="E-mail" name="email" type="email" value={professional.email} isReadOnly description="Para trocar o e-mail, fale com o suporte." />
+          <TextField
+            label="Nome completo"
+            name="name"
+            autoComplete="name"
+            isRequired
+            value={name}
+            onChange={setName}
+            errorMessage="Informe seu nome."
+          />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            value={professional.email}
+            isReadOnly
+            description="Para trocar o e-mail, fale com o suporte."
+          />
           <PhoneField label="Telefone (WhatsApp)" name="phone" value={phone} onChange={setPhone} />
           <DocumentField label="CPF ou CNPJ" name="document" value={document} onChange={setDocument} />
           <TextField
@@ -146,7 +168,10 @@ function PasswordCard() {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const change = useMutation(changePasswordMutation());
 
-  const nextError = next.length > 0 && next.length < MIN_PASSWORD_LENGTH ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` : null;
+  const nextError =
+    next.length > 0 && next.length < MIN_PASSWORD_LENGTH
+      ? `A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`
+      : null;
   const confirmError = confirm.length > 0 && confirm !== next ? 'As senhas não conferem.' : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -161,7 +186,10 @@ function PasswordCard() {
           setCurrent('');
           setNext('');
           setConfirm('');
-          toastQueue.add({ tone: 'success', title: 'Senha alterada. As outras sessões foram encerradas.' }, { timeout: 5000 });
+          toastQueue.add(
+            { tone: 'success', title: 'Senha alterada. As outras sessões foram encerradas.' },
+            { timeout: 5000 },
+          );
         },
         onError: (raw) => {
           const e = asApiError(raw);
@@ -176,7 +204,14 @@ function PasswordCard() {
     <Card title="Alterar senha" description="Ao trocar a senha, você sai de todos os outros aparelhos.">
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Alterar senha">
         <Stack gap={4}>
-          <PasswordField label="Senha atual" name="currentPassword" autoComplete="current-password" isRequired value={current} onChange={setCurrent} />
+          <PasswordField
+            label="Senha atual"
+            name="currentPassword"
+            autoComplete="current-password"
+            isRequired
+            value={current}
+            onChange={setCurrent}
+          />
           <PasswordField
             label="Nova senha"
             name="newPassword"

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Button, IconButton, IconChevronDown, IconClose, IconPlus, InlineAlert, Stack, Text, TextField } from '@acompanha/ui';
+import {
+  Button,
+  IconButton,
+  IconChevronDown,
+  IconClose,
+  IconPlus,
+  InlineAlert,
+  Stack,
+  Text,
+  TextField,
+} from '@acompanha/ui';
 import type { FieldErrors } from './builderState';
 
 export interface ListItem {
@@ -63,7 +73,9 @@ export function EditableList({
     onMove?.(from, to);
     requestAnimationFrame(() => {
       const same = document.querySelector<HTMLButtonElement>(`[data-move="${direction}-${id}"]:not([disabled])`);
-      const other = document.querySelector<HTMLButtonElement>(`[data-move="${direction === 'up' ? 'down' : 'up'}-${id}"]`);
+      const other = document.querySelector<HTMLButtonElement>(
+        `[data-move="${direction === 'up' ? 'down' : 'up'}-${id}"]`,
+      );
       (same ?? other)?.focus();
     });
   }
@@ -109,7 +121,12 @@ export function EditableList({
                           />
                         </>
                       ) : null}
-                      <IconButton aria-label={`Remover ${name}`} icon={<IconClose />} isDisabled={items.length <= min} onPress={() => onRemove(i)} />
+                      <IconButton
+                        aria-label={`Remover ${name}`}
+                        icon={<IconClose />}
+                        isDisabled={items.length <= min}
+                        onPress={() => onRemove(i)}
+                      />
                     </Stack>
                   ) : null}
                 </Stack>

@@ -17,7 +17,6 @@ export interface ImageFieldProps {
   isReadOnly?: boolean;
 }
 
-
 /**
  * The question's illustration: drop or pick a JPEG, PNG or WebP up to 5 MB. The drop zone's row shows
  * the upload's ProgressBar (and lets it be cancelled); a thumbnail replaces it once sent.
@@ -35,7 +34,12 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
       const target = await signed.mutateAsync({
         body: { key: file.name, contentType: file.type as FileContentTypeInput, contentSize: file.size },
       });
-      await putSignedFile(file, target.uploadData, (progress) => setUpload((u) => (u && u.id === id ? { ...u, progress } : u)), xhrRef);
+      await putSignedFile(
+        file,
+        target.uploadData,
+        (progress) => setUpload((u) => (u && u.id === id ? { ...u, progress } : u)),
+        xhrRef,
+      );
       onChange(target.downloadUrl);
       setUpload(null);
     } catch (raw) {
@@ -44,7 +48,15 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
       } else {
         // A refused signed URL already got the central toast; the row says what happened either way.
         const apiError = raw instanceof Error && raw.message.startsWith('upload') ? null : asApiError(raw);
-        setUpload((u) => (u && u.id === id ? { ...u, progress: undefined, error: apiError ? apiError.userMessage : 'Não foi possível enviar a imagem. Tente de novo.' } : u));
+        setUpload((u) =>
+          u && u.id === id
+            ? {
+                ...u,
+                progress: undefined,
+                error: apiError ? apiError.userMessage : 'Não foi possível enviar a imagem. Tente de novo.',
+              }
+            : u,
+        );
       }
     } finally {
       xhrRef.current = null;
@@ -62,7 +74,12 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
             alt="Imagem da pergunta"
             width={160}
             height={100}
-            css={{ objectFit: 'cover', borderRadius: 'var(--radius-md)', border: '1px solid var(--color-border)', background: 'var(--color-surface-muted)' }}
+            css={{
+              objectFit: 'cover',
+              borderRadius: 'var(--radius-md)',
+              border: '1px solid var(--color-border)',
+              background: 'var(--color-surface-muted)',
+            }}
           />
           {!isReadOnly ? (
             <Button variant="secondary" size="sm" onPress={() => onChange(null)}>

@@ -28,7 +28,11 @@ function routesWithBuilder(): RouteObject[] {
   if (privateArea?.children && !privateArea.children.some((c) => c.path?.startsWith('question-builder'))) {
     privateArea.children.push({
       path: 'question-builder/:questionId?',
-      lazy: () => import('./QuestionBuilderPage').then((m) => ({ Component: m.QuestionBuilderPage, loader: m.questionBuilderLoader })),
+      lazy: () =>
+        import('./QuestionBuilderPage').then((m) => ({
+          Component: m.QuestionBuilderPage,
+          loader: m.questionBuilderLoader,
+        })),
     });
   }
   return routes;
@@ -63,7 +67,9 @@ const meta = {
     resetPortal({ signedIn: true });
   },
   // `parameters.path`: where the memory router opens.
-  render: (_, { parameters }) => <BuilderScreen path={(parameters.path as string | undefined) ?? '/question-builder'} />,
+  render: (_, { parameters }) => (
+    <BuilderScreen path={(parameters.path as string | undefined) ?? '/question-builder'} />
+  ),
 } satisfies Meta<typeof QuestionBuilderPage>;
 
 export default meta;
@@ -84,7 +90,9 @@ async function chooseType(el: HTMLElement, label: string) {
 export const NewEmpty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Nova pergunta' }, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Nova pergunta' }, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Título' })).toHaveValue('');
     await expect(canvas.getByRole('radio', { name: /^Múltipla escolha/ })).toBeChecked();
     await expect(canvas.getByRole('button', { name: 'Salvar rascunho' })).toBeEnabled();
@@ -120,7 +128,11 @@ export const MultipleChoice: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Publicar' }));
     await expect(await body(canvasElement).findByText('Pergunta salva.')).toBeVisible();
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Editar pergunta' })).toBeVisible();
-    const sentBody = sent['post /question'] as { draft: boolean; categoryId: string; config: { allowMultiple: boolean; alternatives: { label: string; order: number }[] } };
+    const sentBody = sent['post /question'] as {
+      draft: boolean;
+      categoryId: string;
+      config: { allowMultiple: boolean; alternatives: { label: string; order: number }[] };
+    };
     await expect(sentBody.draft).toBe(false);
     await expect(sentBody.config.allowMultiple).toBe(true);
     await expect(sentBody.config.alternatives.map((a) => [a.label, a.order])).toEqual([
@@ -233,7 +245,10 @@ export const Metrics: Story = {
   parameters: { msw: { handlers: [record('post', '/question'), ...handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 }), 'Circunferência do braço');
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 }),
+      'Circunferência do braço',
+    );
     await chooseCategory(canvasElement, 'Medidas');
     await chooseType(canvasElement, 'Métrica');
     await userEvent.click(canvas.getByRole('button', { name: /Unidade/ }));
@@ -253,7 +268,10 @@ export const Metrics: Story = {
     await userEvent.tab();
     await userEvent.click(canvas.getByRole('button', { name: 'Publicar' }));
     await expect(await body(canvasElement).findByText('Pergunta salva.')).toBeVisible();
-    await expect(sent['post /question']).toMatchObject({ type: 'metrics', config: { unit: 'polegadas', decimals: 1, min: 40, max: 80 } });
+    await expect(sent['post /question']).toMatchObject({
+      type: 'metrics',
+      config: { unit: 'polegadas', decimals: 1, min: 40, max: 80 },
+    });
   },
 };
 
@@ -310,7 +328,10 @@ export const DraftSave: Story = {
   parameters: { msw: { handlers: [record('post', '/question'), ...handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 }), 'Quanto tempo você leva para almoçar?');
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 }),
+      'Quanto tempo você leva para almoçar?',
+    );
     await chooseCategory(canvasElement, 'Hábitos alimentares');
     // Alternatives are still empty: a draft saves anyway.
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar rascunho' }));
@@ -322,10 +343,15 @@ export const DraftSave: Story = {
 };
 
 export const EditExisting: Story = {
-  parameters: { path: `/question-builder/${multipleChoiceQuestionFixture.id}`, msw: { handlers: [record('put', `/question/${multipleChoiceQuestionFixture.id}`), ...handlers] } },
+  parameters: {
+    path: `/question-builder/${multipleChoiceQuestionFixture.id}`,
+    msw: { handlers: [record('put', `/question/${multipleChoiceQuestionFixture.id}`), ...handlers] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Editar pergunta' }, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Editar pergunta' }, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Título' })).toHaveValue('Você pratica atividade física?');
     await expect(canvas.getByRole('textbox', { name: 'Sigla' })).toHaveValue('ATV');
     await expect(canvas.getByText('Publicada')).toBeVisible();
@@ -353,7 +379,9 @@ export const EditDraft: Story = {
   parameters: { path: `/question-builder/${draftQuestionFixture.id}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 })).toHaveValue('Quantas horas você dorme por noite?');
+    await expect(await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 })).toHaveValue(
+      'Quantas horas você dorme por noite?',
+    );
     await expect(canvas.getByText('Rascunho')).toBeVisible();
     // A draft may still change its type; its incomplete configuration opens with the defaults.
     await expect(canvas.getByRole('radio', { name: /^Escala linear/ })).toBeChecked();
@@ -368,12 +396,16 @@ export const DefaultQuestionReadOnly: Story = {
   parameters: { path: `/question-builder/${defaultQuestionFixture.id}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Pergunta da biblioteca padrão' }, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Pergunta da biblioteca padrão' }, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Título' })).toHaveAttribute('readonly');
     await expect(canvas.queryByRole('button', { name: 'Publicar' })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Copiar para meu banco' }));
-    await expect(await body(canvasElement).findByText('Pergunta copiada para o seu banco. Agora você pode editá-la.')).toBeVisible();
+    await expect(
+      await body(canvasElement).findByText('Pergunta copiada para o seu banco. Agora você pode editá-la.'),
+    ).toBeVisible();
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Editar pergunta' })).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Título' })).not.toHaveAttribute('readonly');
     await expect(canvas.getByRole('textbox', { name: 'Título' })).toHaveValue(defaultQuestionFixture.title);
@@ -392,7 +424,10 @@ export const ImageUpload: Story = {
 
     await userEvent.upload(input, new File([new Uint8Array(2048)], 'prato.png', { type: 'image/png' }));
     const thumbnail = await canvas.findByRole('img', { name: 'Imagem da pergunta' }, { timeout: 4000 });
-    await expect(thumbnail).toHaveAttribute('src', 'https://arquivos.acompanha.app/professionals/story/question-image.png');
+    await expect(thumbnail).toHaveAttribute(
+      'src',
+      'https://arquivos.acompanha.app/professionals/story/question-image.png',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Remover imagem' }));
     await expect(canvas.queryByRole('img', { name: 'Imagem da pergunta' })).not.toBeInTheDocument();
   },
@@ -401,7 +436,10 @@ export const ImageUpload: Story = {
 export const UnsavedChangesGuard: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 }), 'Pergunta pela metade');
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: 'Título' }, { timeout: 5000 }),
+      'Pergunta pela metade',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Voltar ao banco de perguntas' }));
     const dialog = await body(canvasElement).findByRole('alertdialog', { name: 'Sair sem salvar?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
@@ -411,16 +449,24 @@ export const UnsavedChangesGuard: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { path: `/question-builder/${multipleChoiceQuestionFixture.id}`, msw: { handlers: [pendingHandler('get', '/question/:id'), ...handlers] } },
+  parameters: {
+    path: `/question-builder/${multipleChoiceQuestionFixture.id}`,
+    msw: { handlers: [pendingHandler('get', '/question/:id'), ...handlers] },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toBeVisible();
   },
 };
 
 export const ServerError: Story = {
-  parameters: { path: `/question-builder/${multipleChoiceQuestionFixture.id}`, msw: { handlers: [errorHandler('get', '/question/:id', 'INTERNAL_ERROR'), ...handlers] } },
+  parameters: {
+    path: `/question-builder/${multipleChoiceQuestionFixture.id}`,
+    msw: { handlers: [errorHandler('get', '/question/:id', 'INTERNAL_ERROR'), ...handlers] },
+  },
   play: async ({ canvasElement }) => {
     // 5xx answers are retried twice (with backoff) before the error screen shows
-    await expect(await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };

@@ -29,7 +29,9 @@ import {
   Stack,
   Text,
   TextField,
-  toastQueue, TextArea } from '@acompanha/ui';
+  toastQueue,
+  TextArea,
+} from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { usePersisted } from '../../app/store';
@@ -82,7 +84,13 @@ export function QuestionBuilderPage() {
     );
   }
   // A new editor per question: after creating, the saved question opens fresh at its own address.
-  return <QuestionEditor key={questionId ?? 'new'} question={questionId ? question.data : undefined} categories={categories.data} />;
+  return (
+    <QuestionEditor
+      key={questionId ?? 'new'}
+      question={questionId ? question.data : undefined}
+      categories={categories.data}
+    />
+  );
 }
 
 const same = (a: BuilderState, b: BuilderState) => JSON.stringify(a) === JSON.stringify(b);
@@ -111,7 +119,8 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
   dirtyRef.current = isDirty;
   const leavingRef = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (!isDirty) return;
@@ -153,7 +162,11 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
     const body = questionBody(state, draft);
     // Field problems are shown on the fields; no toast repeats them.
     const meta = { handledCodes: ['WRONG_COMMAND_PARAMETERS'] };
-    const done = { onSuccess: (saved: Question) => onSaved(saved, draft), onError: onFailed, onSettled: () => setPendingAction(null) };
+    const done = {
+      onSuccess: (saved: Question) => onSaved(saved, draft),
+      onError: onFailed,
+      onSettled: () => setPendingAction(null),
+    };
     if (question) update.mutate({ path: { id: question.id }, body, meta }, done);
     else create.mutate({ body, meta }, done);
   }
@@ -166,7 +179,10 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
         onSuccess: async (copied) => {
           queryClient.setQueryData(getQuestionQueryKey({ path: { id: copied.id } }), copied);
           await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
-          toastQueue.add({ tone: 'success', title: 'Pergunta copiada para o seu banco. Agora você pode editá-la.' }, { timeout: 5000 });
+          toastQueue.add(
+            { tone: 'success', title: 'Pergunta copiada para o seu banco. Agora você pode editá-la.' },
+            { timeout: 5000 },
+          );
           navigate(questionBuilderPath(copied.id));
         },
       },
@@ -235,7 +251,13 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
               title="Pergunta"
               description={
                 question ? (
-                  question.isDefault ? <Badge tone="info">Padrão</Badge> : question.draft ? <Badge tone="warning">Rascunho</Badge> : <Badge tone="success">Publicada</Badge>
+                  question.isDefault ? (
+                    <Badge tone="info">Padrão</Badge>
+                  ) : question.draft ? (
+                    <Badge tone="warning">Rascunho</Badge>
+                  ) : (
+                    <Badge tone="success">Publicada</Badge>
+                  )
                 ) : undefined
               }
             >
@@ -307,7 +329,9 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
                 onChange={(v) => set('type', v as QuestionType)}
                 isDisabled={isPublished && !isReadOnly}
                 isReadOnly={isReadOnly}
-                description={isPublished && !isReadOnly ? 'O tipo não pode mudar depois que a pergunta é publicada.' : undefined}
+                description={
+                  isPublished && !isReadOnly ? 'O tipo não pode mudar depois que a pergunta é publicada.' : undefined
+                }
                 isInvalid={!!errors.type}
                 errorMessage={errors.type}
               >
@@ -342,7 +366,11 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
                     Salvar rascunho
                   </Button>
                 ) : null}
-                <Button type="submit" isPending={pendingAction === 'publish'} isDisabled={isUploading || (isSaving && pendingAction !== 'publish')}>
+                <Button
+                  type="submit"
+                  isPending={pendingAction === 'publish'}
+                  isDisabled={isUploading || (isSaving && pendingAction !== 'publish')}
+                >
                   {isPublished ? 'Salvar' : 'Publicar'}
                 </Button>
                 {isUploading ? <Text variant="small">Aguarde o envio da imagem para salvar.</Text> : null}

@@ -96,7 +96,15 @@ function PreviewAnswer({ state, label }: { state: BuilderState; label: string })
     }
     case 'free-field': {
       const c = state.configs[state.type];
-      return <FreeFieldAnswer label={label} multiline={c.multiline} maxLength={c.maxLength ?? undefined} value={text} onChange={setText} />;
+      return (
+        <FreeFieldAnswer
+          label={label}
+          multiline={c.multiline}
+          maxLength={c.maxLength ?? undefined}
+          value={text}
+          onChange={setText}
+        />
+      );
     }
     case 'file-upload': {
       const c = state.configs[state.type];

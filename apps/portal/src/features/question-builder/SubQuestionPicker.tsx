@@ -23,7 +23,15 @@ export interface SubQuestionPickerProps {
  * Sub-questions opened by one alternative: search the professional's published questions (drafts
  * are never offered, the API refuses them) and list the chosen ones as removable tags.
  */
-export function SubQuestionPicker({ label, chosenLabel, value, onChange, selfId, errorMessage, isReadOnly = false }: SubQuestionPickerProps) {
+export function SubQuestionPicker({
+  label,
+  chosenLabel,
+  value,
+  onChange,
+  selfId,
+  errorMessage,
+  isReadOnly = false,
+}: SubQuestionPickerProps) {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 250);
   const results = useQuery({
@@ -38,17 +46,33 @@ export function SubQuestionPicker({ label, chosenLabel, value, onChange, selfId,
       !q.draft &&
       q.id !== selfId &&
       !value.includes(q.id) &&
-      !(q.type === 'multiple-choice' && (((q.config as { alternatives?: { subQuestionIds?: string[] }[] }).alternatives ?? []).some((a) => a.subQuestionIds?.length))),
+      !(
+        q.type === 'multiple-choice' &&
+        ((q.config as { alternatives?: { subQuestionIds?: string[] }[] }).alternatives ?? []).some(
+          (a) => a.subQuestionIds?.length,
+        )
+      ),
   );
   const tags = value.map((id, i) => ({ id, name: chosen[i]?.data?.title ?? 'Carregando pergunta…' }));
   const isFull = value.length >= LIMITS.alternatives.subQuestions;
 
   return (
-    <div css={{ display: 'grid', gap: 'var(--space-2)', paddingLeft: 'var(--space-4)', borderLeft: '2px solid var(--color-border)' }}>
+    <div
+      css={{
+        display: 'grid',
+        gap: 'var(--space-2)',
+        paddingLeft: 'var(--space-4)',
+        borderLeft: '2px solid var(--color-border)',
+      }}
+    >
       {!isReadOnly ? (
         <ComboBox
           label={label}
-          description={isFull ? 'Máximo de 10 perguntas complementares.' : 'Busque pelo título ou pela sigla. Rascunhos não aparecem.'}
+          description={
+            isFull
+              ? 'Máximo de 10 perguntas complementares.'
+              : 'Busque pelo título ou pela sigla. Rascunhos não aparecem.'
+          }
           placeholder="Buscar pergunta"
           items={options}
           inputValue={search}

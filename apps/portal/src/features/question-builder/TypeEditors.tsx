@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import type { FileContentType, QuestionType } from '@acompanha/api-client';
-import { Button, Checkbox, CheckboxGroup, NumberField, Radio, RadioGroup, Select, SelectItem, Stack, Switch, TextField } from '@acompanha/ui';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  NumberField,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@acompanha/ui';
 import {
   FILE_TYPE_LABELS,
   FILE_TYPES,
@@ -35,7 +47,13 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-function MultipleChoiceEditor({ config, onChange, errors, isReadOnly, questionId }: ConfigEditorProps<'multiple-choice'>) {
+function MultipleChoiceEditor({
+  config,
+  onChange,
+  errors,
+  isReadOnly,
+  questionId,
+}: ConfigEditorProps<'multiple-choice'>) {
   const [openPickers, setOpenPickers] = useState<Set<string>>(new Set());
   const alternatives = config.alternatives;
   const set = (next: ConfigDrafts['multiple-choice']['alternatives'], touched = 'config.alternatives') =>
@@ -43,7 +61,11 @@ function MultipleChoiceEditor({ config, onChange, errors, isReadOnly, questionId
 
   return (
     <Stack gap={4}>
-      <Switch isSelected={config.allowMultiple} onChange={(allowMultiple) => onChange({ ...config, allowMultiple }, 'config.allowMultiple')} isReadOnly={isReadOnly}>
+      <Switch
+        isSelected={config.allowMultiple}
+        onChange={(allowMultiple) => onChange({ ...config, allowMultiple }, 'config.allowMultiple')}
+        isReadOnly={isReadOnly}
+      >
         Permitir mais de uma resposta
       </Switch>
       <EditableList
@@ -80,7 +102,12 @@ function MultipleChoiceEditor({ config, onChange, errors, isReadOnly, questionId
             if (isReadOnly) return null;
             return (
               <div>
-                <Button variant="ghost" size="sm" isWrapping onPress={() => setOpenPickers((s) => new Set(s).add(item.id))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  isWrapping
+                  onPress={() => setOpenPickers((s) => new Set(s).add(item.id))}
+                >
                   Adicionar perguntas complementares {toName}
                 </Button>
               </div>
@@ -178,9 +205,18 @@ function LikertScaleEditor({ config, onChange, errors, isReadOnly }: ConfigEdito
           errors={errors}
           isMovable
           isReadOnly={isReadOnly}
-          onTextChange={(i, text) => onChange({ ...config, statements: statements.map((s, j) => (j === i ? { ...s, text } : s)) }, `config.statements.${i}`)}
-          onAdd={() => onChange({ ...config, statements: [...statements, { id: newId(), text: '' }] }, 'config.statements')}
-          onRemove={(i) => onChange({ ...config, statements: statements.filter((_, j) => j !== i) }, 'config.statements')}
+          onTextChange={(i, text) =>
+            onChange(
+              { ...config, statements: statements.map((s, j) => (j === i ? { ...s, text } : s)) },
+              `config.statements.${i}`,
+            )
+          }
+          onAdd={() =>
+            onChange({ ...config, statements: [...statements, { id: newId(), text: '' }] }, 'config.statements')
+          }
+          onRemove={(i) =>
+            onChange({ ...config, statements: statements.filter((_, j) => j !== i) }, 'config.statements')
+          }
           onMove={(from, to) => onChange({ ...config, statements: move(statements, from, to) }, 'config.statements')}
         />
       </Stack>
@@ -196,7 +232,9 @@ function LikertScaleEditor({ config, onChange, errors, isReadOnly }: ConfigEdito
         errors={errors}
         isMovable
         isReadOnly={isReadOnly}
-        onTextChange={(i, label) => onChange({ ...config, levels: levels.map((l, j) => (j === i ? { ...l, label } : l)) }, `config.levels.${i}`)}
+        onTextChange={(i, label) =>
+          onChange({ ...config, levels: levels.map((l, j) => (j === i ? { ...l, label } : l)) }, `config.levels.${i}`)
+        }
         onAdd={() => onChange({ ...config, levels: [...levels, { id: newId(), label: '' }] }, 'config.levels')}
         onRemove={(i) => onChange({ ...config, levels: levels.filter((_, j) => j !== i) }, 'config.levels')}
         onMove={(from, to) => onChange({ ...config, levels: move(levels, from, to) }, 'config.levels')}
@@ -208,7 +246,11 @@ function LikertScaleEditor({ config, onChange, errors, isReadOnly }: ConfigEdito
 function FreeFieldEditor({ config, onChange, errors, isReadOnly }: ConfigEditorProps<'free-field'>) {
   return (
     <Stack gap={4}>
-      <Switch isSelected={config.multiline} onChange={(multiline) => onChange({ ...config, multiline }, 'config.multiline')} isReadOnly={isReadOnly}>
+      <Switch
+        isSelected={config.multiline}
+        onChange={(multiline) => onChange({ ...config, multiline }, 'config.multiline')}
+        isReadOnly={isReadOnly}
+      >
         Resposta em várias linhas
       </Switch>
       <NumberField
@@ -234,7 +276,9 @@ function FileUploadEditor({ config, onChange, errors, isReadOnly }: ConfigEditor
         label="Tipos de arquivo aceitos"
         orientation="horizontal"
         value={config.acceptedTypes}
-        onChange={(values) => onChange({ ...config, acceptedTypes: FILE_TYPES.filter((t) => values.includes(t)) }, 'config.acceptedTypes')}
+        onChange={(values) =>
+          onChange({ ...config, acceptedTypes: FILE_TYPES.filter((t) => values.includes(t)) }, 'config.acceptedTypes')
+        }
         isReadOnly={isReadOnly}
         isInvalid={!!errors['config.acceptedTypes']}
         errorMessage={errors['config.acceptedTypes']}

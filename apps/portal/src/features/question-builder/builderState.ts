@@ -93,7 +93,15 @@ export function defaultConfigs(): ConfigDrafts {
 }
 
 export function emptyState(): BuilderState {
-  return { title: '', description: '', acronym: '', categoryId: null, type: 'multiple-choice', image: null, configs: defaultConfigs() };
+  return {
+    title: '',
+    description: '',
+    acronym: '',
+    categoryId: null,
+    type: 'multiple-choice',
+    image: null,
+    configs: defaultConfigs(),
+  };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -116,7 +124,9 @@ function configsOf(type: QuestionType, raw: unknown): ConfigDrafts {
               .map((a) => ({
                 id: str(a.id) || newId(),
                 label: str(a.label),
-                subQuestionIds: Array.isArray(a.subQuestionIds) ? a.subQuestionIds.filter((s): s is string => typeof s === 'string') : [],
+                subQuestionIds: Array.isArray(a.subQuestionIds)
+                  ? a.subQuestionIds.filter((s): s is string => typeof s === 'string')
+                  : [],
               }))
           : configs[type].alternatives,
       };
@@ -134,7 +144,9 @@ function configsOf(type: QuestionType, raw: unknown): ConfigDrafts {
       const statements = list(c.statements);
       const levels = list(c.levels);
       configs[type] = {
-        statements: statements ? statements.map((s) => ({ id: str(s.id) || newId(), text: str(s.text) })) : configs[type].statements,
+        statements: statements
+          ? statements.map((s) => ({ id: str(s.id) || newId(), text: str(s.text) }))
+          : configs[type].statements,
         levels: levels ? levels.map((l) => ({ id: str(l.id) || newId(), label: str(l.label) })) : configs[type].levels,
       };
       break;
@@ -185,7 +197,12 @@ export function configBody(state: BuilderState): QuestionConfigInput {
       const c = state.configs[state.type];
       return {
         allowMultiple: c.allowMultiple,
-        alternatives: c.alternatives.map((a, order) => ({ id: a.id, label: a.label.trim(), order, subQuestionIds: a.subQuestionIds })),
+        alternatives: c.alternatives.map((a, order) => ({
+          id: a.id,
+          label: a.label.trim(),
+          order,
+          subQuestionIds: a.subQuestionIds,
+        })),
       };
     }
     case 'linear-scale': {
@@ -262,7 +279,8 @@ export function validate(state: BuilderState, { draft }: { draft: boolean }): Fi
   switch (state.type) {
     case 'multiple-choice': {
       const { alternatives } = state.configs[state.type];
-      if (alternatives.length < LIMITS.alternatives.min) errors['config.alternatives'] = 'Informe pelo menos 2 alternativas.';
+      if (alternatives.length < LIMITS.alternatives.min)
+        errors['config.alternatives'] = 'Informe pelo menos 2 alternativas.';
       if (alternatives.length > LIMITS.alternatives.max) errors['config.alternatives'] = 'No máximo 20 alternativas.';
       const seen = new Set<string>();
       alternatives.forEach((a, i) => {
@@ -281,7 +299,8 @@ export function validate(state: BuilderState, { draft }: { draft: boolean }): Fi
     }
     case 'linear-scale': {
       const c = state.configs[state.type];
-      if (c.max === null || !Number.isInteger(c.max) || c.max < 2 || c.max > 10) errors['config.max'] = 'O máximo deve ser um número inteiro de 2 a 10.';
+      if (c.max === null || !Number.isInteger(c.max) || c.max < 2 || c.max > 10)
+        errors['config.max'] = 'O máximo deve ser um número inteiro de 2 a 10.';
       else if (c.max <= c.min) errors['config.max'] = 'O máximo deve ser maior que o mínimo.';
       if (c.minLabel.trim().length > LIMITS.scaleLabel) errors['config.minLabel'] = tooLong(LIMITS.scaleLabel);
       if (c.maxLabel.trim().length > LIMITS.scaleLabel) errors['config.maxLabel'] = tooLong(LIMITS.scaleLabel);
@@ -294,9 +313,11 @@ export function validate(state: BuilderState, { draft }: { draft: boolean }): Fi
       c.statements.forEach((s, i) => {
         const text = s.text.trim();
         if (!text) errors[`config.statements.${i}.text`] = 'Informe o texto.';
-        else if (text.length > LIMITS.statements.text) errors[`config.statements.${i}.text`] = tooLong(LIMITS.statements.text);
+        else if (text.length > LIMITS.statements.text)
+          errors[`config.statements.${i}.text`] = tooLong(LIMITS.statements.text);
       });
-      if (c.levels.length < LIMITS.levels.min || c.levels.length > LIMITS.levels.max) errors['config.levels'] = 'Use de 3 a 7 níveis.';
+      if (c.levels.length < LIMITS.levels.min || c.levels.length > LIMITS.levels.max)
+        errors['config.levels'] = 'Use de 3 a 7 níveis.';
       c.levels.forEach((l, i) => {
         const label = l.label.trim();
         if (!label) errors[`config.levels.${i}.label`] = 'Informe o texto.';
@@ -306,7 +327,12 @@ export function validate(state: BuilderState, { draft }: { draft: boolean }): Fi
     }
     case 'free-field': {
       const { maxLength } = state.configs[state.type];
-      if (maxLength === null || !Number.isInteger(maxLength) || maxLength < LIMITS.maxLength.min || maxLength > LIMITS.maxLength.max) {
+      if (
+        maxLength === null ||
+        !Number.isInteger(maxLength) ||
+        maxLength < LIMITS.maxLength.min ||
+        maxLength > LIMITS.maxLength.max
+      ) {
         errors['config.maxLength'] = 'Informe um número inteiro de 1 a 5.000.';
       }
       break;
@@ -314,7 +340,12 @@ export function validate(state: BuilderState, { draft }: { draft: boolean }): Fi
     case 'file-upload': {
       const c = state.configs[state.type];
       if (c.acceptedTypes.length === 0) errors['config.acceptedTypes'] = 'Escolha pelo menos um tipo de arquivo.';
-      if (c.maxSizeMb === null || !Number.isInteger(c.maxSizeMb) || c.maxSizeMb < LIMITS.maxSizeMb.min || c.maxSizeMb > LIMITS.maxSizeMb.max) {
+      if (
+        c.maxSizeMb === null ||
+        !Number.isInteger(c.maxSizeMb) ||
+        c.maxSizeMb < LIMITS.maxSizeMb.min ||
+        c.maxSizeMb > LIMITS.maxSizeMb.max
+      ) {
         errors['config.maxSizeMb'] = 'Informe um tamanho de 1 a 20 MB.';
       }
       break;
@@ -324,8 +355,10 @@ export function validate(state: BuilderState, { draft }: { draft: boolean }): Fi
       const unit = unitOf(c);
       if (!unit) errors['config.unit'] = 'Informe a unidade.';
       else if (unit.length > LIMITS.unit) errors['config.unit'] = tooLong(LIMITS.unit);
-      if (c.decimals === null || !Number.isInteger(c.decimals) || c.decimals < 0 || c.decimals > 3) errors['config.decimals'] = 'Use de 0 a 3 casas decimais.';
-      if (c.min !== null && c.max !== null && c.min >= c.max) errors['config.max'] = 'O máximo deve ser maior que o mínimo.';
+      if (c.decimals === null || !Number.isInteger(c.decimals) || c.decimals < 0 || c.decimals > 3)
+        errors['config.decimals'] = 'Use de 0 a 3 casas decimais.';
+      if (c.min !== null && c.max !== null && c.min >= c.max)
+        errors['config.max'] = 'O máximo deve ser maior que o mínimo.';
       break;
     }
   }

@@ -8,7 +8,21 @@ import {
   updateCategoryMutation,
   type Category,
 } from '@acompanha/api-client';
-import { Badge, Button, Form, IconButton, Modal, Select, SelectItem, Spinner, Stack, Text, TextField, toastQueue, VisuallyHidden } from '@acompanha/ui';
+import {
+  Badge,
+  Button,
+  Form,
+  IconButton,
+  Modal,
+  Select,
+  SelectItem,
+  Spinner,
+  Stack,
+  Text,
+  TextField,
+  toastQueue,
+  VisuallyHidden,
+} from '@acompanha/ui';
 import { invalidateOperation } from '../../lib/queries';
 
 /** Category colours offered to the professional, all readable as a chip with white text. */
@@ -24,7 +38,12 @@ export const CATEGORY_COLORS = [
 ] as const;
 
 function Swatch({ color }: { color: string }) {
-  return <span aria-hidden="true" css={{ display: 'inline-block', width: 14, height: 14, borderRadius: 4, background: color, flex: 'none' }} />;
+  return (
+    <span
+      aria-hidden="true"
+      css={{ display: 'inline-block', width: 14, height: 14, borderRadius: 4, background: color, flex: 'none' }}
+    />
+  );
 }
 
 /** Create, rename, recolour and delete the professional's own categories; default ones are read-only. */
@@ -61,7 +80,10 @@ export function CategoriesDialog({ isOpen, onOpenChange }: { isOpen: boolean; on
         { onSuccess: () => (toastQueue.add({ tone: 'success', title: 'Categoria atualizada.' }), reset()), onError },
       );
     } else {
-      create.mutate({ body }, { onSuccess: () => (toastQueue.add({ tone: 'success', title: 'Categoria criada.' }), reset()), onError });
+      create.mutate(
+        { body },
+        { onSuccess: () => (toastQueue.add({ tone: 'success', title: 'Categoria criada.' }), reset()), onError },
+      );
     }
   }
 
@@ -69,12 +91,34 @@ export function CategoriesDialog({ isOpen, onOpenChange }: { isOpen: boolean; on
   const defaults = (categories.data ?? []).filter((c) => c.isDefault);
 
   return (
-    <Modal isOpen={isOpen} onOpenChange={(open) => (reset(), onOpenChange(open))} title="Categorias" size="lg" isDismissable>
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => (reset(), onOpenChange(open))}
+      title="Categorias"
+      size="lg"
+      isDismissable
+    >
       <Stack gap={5}>
-        <Form onSubmit={onSubmit} validationErrors={errors} aria-label={editing ? 'Editar categoria' : 'Nova categoria'}>
+        <Form
+          onSubmit={onSubmit}
+          validationErrors={errors}
+          aria-label={editing ? 'Editar categoria' : 'Nova categoria'}
+        >
           <Stack direction="row" gap={3} align="end" wrap>
-            <TextField label={editing ? 'Novo nome' : 'Nova categoria'} name="name" isRequired value={name} onChange={setName} errorMessage="Informe o nome." />
-            <Select label="Cor" selectedKey={color} onSelectionChange={(k) => setColor(String(k))} items={CATEGORY_COLORS}>
+            <TextField
+              label={editing ? 'Novo nome' : 'Nova categoria'}
+              name="name"
+              isRequired
+              value={name}
+              onChange={setName}
+              errorMessage="Informe o nome."
+            />
+            <Select
+              label="Cor"
+              selectedKey={color}
+              onSelectionChange={(k) => setColor(String(k))}
+              items={CATEGORY_COLORS}
+            >
               {(c) => (
                 <SelectItem id={c.id} textValue={c.name}>
                   <Stack direction="row" gap={2} align="center">
@@ -97,37 +141,42 @@ export function CategoriesDialog({ isOpen, onOpenChange }: { isOpen: boolean; on
 
         {categories.isPending ? <Spinner label="Carregando categorias" /> : null}
         <Stack gap={2} as="ul" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {own.length === 0 && !categories.isPending ? <Text variant="muted">Você ainda não criou categorias.</Text> : null}
+          {own.length === 0 && !categories.isPending ? (
+            <Text variant="muted">Você ainda não criou categorias.</Text>
+          ) : null}
           {own.map((c) => (
             <li key={c.id}>
-            <Stack direction="row" gap={3} align="center" justify="space-between">
-              <Stack direction="row" gap={2} align="center">
-                <Swatch color={c.color} />
-                <Text>{c.name}</Text>
-                <Text variant="small">{c.questionCount === 1 ? '1 pergunta' : `${c.questionCount} perguntas`}</Text>
+              <Stack direction="row" gap={3} align="center" justify="space-between">
+                <Stack direction="row" gap={2} align="center">
+                  <Swatch color={c.color} />
+                  <Text>{c.name}</Text>
+                  <Text variant="small">{c.questionCount === 1 ? '1 pergunta' : `${c.questionCount} perguntas`}</Text>
+                </Stack>
+                <Stack direction="row" gap={1}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onPress={() => {
+                      setEditing(c);
+                      setName(c.name);
+                      setColor(c.color);
+                    }}
+                  >
+                    Editar <VisuallyHidden>{c.name}</VisuallyHidden>
+                  </Button>
+                  <IconButton
+                    aria-label={`Excluir ${c.name}`}
+                    variant="ghost"
+                    icon={<span aria-hidden="true">✕</span>}
+                    onPress={() =>
+                      remove.mutate(
+                        { path: { id: c.id } },
+                        { onSuccess: () => toastQueue.add({ tone: 'success', title: 'Categoria excluída.' }) },
+                      )
+                    }
+                  />
+                </Stack>
               </Stack>
-              <Stack direction="row" gap={1}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onPress={() => {
-                    setEditing(c);
-                    setName(c.name);
-                    setColor(c.color);
-                  }}
-                >
-                  Editar <VisuallyHidden>{c.name}</VisuallyHidden>
-                </Button>
-                <IconButton
-                  aria-label={`Excluir ${c.name}`}
-                  variant="ghost"
-                  icon={<span aria-hidden="true">✕</span>}
-                  onPress={() =>
-                    remove.mutate({ path: { id: c.id } }, { onSuccess: () => toastQueue.add({ tone: 'success', title: 'Categoria excluída.' }) })
-                  }
-                />
-              </Stack>
-            </Stack>
             </li>
           ))}
         </Stack>

@@ -42,10 +42,17 @@ export const Search: Story = {
 
 export const Empty: Story = {
   parameters: {
-    msw: { handlers: [questionHandlers.listCategories, http.get('*/api/question', () => HttpResponse.json({ items: [], total: 0 }))] },
+    msw: {
+      handlers: [
+        questionHandlers.listCategories,
+        http.get('*/api/question', () => HttpResponse.json({ items: [], total: 0 })),
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhuma pergunta encontrada' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Nenhuma pergunta encontrada' }),
+    ).toBeVisible();
   },
 };
 
@@ -78,10 +85,16 @@ export const Preview: Story = {
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [questionHandlers.listCategories, errorHandler('get', '/question', 'INTERNAL_ERROR')] } },
+  parameters: {
+    msw: { handlers: [questionHandlers.listCategories, errorHandler('get', '/question', 'INTERNAL_ERROR')] },
+  },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(document.body).findByText('Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.', {}, { timeout: 8000 }),
+      await within(document.body).findByText(
+        'Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.',
+        {},
+        { timeout: 8000 },
+      ),
     ).toBeVisible();
     void canvasElement;
   },

@@ -93,15 +93,20 @@ export function QuestionBankPage() {
       setToDelete(null);
       toastQueue.add({
         tone: 'success',
-        title: result.mode === 'deleted' ? 'Pergunta excluída.' : 'Pergunta removida do banco. Os questionários que a usam continuam iguais.',
+        title:
+          result.mode === 'deleted'
+            ? 'Pergunta excluída.'
+            : 'Pergunta removida do banco. Os questionários que a usam continuam iguais.',
       });
     },
   });
 
-  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setSkip(0);
-  };
+  const resetPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setSkip(0);
+    };
 
   const items = questions.data?.items ?? [];
   const total = questions.data?.total ?? 0;
@@ -121,7 +126,12 @@ export function QuestionBankPage() {
       }
     >
       <Stack direction="row" gap={3} wrap align="end">
-        <SearchField label="Buscar perguntas" value={search} onChange={resetPage(setSearch)} placeholder="Título ou sigla" />
+        <SearchField
+          label="Buscar perguntas"
+          value={search}
+          onChange={resetPage(setSearch)}
+          placeholder="Título ou sigla"
+        />
         <Select
           label="Categoria"
           selectedKey={categoryId}
@@ -130,7 +140,11 @@ export function QuestionBankPage() {
         >
           {(c) => <SelectItem id={c.id}>{c.name}</SelectItem>}
         </Select>
-        <Select label="Tipo" selectedKey={type} onSelectionChange={(key) => resetPage(setType)(key as QuestionType | 'all')}>
+        <Select
+          label="Tipo"
+          selectedKey={type}
+          onSelectionChange={(key) => resetPage(setType)(key as QuestionType | 'all')}
+        >
           <SelectItem id="all">Todos os tipos</SelectItem>
           {QUESTION_TYPES.map((t) => (
             <SelectItem key={t} id={t}>
@@ -184,7 +198,13 @@ export function QuestionBankPage() {
               <Cell>{QUESTION_TYPE_LABELS[q.type]}</Cell>
               <Cell>{categoryName.get(q.categoryId) ?? '—'}</Cell>
               <Cell>
-                {q.isDefault ? <Badge tone="info">Padrão</Badge> : q.draft ? <Badge tone="warning">Rascunho</Badge> : <Badge tone="success">Minha</Badge>}
+                {q.isDefault ? (
+                  <Badge tone="info">Padrão</Badge>
+                ) : q.draft ? (
+                  <Badge tone="warning">Rascunho</Badge>
+                ) : (
+                  <Badge tone="success">Minha</Badge>
+                )}
               </Cell>
               <Cell align="end">
                 <Menu
@@ -215,10 +235,19 @@ export function QuestionBankPage() {
           )}
         </TableBody>
       </Table>
-      {total > PAGE_SIZE ? <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={questions.isFetching} /> : null}
+      {total > PAGE_SIZE ? (
+        <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={questions.isFetching} />
+      ) : null}
 
-      <Modal isOpen={!!preview} onOpenChange={(open) => !open && setPreview(null)} title="Como o cliente vê" isDismissable>
-        {preview ? <QuestionPreview state={stateFromQuestion(preview)} professionalName={professional?.name ?? 'Sua clínica'} /> : null}
+      <Modal
+        isOpen={!!preview}
+        onOpenChange={(open) => !open && setPreview(null)}
+        title="Como o cliente vê"
+        isDismissable
+      >
+        {preview ? (
+          <QuestionPreview state={stateFromQuestion(preview)} professionalName={professional?.name ?? 'Sua clínica'} />
+        ) : null}
       </Modal>
       <CategoriesDialog isOpen={categoriesOpen} onOpenChange={setCategoriesOpen} />
       <Modal
@@ -231,15 +260,19 @@ export function QuestionBankPage() {
             <Button variant="secondary" onPress={() => setToDelete(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" isPending={remove.isPending} onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}>
+            <Button
+              variant="danger"
+              isPending={remove.isPending}
+              onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}
+            >
               Excluir
             </Button>
           </>
         }
       >
         <Text>
-          “{toDelete?.title}” sai do seu banco. Se algum questionário usa esta pergunta, ele continua igual e as respostas já recebidas são
-          mantidas.
+          “{toDelete?.title}” sai do seu banco. Se algum questionário usa esta pergunta, ele continua igual e as
+          respostas já recebidas são mantidas.
         </Text>
       </Modal>
     </Page>

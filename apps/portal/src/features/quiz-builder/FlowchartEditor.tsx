@@ -74,8 +74,20 @@ const itemStyles = {
 /** The 'Perguntas' tab: the bank on one side, the ordered flowchart on the other. */
 export function FlowchartEditor({ chosenQuestions, questions, send, onBankLoaded, isDisabled }: FlowchartEditorProps) {
   return (
-    <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))', alignItems: 'start' }}>
-      <QuestionBank chosenIds={new Set(chosenQuestions.map((c) => c.id))} send={send} onLoaded={onBankLoaded} isDisabled={isDisabled} />
+    <div
+      css={{
+        display: 'grid',
+        gap: 'var(--space-4)',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))',
+        alignItems: 'start',
+      }}
+    >
+      <QuestionBank
+        chosenIds={new Set(chosenQuestions.map((c) => c.id))}
+        send={send}
+        onLoaded={onBankLoaded}
+        isDisabled={isDisabled}
+      />
       <ChosenList chosenQuestions={chosenQuestions} questions={questions} send={send} isDisabled={isDisabled} />
     </div>
   );
@@ -240,7 +252,9 @@ function ChosenList({
     const buttons = Array.from(item?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? []);
     const label = focusAfterMove.direction === 'up' ? 'Mover para cima' : 'Mover para baixo';
     // At the top or bottom the pressed button is disabled; the other move button takes focus.
-    const target = buttons.find((b) => b.getAttribute('aria-label')?.startsWith(label)) ?? buttons.find((b) => b.getAttribute('aria-label')?.startsWith('Mover'));
+    const target =
+      buttons.find((b) => b.getAttribute('aria-label')?.startsWith(label)) ??
+      buttons.find((b) => b.getAttribute('aria-label')?.startsWith('Mover'));
     target?.focus();
     setFocusAfterMove(null);
   }, [focusAfterMove, chosenQuestions]);
@@ -332,7 +346,13 @@ function ChosenList({
                   >
                     Ativa no questionário
                   </Switch>
-                  <SubQuestionChoices chosen={chosen} question={q} questions={questions} send={send} isDisabled={isDisabled} />
+                  <SubQuestionChoices
+                    chosen={chosen}
+                    question={q}
+                    questions={questions}
+                    send={send}
+                    isDisabled={isDisabled}
+                  />
                 </Stack>
               </li>
             );
@@ -360,7 +380,11 @@ function SubQuestionChoices({
   if (offers.length === 0) return null;
   const selected = new Set(chosen.subquestions.map((s) => s.id));
   return (
-    <div role="group" aria-label={`Perguntas complementares de “${question?.title ?? ''}”`} css={{ display: 'grid', gap: 'var(--space-2)' }}>
+    <div
+      role="group"
+      aria-label={`Perguntas complementares de “${question?.title ?? ''}”`}
+      css={{ display: 'grid', gap: 'var(--space-2)' }}
+    >
       <Text variant="small">Perguntas complementares</Text>
       {offers.map(({ alt, subId }) => {
         const sub = questions.get(subId);

@@ -8,7 +8,6 @@ import { putSignedFile } from '@acompanha/api-client';
 const IMAGE_TYPES: FileContentTypeInput[] = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-
 export interface FolderEditorProps {
   folder: FolderDraft;
   onChange: (patch: Partial<FolderDraft>) => void;
@@ -35,7 +34,11 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
       onChange({ image: signed.downloadUrl });
     } catch (raw) {
       const error = asApiError(raw);
-      setUploadError(error.code === 'UNKNOWN' || error.code === 'NETWORK_ERROR' ? 'Não foi possível enviar a imagem. Tente novamente.' : error.userMessage);
+      setUploadError(
+        error.code === 'UNKNOWN' || error.code === 'NETWORK_ERROR'
+          ? 'Não foi possível enviar a imagem. Tente novamente.'
+          : error.userMessage,
+      );
     } finally {
       uploading.current = false;
       setProgress(null);
@@ -48,8 +51,18 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
     <Stack gap={4}>
       <Card title="Textos da capa" description="A primeira tela que o cliente vê ao abrir o link do questionário.">
         <Stack gap={4}>
-          <TextField label="Título da capa" value={folder.title} onChange={(title) => onChange({ title })} maxLength={200} />
-          <TextField label="Subtítulo" value={folder.subtitle} onChange={(subtitle) => onChange({ subtitle })} maxLength={300} />
+          <TextField
+            label="Título da capa"
+            value={folder.title}
+            onChange={(title) => onChange({ title })}
+            maxLength={200}
+          />
+          <TextField
+            label="Subtítulo"
+            value={folder.subtitle}
+            onChange={(subtitle) => onChange({ subtitle })}
+            maxLength={300}
+          />
           <TextField
             label="Nome do questionário na capa"
             description="Aparece em letras pequenas acima do título."
@@ -57,7 +70,12 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
             onChange={(quizTitle) => onChange({ quizTitle })}
             maxLength={200}
           />
-          <TextField label="Texto do botão" value={folder.buttonTitle} onChange={(buttonTitle) => onChange({ buttonTitle })} maxLength={60} />
+          <TextField
+            label="Texto do botão"
+            value={folder.buttonTitle}
+            onChange={(buttonTitle) => onChange({ buttonTitle })}
+            maxLength={60}
+          />
         </Stack>
       </Card>
 
@@ -65,7 +83,11 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
         <Stack gap={3}>
           {folder.image ? (
             <Stack direction="row" gap={3} align="center" wrap>
-              <img src={folder.image} alt="Imagem atual da capa" css={{ width: 160, aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 'var(--radius-md)' }} />
+              <img
+                src={folder.image}
+                alt="Imagem atual da capa"
+                css={{ width: 160, aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 'var(--radius-md)' }}
+              />
               <Button variant="secondary" onPress={() => onChange({ image: '' })} isDisabled={progress !== null}>
                 Remover imagem
               </Button>
@@ -89,30 +111,65 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
 
       <Card title="Cores da capa" description="Deixe em branco para usar as cores da aparência escolhida.">
         <Stack gap={4}>
-          <ColorTextField label="Cor dos títulos" value={folder.titlesColor} onChange={(titlesColor) => onChange({ titlesColor })} error={colorError} />
+          <ColorTextField
+            label="Cor dos títulos"
+            value={folder.titlesColor}
+            onChange={(titlesColor) => onChange({ titlesColor })}
+            error={colorError}
+          />
           <ColorTextField
             label="Cor de fundo do botão"
             value={folder.buttonBackground}
             onChange={(buttonBackground) => onChange({ buttonBackground })}
             error={colorError}
           />
-          <ColorTextField label="Cor do texto do botão" value={folder.buttonText} onChange={(buttonText) => onChange({ buttonText })} error={colorError} />
+          <ColorTextField
+            label="Cor do texto do botão"
+            value={folder.buttonText}
+            onChange={(buttonText) => onChange({ buttonText })}
+            error={colorError}
+          />
         </Stack>
       </Card>
     </Stack>
   );
 }
 
-function ColorTextField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error: string }) {
+function ColorTextField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string;
+}) {
   const valid = isValidHex(value);
   return (
     <Stack direction="row" gap={3} align="end">
       <span
         aria-hidden="true"
-        css={{ flex: 'none', width: 40, height: 40, borderRadius: 'var(--radius-md)', border: '1px solid var(--color-border-strong)', marginBottom: valid ? 0 : 24 }}
+        css={{
+          flex: 'none',
+          width: 40,
+          height: 40,
+          borderRadius: 'var(--radius-md)',
+          border: '1px solid var(--color-border-strong)',
+          marginBottom: valid ? 0 : 24,
+        }}
         style={{ background: valid && value.trim() ? value.trim() : 'transparent' }}
       />
-      <TextField label={label} value={value} onChange={onChange} placeholder="#030712" isInvalid={!valid} errorMessage={error} maxLength={9} />
+      <TextField
+        label={label}
+        value={value}
+        onChange={onChange}
+        placeholder="#030712"
+        isInvalid={!valid}
+        errorMessage={error}
+        maxLength={9}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,14 @@ import { http } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ChosenQuestion } from '@acompanha/api-client';
-import { errorHandler, pagedListHandler, pendingHandler, quizBankQuestionFixtures, quizBuilderHandlers, quizFixture } from '@acompanha/api-client/mocks';
+import {
+  errorHandler,
+  pagedListHandler,
+  pendingHandler,
+  quizBankQuestionFixtures,
+  quizBuilderHandlers,
+  quizFixture,
+} from '@acompanha/api-client/mocks';
 import { FullScreenSpinner, Page, Text, toastQueue } from '@acompanha/ui';
 import { QuizBuilderPage, quizBuilderLoader } from './QuizBuilderPage';
 import { resetPortal } from '../../storybook/PortalScreen';
@@ -129,10 +136,7 @@ const largeBank = Array.from({ length: 130 }, (_, i) => ({
 export const BankBeyondOnePage: Story = {
   parameters: {
     msw: {
-      handlers: [
-        pagedListHandler('/question', largeBank),
-        ...quizBuilderHandlers,
-      ],
+      handlers: [pagedListHandler('/question', largeBank), ...quizBuilderHandlers],
     },
   },
   play: async ({ canvasElement }) => {
@@ -144,7 +148,9 @@ export const BankBeyondOnePage: Story = {
     await waitFor(() => expect(bank.getAllByRole('listitem')).toHaveLength(130));
     await expect(canvas.queryByRole('button', { name: 'Mostrar mais perguntas' })).toBeNull();
     await userEvent.click(bank.getByRole('button', { name: 'Adicionar: Pergunta 130' }));
-    await expect(within(canvas.getByRole('list', { name: 'Ordem das perguntas' })).getByText('Pergunta 130')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('list', { name: 'Ordem das perguntas' })).getByText('Pergunta 130'),
+    ).toBeVisible();
   },
 };
 
@@ -164,7 +170,9 @@ export const AddAndReorderByKeyboard: Story = {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(orderOf(canvasElement)).toEqual([weight, fruit]));
     // It is now first: its 'up' is disabled, so focus moved to its 'down' button.
-    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('Mover para baixo: Qual é o seu peso hoje?'));
+    await waitFor(() =>
+      expect(document.activeElement).toHaveAccessibleName('Mover para baixo: Qual é o seu peso hoje?'),
+    );
     await expect(canvas.getByText('“Qual é o seu peso hoje?” agora é a pergunta 1 de 2.')).toBeInTheDocument();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(orderOf(canvasElement)).toEqual([fruit, weight]));
@@ -194,7 +202,9 @@ export const EnableAndDisable: Story = {
     await expect(await preview.findByRole('progressbar', { name: 'Pergunta 1 de 1' })).toBeInTheDocument();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Descartar alterações' }));
-    await expect(within(canvas.getByRole('listitem', { name: /Qual é o seu peso hoje\?/ })).getByRole('switch')).toBeChecked();
+    await expect(
+      within(canvas.getByRole('listitem', { name: /Qual é o seu peso hoje\?/ })).getByRole('switch'),
+    ).toBeChecked();
     await expect(canvas.getByRole('button', { name: 'Salvar' })).toBeDisabled();
   },
 };
@@ -244,8 +254,13 @@ export const SaveSuccess: Story = {
     await expect(await within(document.body).findByText('Questionário criado.')).toBeVisible();
     await expect(canvas.queryByText('Alterações não salvas')).toBeNull();
     await expect(savedBodies.map((s) => s.method)).toEqual(['POST', 'PUT']);
-    await expect(savedBodies[0]!.body).toMatchObject({ title: 'Check-in mensal', folder: { subtitle: 'Leva 2 minutos', buttonTitle: 'Começar' } });
-    await expect(savedBodies[1]!.body.chosenQuestions).toEqual([{ id: '5a1c0f0e-1b2c-4d3e-8f40-000000000003', enabled: true, subquestions: [] }]);
+    await expect(savedBodies[0]!.body).toMatchObject({
+      title: 'Check-in mensal',
+      folder: { subtitle: 'Leva 2 minutos', buttonTitle: 'Começar' },
+    });
+    await expect(savedBodies[1]!.body.chosenQuestions).toEqual([
+      { id: '5a1c0f0e-1b2c-4d3e-8f40-000000000003', enabled: true, subquestions: [] },
+    ]);
     // Still on the questions tab, with the saved flowchart.
     await expect(await canvas.findByRole('list', { name: 'Ordem das perguntas' })).toBeVisible();
   },
@@ -258,7 +273,10 @@ export const SaveFailure: Story = {
     msw: {
       handlers: [
         errorHandler('put', '/quiz/:id', 'UPDATE_QUESTIONS_ERROR', [
-          { path: ['chosenQuestions', '1', 'id'], message: 'A pergunta "Qual é o seu peso hoje?" é um rascunho e não pode ser adicionada ao questionário.' },
+          {
+            path: ['chosenQuestions', '1', 'id'],
+            message: 'A pergunta "Qual é o seu peso hoje?" é um rascunho e não pode ser adicionada ao questionário.',
+          },
         ]),
         ...quizBuilderHandlers,
       ],
@@ -267,18 +285,26 @@ export const SaveFailure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = screen(canvasElement);
     await openQuestionsTab(canvasElement);
-    await userEvent.click(within(canvas.getByRole('listitem', { name: /Como está sua disposição\?/ })).getByRole('switch'));
+    await userEvent.click(
+      within(canvas.getByRole('listitem', { name: /Como está sua disposição\?/ })).getByRole('switch'),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar' }));
     const alert = await canvas.findByText('Não foi possível atualizar as perguntas do questionário. Tente novamente.');
     await expect(alert).toBeVisible();
     await expect(
-      canvas.getByText('Pergunta 2 (“Qual é o seu peso hoje?”): A pergunta "Qual é o seu peso hoje?" é um rascunho e não pode ser adicionada ao questionário.'),
+      canvas.getByText(
+        'Pergunta 2 (“Qual é o seu peso hoje?”): A pergunta "Qual é o seu peso hoje?" é um rascunho e não pode ser adicionada ao questionário.',
+      ),
     ).toBeVisible();
     await expect(canvas.getByText('Alterações não salvas')).toBeVisible();
-    await expect(within(canvas.getByRole('listitem', { name: /Como está sua disposição\?/ })).getByRole('switch')).toBeChecked();
+    await expect(
+      within(canvas.getByRole('listitem', { name: /Como está sua disposição\?/ })).getByRole('switch'),
+    ).toBeChecked();
     await expect(canvas.getByRole('button', { name: 'Tentar novamente' })).toBeEnabled();
     // The screen shows the error itself: no toast repeats it.
-    await expect(within(document.body).getAllByText('Não foi possível atualizar as perguntas do questionário. Tente novamente.')).toHaveLength(1);
+    await expect(
+      within(document.body).getAllByText('Não foi possível atualizar as perguntas do questionário. Tente novamente.'),
+    ).toHaveLength(1);
   },
 };
 
@@ -296,8 +322,12 @@ export const EditExistingQuiz: Story = {
 
     await openQuestionsTab(canvasElement);
     await expect(orderOf(canvasElement)).toEqual(quizFixture.chosenQuestions.map((c) => c.id));
-    await expect(canvas.getByRole('checkbox', { name: 'Incluir “Qual alimento?” quando a resposta for “Sim”' })).toBeChecked();
-    await expect(within(canvas.getByRole('listitem', { name: /Como está sua disposição\?/ })).getByRole('switch')).not.toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'Incluir “Qual alimento?” quando a resposta for “Sim”' }),
+    ).toBeChecked();
+    await expect(
+      within(canvas.getByRole('listitem', { name: /Como está sua disposição\?/ })).getByRole('switch'),
+    ).not.toBeChecked();
 
     // A bad colour blocks the save and says why.
     await userEvent.click(canvas.getByRole('tab', { name: 'Capa' }));
@@ -331,7 +361,11 @@ export const UnsavedChangesGuard: Story = {
     await expect(canvas.getByLabelText(/Título do questionário/)).toHaveValue('Acompanhamento semanal (revisado)');
 
     void currentRouter?.navigate('/quizzes');
-    await userEvent.click(within(await body.findByRole('alertdialog', { name: 'Sair sem salvar?' })).getByRole('button', { name: 'Sair sem salvar' }));
+    await userEvent.click(
+      within(await body.findByRole('alertdialog', { name: 'Sair sem salvar?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Questionários' })).toBeVisible();
   },
 };
@@ -343,7 +377,10 @@ export const UploadCoverImage: Story = {
     await canvas.findByRole('heading', { level: 1, name: 'Novo questionário' });
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, new File([new Uint8Array(2048)], 'capa.png', { type: 'image/png' }));
-    await expect(await canvas.findByRole('img', { name: 'Imagem atual da capa' })).toHaveAttribute('src', expect.stringContaining('/api/file/story/capa.png'));
+    await expect(await canvas.findByRole('img', { name: 'Imagem atual da capa' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('/api/file/story/capa.png'),
+    );
     await expect(canvas.getByText('Alterações não salvas')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Remover imagem' })).toBeEnabled();
   },
@@ -366,4 +403,3 @@ export const NotFound: Story = {
     await expect(canvas.getByRole('button', { name: 'Criar um questionário' })).toBeVisible();
   },
 };
-

@@ -46,7 +46,16 @@ import { invalidateOperation } from '../../lib/queries';
 import { BANK_QUERY, FlowchartEditor } from './FlowchartEditor';
 import { FolderEditor } from './FolderEditor';
 import { QuizPreview } from './QuizPreview';
-import { alternativesOf, folderColorsValid, metaFromQuiz, metaToBody, sameMeta, toFlowchartQuestion, type FolderDraft, type QuizMetaDraft } from './quizDraft';
+import {
+  alternativesOf,
+  folderColorsValid,
+  metaFromQuiz,
+  metaToBody,
+  sameMeta,
+  toFlowchartQuestion,
+  type FolderDraft,
+  type QuizMetaDraft,
+} from './quizDraft';
 
 /** Codes this screen shows itself (inline), so the central handler adds no toast. */
 const SAVE_HANDLED_CODES = ['UPDATE_QUESTIONS_ERROR', 'WRONG_COMMAND_PARAMETERS', 'QUIZ_NOT_FOUND', 'NOT_OWNER'];
@@ -66,7 +75,10 @@ const quizOptions = (id: string) => getQuizOptions({ path: { id }, meta: { handl
  * Route loader of `/quiz-builder` and `/quiz-builder/:quizId`: the quiz (when editing) is fetched
  * before the screen opens; the bank and the appearances start loading beside it.
  */
-export async function quizBuilderLoader({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<QuizBuilderLoaderData> {
+export async function quizBuilderLoader({
+  params,
+  request,
+}: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<QuizBuilderLoaderData> {
   return loadOrSignIn(request, async () => {
     void appQueryClient.prefetchQuery(listAppearancesOptions());
     void appQueryClient.prefetchQuery(listQuestionsOptions({ query: BANK_QUERY }));
@@ -126,7 +138,9 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
   const [savedQuizId, setSavedQuizId] = useState<string | null>(quiz?.id ?? null);
 
   // Every question known so far: the quiz's own (with its sub-questions) and what the bank listed.
-  const [known, setKnown] = useState<Map<string, Question>>(() => new Map((quiz?.questions ?? []).map((q) => [q.id, q])));
+  const [known, setKnown] = useState<Map<string, Question>>(
+    () => new Map((quiz?.questions ?? []).map((q) => [q.id, q])),
+  );
   const addKnown = useCallback((list: Question[]) => {
     setKnown((prev) => {
       if (list.every((q) => prev.get(q.id) === q)) return prev;
@@ -154,12 +168,24 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
       let id = quizId ?? createdIdRef.current;
       let detail: QuizDetail | null = null;
       if (!id) {
-        detail = await createQuiz.mutateAsync({ body: { title: body.title, description: body.description, appearanceId: body.appearanceId, folder: body.folder }, meta });
+        detail = await createQuiz.mutateAsync({
+          body: {
+            title: body.title,
+            description: body.description,
+            appearanceId: body.appearanceId,
+            folder: body.folder,
+          },
+          meta,
+        });
         id = detail.id;
         createdIdRef.current = id;
         if (chosenQuestions) detail = await updateQuiz.mutateAsync({ path: { id }, body: { chosenQuestions }, meta });
       } else {
-        detail = await updateQuiz.mutateAsync({ path: { id }, body: { ...body, ...(chosenQuestions ? { chosenQuestions } : {}) }, meta });
+        detail = await updateQuiz.mutateAsync({
+          path: { id },
+          body: { ...body, ...(chosenQuestions ? { chosenQuestions } : {}) },
+          meta,
+        });
       }
       queryClient.setQueryData(getQuizQueryKey({ path: { id } }), detail);
       await invalidateOperation(queryClient, 'listQuizzes');
@@ -178,7 +204,11 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
     }),
   );
   const [state, send] = useMachine(machine, {
-    input: { quizId: quiz?.id ?? null, questionsList: (quiz?.questions ?? []).map(toFlowchartQuestion), chosenQuestions: quiz?.chosenQuestions ?? [] },
+    input: {
+      quizId: quiz?.id ?? null,
+      questionsList: (quiz?.questions ?? []).map(toFlowchartQuestion),
+      chosenQuestions: quiz?.chosenQuestions ?? [],
+    },
   });
   const { chosenQuestions } = state.context;
 
@@ -194,7 +224,9 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
     const ids = chosenQuestions.flatMap((c) => alternativesOf(known.get(c.id)).flatMap((a) => a.subQuestionIds));
     return [...new Set(ids)].filter((id) => !known.has(id));
   }, [chosenQuestions, known]);
-  const subQueries = useQueries({ queries: missingSubIds.map((id) => ({ ...getQuestionOptions({ path: { id } }), retry: false })) });
+  const subQueries = useQueries({
+    queries: missingSubIds.map((id) => ({ ...getQuestionOptions({ path: { id } }), retry: false })),
+  });
   const fetchedSubs = subQueries.flatMap((q) => (q.data ? [q.data] : []));
   useEffect(() => {
     if (fetchedSubs.length) addKnown(fetchedSubs);
@@ -246,14 +278,17 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
   // Toast once per successful save of an existing quiz.
   const wasSaving = useRef(false);
   useEffect(() => {
-    if (wasSaving.current && !isSaving && !error && routeQuizId) toastQueue.add({ tone: 'success', title: 'Alterações salvas.' }, { timeout: 4000 });
+    if (wasSaving.current && !isSaving && !error && routeQuizId)
+      toastQueue.add({ tone: 'success', title: 'Alterações salvas.' }, { timeout: 4000 });
     wasSaving.current = isSaving;
   }, [isSaving, error, routeQuizId]);
 
   // Read through a ref: the navigation after the first save runs before the blocker sees the new render.
   const dirtyRef = useRef(isDirty);
   dirtyRef.current = isDirty;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!isDirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -301,8 +336,13 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
             label="Aparência"
             description="Cores, foto e textos do questionário no celular do cliente."
             selectedKey={meta.appearanceId ?? 'default'}
-            onSelectionChange={(key) => setMeta((m) => ({ ...m, appearanceId: key === 'default' ? null : String(key) }))}
-            items={[{ id: 'default', name: 'Aparência padrão' }, ...appearanceList.map((a) => ({ id: a.id, name: a.isDefault ? `${a.name} (padrão)` : a.name }))]}
+            onSelectionChange={(key) =>
+              setMeta((m) => ({ ...m, appearanceId: key === 'default' ? null : String(key) }))
+            }
+            items={[
+              { id: 'default', name: 'Aparência padrão' },
+              ...appearanceList.map((a) => ({ id: a.id, name: a.isDefault ? `${a.name} (padrão)` : a.name })),
+            ]}
           >
             {(a) => <SelectItem id={a.id}>{a.name}</SelectItem>}
           </Select>
@@ -321,7 +361,15 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
         onDismiss={dismissError}
       />
 
-      <div css={{ display: 'grid', gap: 'var(--space-5)', gridTemplateColumns: 'minmax(0, 1fr) fit-content(460px)', alignItems: 'start', '@media (max-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
+      <div
+        css={{
+          display: 'grid',
+          gap: 'var(--space-5)',
+          gridTemplateColumns: 'minmax(0, 1fr) fit-content(460px)',
+          alignItems: 'start',
+          '@media (max-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+        }}
+      >
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as TabId)}>
           <TabList aria-label="Partes do questionário">
             <Tab id="cover">Capa</Tab>
@@ -331,10 +379,22 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
             <FolderEditor folder={meta.folder} onChange={setFolder} />
           </TabPanel>
           <TabPanel id="questions">
-            <FlowchartEditor chosenQuestions={chosenQuestions} questions={known} send={send} onBankLoaded={addKnown} isDisabled={isSaving} />
+            <FlowchartEditor
+              chosenQuestions={chosenQuestions}
+              questions={known}
+              send={send}
+              onBankLoaded={addKnown}
+              isDisabled={isSaving}
+            />
           </TabPanel>
         </Tabs>
-        <QuizPreview meta={meta} chosenQuestions={chosenQuestions} questions={known} appearance={previewAppearance} professionalName={professionalName} />
+        <QuizPreview
+          meta={meta}
+          chosenQuestions={chosenQuestions}
+          questions={known}
+          appearance={previewAppearance}
+          professionalName={professionalName}
+        />
       </div>
 
       <Modal
@@ -419,7 +479,11 @@ function SaveBar({
     >
       <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
         <div aria-live="polite">
-          {isDirty ? <Badge tone="warning">Alterações não salvas</Badge> : <Text variant="small">{isNew ? 'Questionário ainda não salvo.' : 'Tudo salvo.'}</Text>}
+          {isDirty ? (
+            <Badge tone="warning">Alterações não salvas</Badge>
+          ) : (
+            <Text variant="small">{isNew ? 'Questionário ainda não salvo.' : 'Tudo salvo.'}</Text>
+          )}
         </div>
         <Stack direction="row" gap={2} wrap>
           <Button variant="secondary" onPress={onDiscard} isDisabled={!isDirty || isSaving}>

@@ -80,7 +80,10 @@ export function QuizPreview({ meta, chosenQuestions, questions, appearance, prof
   const setAnswer = (id: string, value: AnswerValue) => setAnswers((a) => ({ ...a, [id]: value }));
 
   return (
-    <Card title="Como o cliente vê" description="Pré-visualização no celular, com a aparência escolhida. As respostas daqui não são salvas.">
+    <Card
+      title="Como o cliente vê"
+      description="Pré-visualização no celular, com a aparência escolhida. As respostas daqui não são salvas."
+    >
       <Stack gap={3} align="center">
         <div
           role="region"
@@ -96,7 +99,16 @@ export function QuizPreview({ meta, chosenQuestions, questions, appearance, prof
           }}
         >
           <QuizAppearanceProvider
-            appearance={appearance ? { colorScheme: appearance.colorScheme, profilePic: appearance.profilePic, subtitle: appearance.subtitle, forwardText: appearance.forwardText } : undefined}
+            appearance={
+              appearance
+                ? {
+                    colorScheme: appearance.colorScheme,
+                    profilePic: appearance.profilePic,
+                    subtitle: appearance.subtitle,
+                    forwardText: appearance.forwardText,
+                  }
+                : undefined
+            }
             className="quiz-preview"
           >
             <div css={{ minHeight: 704, display: 'flex', flexDirection: 'column' }}>
@@ -108,7 +120,11 @@ export function QuizPreview({ meta, chosenQuestions, questions, appearance, prof
                   quizTitle={f.quizTitle.trim() || undefined}
                   titlesColor={color(f.titlesColor)}
                   buttonTitle={f.buttonTitle.trim() || DEFAULT_BUTTON_TITLE}
-                  buttonColors={buttonBackground ? { background: buttonBackground, text: color(f.buttonText) ?? '#FFFFFF' } : undefined}
+                  buttonColors={
+                    buttonBackground
+                      ? { background: buttonBackground, text: color(f.buttonText) ?? '#FFFFFF' }
+                      : undefined
+                  }
                   onStart={() => setStep(1)}
                 />
               ) : current ? (
@@ -123,12 +139,29 @@ export function QuizPreview({ meta, chosenQuestions, questions, appearance, prof
                   onBack={() => setStep((s) => s - 1)}
                   onForward={() => setStep((s) => s + 1)}
                 >
-                  <AnswerControl question={current} value={answer(current.id)} onChange={(v) => setAnswer(current.id, v)} />
+                  <AnswerControl
+                    question={current}
+                    value={answer(current.id)}
+                    onChange={(v) => setAnswer(current.id, v)}
+                  />
                 </QuestionFrame>
               ) : (
-                <div css={{ padding: 'var(--space-6) var(--space-4)', display: 'grid', gap: 'var(--space-4)', textAlign: 'center' }}>
-                  <p css={{ fontSize: 'var(--font-size-xl)', fontWeight: 700 }}>{total === 0 ? 'Nenhuma pergunta ativa ainda.' : 'Fim do questionário. Obrigado!'}</p>
-                  <p>{total === 0 ? 'Adicione ou ative perguntas na aba Perguntas.' : 'Aqui o cliente envia as respostas.'}</p>
+                <div
+                  css={{
+                    padding: 'var(--space-6) var(--space-4)',
+                    display: 'grid',
+                    gap: 'var(--space-4)',
+                    textAlign: 'center',
+                  }}
+                >
+                  <p css={{ fontSize: 'var(--font-size-xl)', fontWeight: 700 }}>
+                    {total === 0 ? 'Nenhuma pergunta ativa ainda.' : 'Fim do questionário. Obrigado!'}
+                  </p>
+                  <p>
+                    {total === 0
+                      ? 'Adicione ou ative perguntas na aba Perguntas.'
+                      : 'Aqui o cliente envia as respostas.'}
+                  </p>
                 </div>
               )}
             </div>
@@ -156,7 +189,15 @@ export function QuizPreview({ meta, chosenQuestions, questions, appearance, prof
   );
 }
 
-function AnswerControl({ question: q, value, onChange }: { question: Question; value: AnswerValue | undefined; onChange: (v: AnswerValue) => void }) {
+function AnswerControl({
+  question: q,
+  value,
+  onChange,
+}: {
+  question: Question;
+  value: AnswerValue | undefined;
+  onChange: (v: AnswerValue) => void;
+}) {
   switch (q.type) {
     case 'multiple-choice': {
       const cfg = q.config as Partial<MultipleChoiceConfig>;
@@ -191,14 +232,26 @@ function AnswerControl({ question: q, value, onChange }: { question: Question; v
           label={q.title}
           statements={cfg.statements ?? []}
           levels={cfg.levels?.length ? cfg.levels : undefined}
-          value={value && typeof value === 'object' && !Array.isArray(value) && !('size' in value) ? (value as Record<string, string>) : {}}
+          value={
+            value && typeof value === 'object' && !Array.isArray(value) && !('size' in value)
+              ? (value as Record<string, string>)
+              : {}
+          }
           onChange={onChange}
         />
       );
     }
     case 'free-field': {
       const cfg = q.config as Partial<FreeFieldConfig>;
-      return <FreeFieldAnswer label={q.title} multiline={cfg.multiline} maxLength={cfg.maxLength} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
+      return (
+        <FreeFieldAnswer
+          label={q.title}
+          multiline={cfg.multiline}
+          maxLength={cfg.maxLength}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+        />
+      );
     }
     case 'file-upload': {
       const cfg = q.config as Partial<FileUploadConfig>;

@@ -9,7 +9,13 @@ import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 const page: QuizPage = {
   items: [
     { ...quizFixture, questionCount: quizFixture.chosenQuestions.length },
-    { ...quizFixture, id: '0b7c2f0e-1d5a-4c52-9a51-3d1f6f0c2a11', title: 'Avaliação inicial', description: null, questionCount: 12 },
+    {
+      ...quizFixture,
+      id: '0b7c2f0e-1d5a-4c52-9a51-3d1f6f0c2a11',
+      title: 'Avaliação inicial',
+      description: null,
+      questionCount: 12,
+    },
   ].map(({ questions: _q, appearance: _a, ...quiz }) => quiz) as QuizPage['items'],
   total: 2,
 };
@@ -27,7 +33,10 @@ const meta = {
         list,
         http.post('*/api/quiz/:id/duplicate', async () => {
           await delay(50);
-          return HttpResponse.json({ ...page.items[0], id: 'c0c0c0c0-0000-4000-8000-000000000001', title: 'Acompanhamento semanal (cópia)' }, { status: 201 });
+          return HttpResponse.json(
+            { ...page.items[0], id: 'c0c0c0c0-0000-4000-8000-000000000001', title: 'Acompanhamento semanal (cópia)' },
+            { status: 201 },
+          );
         }),
         http.delete('*/api/quiz/:id', async () => {
           await delay(50);
@@ -55,7 +64,9 @@ export const Default: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [http.get('*/api/quiz', () => HttpResponse.json({ items: [], total: 0 }))] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Nenhum questionário ainda' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Nenhum questionário ainda' }),
+    ).toBeVisible();
   },
 };
 
@@ -71,7 +82,9 @@ export const Duplicate: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Ações de Avaliação inicial' }));
     await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'Duplicar' }));
-    await expect(await within(document.body).findByText('Cópia criada: “Acompanhamento semanal (cópia)”.')).toBeVisible();
+    await expect(
+      await within(document.body).findByText('Cópia criada: “Acompanhamento semanal (cópia)”.'),
+    ).toBeVisible();
   },
 };
 
@@ -102,7 +115,9 @@ export const ScheduleFromQuiz: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Ações de Acompanhamento semanal' }));
     await userEvent.click(await body.findByRole('menuitem', { name: 'Agendar para vários clientes' }));
-    const many = within(await body.findByRole('dialog', { name: 'Agendar “Acompanhamento semanal” para vários clientes' }));
+    const many = within(
+      await body.findByRole('dialog', { name: 'Agendar “Acompanhamento semanal” para vários clientes' }),
+    );
     await expect(await many.findByText('Passo 1 de 2 · Escolha os clientes')).toBeVisible();
   },
 };

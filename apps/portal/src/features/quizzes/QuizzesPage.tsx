@@ -117,7 +117,11 @@ export function QuizzesPage() {
           emptyState={
             <EmptyState
               title={debounced || status !== 'active' ? 'Nenhum questionário encontrado' : 'Nenhum questionário ainda'}
-              description={debounced || status !== 'active' ? 'Mude a busca ou a situação.' : 'Crie o primeiro questionário com as perguntas da biblioteca.'}
+              description={
+                debounced || status !== 'active'
+                  ? 'Mude a busca ou a situação.'
+                  : 'Crie o primeiro questionário com as perguntas da biblioteca.'
+              }
               action={<Button onPress={() => navigate('/quiz-builder')}>Novo questionário</Button>}
               headingLevel={2}
             />
@@ -132,7 +136,9 @@ export function QuizzesPage() {
                 </Stack>
               </Cell>
               <Cell align="end">{quiz.questionCount}</Cell>
-              <Cell>{quiz.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}</Cell>
+              <Cell>
+                {quiz.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}
+              </Cell>
               <Cell>{formatDateBR(quiz.updatedAt)}</Cell>
               <Cell align="end">
                 <Menu
@@ -151,7 +157,8 @@ export function QuizzesPage() {
                     ...(quiz.isActive ? [{ id: 'disable', label: 'Desativar', isDanger: true }] : []),
                   ]}
                   onAction={(action) => {
-                    if (action === 'schedule-one' || action === 'schedule-many') setScheduling({ quiz, mode: action === 'schedule-one' ? 'one' : 'many' });
+                    if (action === 'schedule-one' || action === 'schedule-many')
+                      setScheduling({ quiz, mode: action === 'schedule-one' ? 'one' : 'many' });
                     if (action === 'links') navigate(`/quizzes/links/${quiz.id}`);
                     if (action === 'edit') navigate(`/quiz-builder/${quiz.id}`);
                     if (action === 'duplicate') duplicate.mutate({ path: { id: quiz.id } });
@@ -163,7 +170,9 @@ export function QuizzesPage() {
           )}
         </TableBody>
       </Table>
-      {total > PAGE_SIZE ? <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={quizzes.isFetching} /> : null}
+      {total > PAGE_SIZE ? (
+        <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={quizzes.isFetching} />
+      ) : null}
 
       <ScheduleQuizDialog
         isOpen={scheduling?.mode === 'one'}
@@ -171,7 +180,11 @@ export function QuizzesPage() {
         quiz={scheduling ? { id: scheduling.quiz.id, title: scheduling.quiz.title } : undefined}
       />
       {scheduling?.mode === 'many' ? (
-        <BulkScheduleDialog isOpen onClose={() => setScheduling(null)} quiz={{ id: scheduling.quiz.id, title: scheduling.quiz.title }} />
+        <BulkScheduleDialog
+          isOpen
+          onClose={() => setScheduling(null)}
+          quiz={{ id: scheduling.quiz.id, title: scheduling.quiz.title }}
+        />
       ) : null}
       <Modal
         isOpen={!!toDisable}
@@ -183,14 +196,19 @@ export function QuizzesPage() {
             <Button variant="secondary" onPress={() => setToDisable(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" isPending={disable.isPending} onPress={() => toDisable && disable.mutate({ path: { id: toDisable.id } })}>
+            <Button
+              variant="danger"
+              isPending={disable.isPending}
+              onPress={() => toDisable && disable.mutate({ path: { id: toDisable.id } })}
+            >
               Desativar
             </Button>
           </>
         }
       >
         <Text>
-          “{toDisable?.title}” deixa de poder ser enviado. As respostas já recebidas continuam guardadas e você pode duplicá-lo depois.
+          “{toDisable?.title}” deixa de poder ser enviado. As respostas já recebidas continuam guardadas e você pode
+          duplicá-lo depois.
         </Text>
       </Modal>
     </Page>

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { acknowledgeBulkProcessMutation, getBulkProcessStatusOptions, getBulkProcessStatusQueryKey } from '@acompanha/api-client';
+import {
+  acknowledgeBulkProcessMutation,
+  getBulkProcessStatusOptions,
+  getBulkProcessStatusQueryKey,
+} from '@acompanha/api-client';
 import { progressPercent } from '@acompanha/machines';
 import { Button, Card, InlineAlert, ProgressBar, Stack } from '@acompanha/ui';
 import { bulkResultTitle } from './BulkScheduleDialog';
@@ -13,7 +17,15 @@ export const bulkStatusOptions = (quizId: string) => getBulkProcessStatusOptions
  * The quiz's bulk process on a list screen: its progress while it runs (read every second), then
  * its result until acknowledged. `onShowResult` opens the full result (patients left out).
  */
-export function BulkProcessBanner({ quizId, onShowResult, pollMs = 1000 }: { quizId: string; onShowResult: () => void; pollMs?: number }) {
+export function BulkProcessBanner({
+  quizId,
+  onShowResult,
+  pollMs = 1000,
+}: {
+  quizId: string;
+  onShowResult: () => void;
+  pollMs?: number;
+}) {
   const queryClient = useQueryClient();
   const status = useQuery({
     ...bulkStatusOptions(quizId),
@@ -28,7 +40,8 @@ export function BulkProcessBanner({ quizId, onShowResult, pollMs = 1000 }: { qui
   const state = status.data?.state;
   const previous = useRef(state);
   useEffect(() => {
-    if (previous.current === 'processing' && (state === 'done' || state === 'failed')) void invalidateSchedules(queryClient);
+    if (previous.current === 'processing' && (state === 'done' || state === 'failed'))
+      void invalidateSchedules(queryClient);
     previous.current = state;
   }, [state, queryClient]);
 

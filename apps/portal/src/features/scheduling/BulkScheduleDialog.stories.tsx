@@ -32,7 +32,13 @@ function BulkStory(props: Partial<BulkScheduleDialogProps>) {
           <Button onPress={() => setOpen(true)}>Abrir de novo</Button>
         </>
       )}
-      <BulkScheduleDialog quiz={{ id: QUIZ.id, title: QUIZ.title }} pollIntervalMs={150} {...props} isOpen={isOpen} onClose={() => setOpen(false)} />
+      <BulkScheduleDialog
+        quiz={{ id: QUIZ.id, title: QUIZ.title }}
+        pollIntervalMs={150}
+        {...props}
+        isOpen={isOpen}
+        onClose={() => setOpen(false)}
+      />
     </QueryClientProvider>
   );
 }
@@ -152,7 +158,10 @@ export const RefusedPatients: Story = {
           const { body: error } = errorBody('WRONG_COMMAND_PARAMETERS', [
             { path: ['patientIds', '1'], message: `Cliente não encontrado: ${schedulingPatientFixtures[2]!.id}.` },
           ]);
-          return HttpResponse.json({ ...error, message: 'Um dos clientes informados não foi encontrado.' }, { status: 400 });
+          return HttpResponse.json(
+            { ...error, message: 'Um dos clientes informados não foi encontrado.' },
+            { status: 400 },
+          );
         }),
         ...schedulingHandlerList,
       ],
@@ -165,14 +174,23 @@ export const RefusedPatients: Story = {
     await expect(d.getByText('Um dos clientes informados não foi encontrado.')).toBeVisible();
     const list = within(d.getByRole('list', { name: 'Clientes recusados' }));
     await expect(list.getByText(`Cliente não encontrado: ${schedulingPatientFixtures[2]!.id}.`)).toBeVisible();
-    await expect(body().queryByText('Alguns dados enviados estão incorretos. Confira os campos e tente novamente.')).toBeNull();
+    await expect(
+      body().queryByText('Alguns dados enviados estão incorretos. Confira os campos e tente novamente.'),
+    ).toBeNull();
   },
 };
 
 /** A start date the API refuses (the clock moved past midnight) is said under the field. */
 export const StartDateRefused: Story = {
   args: { patientIds: [schedulingPatientFixtures[0]!.id], skipPatientStep: true },
-  parameters: { msw: { handlers: [errorHandler('post', '/quiz/schedule/bulk-insert/:quizId', 'WRONG_START_DATE'), ...schedulingHandlerList] } },
+  parameters: {
+    msw: {
+      handlers: [
+        errorHandler('post', '/quiz/schedule/bulk-insert/:quizId', 'WRONG_START_DATE'),
+        ...schedulingHandlerList,
+      ],
+    },
+  },
   play: async () => {
     const d = await dialog();
     await userEvent.click(await d.findByRole('button', { name: 'Agendar para 1 cliente' }));
@@ -210,7 +228,16 @@ export const AlreadyRunning: Story = {
 export const CloseWhileRunning: Story = {
   beforeEach: () => {
     resetSchedulingState({ bulkStep: 1 });
-    setBulkStatusFixture({ quizId: QUIZ.id, kind: 'insert', state: 'processing', total: 900, processed: 3, details: [], startedAt: null, finishedAt: null });
+    setBulkStatusFixture({
+      quizId: QUIZ.id,
+      kind: 'insert',
+      state: 'processing',
+      total: 900,
+      processed: 3,
+      details: [],
+      startedAt: null,
+      finishedAt: null,
+    });
   },
   play: async () => {
     const d = await dialog();
@@ -231,8 +258,18 @@ export const EarlierResult: Story = {
       total: 120,
       processed: 120,
       details: [
-        { patientId: schedulingPatientFixtures[1]!.id, patientName: 'Carlos Pereira', application_error_code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR', message: 'Este cliente não tem um serviço ativo.' },
-        { patientId: schedulingPatientFixtures[11]!.id, patientName: schedulingPatientFixtures[11]!.name, application_error_code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem e-mail cadastrado.' },
+        {
+          patientId: schedulingPatientFixtures[1]!.id,
+          patientName: 'Carlos Pereira',
+          application_error_code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR',
+          message: 'Este cliente não tem um serviço ativo.',
+        },
+        {
+          patientId: schedulingPatientFixtures[11]!.id,
+          patientName: schedulingPatientFixtures[11]!.name,
+          application_error_code: 'DELIVERY_RULE_EXCEPTION',
+          message: 'O cliente não tem e-mail cadastrado.',
+        },
       ],
       startedAt: '2026-11-20T12:00:00.000Z',
       finishedAt: '2026-11-20T12:01:00.000Z',
@@ -257,9 +294,28 @@ export const PollFailed: Story = {
       http.get('*/api/quiz/schedule/bulk-insert/status/:quizId', ({ params }) => {
         reads += 1;
         const quizId = String(params.quizId);
-        if (reads === 1) return HttpResponse.json({ quizId, kind: null, state: 'idle', total: 0, processed: 0, details: [], startedAt: null, finishedAt: null });
+        if (reads === 1)
+          return HttpResponse.json({
+            quizId,
+            kind: null,
+            state: 'idle',
+            total: 0,
+            processed: 0,
+            details: [],
+            startedAt: null,
+            finishedAt: null,
+          });
         if (reads <= 6) return HttpResponse.json(errorBody('INTERNAL_ERROR').body, { status: 500 });
-        return HttpResponse.json({ quizId, kind: 'insert', state: 'done', total: 1, processed: 1, details: [], startedAt: null, finishedAt: null });
+        return HttpResponse.json({
+          quizId,
+          kind: 'insert',
+          state: 'done',
+          total: 1,
+          processed: 1,
+          details: [],
+          startedAt: null,
+          finishedAt: null,
+        });
       }),
     );
   },
@@ -267,7 +323,9 @@ export const PollFailed: Story = {
     const d = await dialog();
     await userEvent.click(await d.findByRole('button', { name: 'Agendar para 1 cliente' }));
     await expect(await d.findByText('Não conseguimos consultar o andamento')).toBeVisible();
-    await expect(body().queryByText('Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.')).toBeNull();
+    await expect(
+      body().queryByText('Ops, houve um erro inesperado. Por favor, tente novamente mais tarde.'),
+    ).toBeNull();
     await userEvent.click(d.getByRole('button', { name: 'Tentar novamente' }));
     await expect(await d.findByText('1 cliente agendado')).toBeVisible();
   },
@@ -276,7 +334,16 @@ export const PollFailed: Story = {
 /** A process the server gave up on lands in its own state, acknowledged like a result. */
 export const ProcessFailed: Story = {
   beforeEach: () => {
-    setBulkStatusFixture({ quizId: QUIZ.id, kind: 'insert', state: 'failed', total: 800, processed: 500, details: [], startedAt: null, finishedAt: null });
+    setBulkStatusFixture({
+      quizId: QUIZ.id,
+      kind: 'insert',
+      state: 'failed',
+      total: 800,
+      processed: 500,
+      details: [],
+      startedAt: null,
+      finishedAt: null,
+    });
   },
   play: async () => {
     const d = await dialog();

@@ -124,7 +124,15 @@ export function BulkScheduleDialog(props: BulkScheduleDialogProps) {
   return props.isOpen ? <BulkFlow {...props} /> : null;
 }
 
-function BulkFlow({ onClose, quiz, kind = 'insert', patientIds, skipPatientStep, isResultOnly, pollIntervalMs = 1000 }: BulkScheduleDialogProps) {
+function BulkFlow({
+  onClose,
+  quiz,
+  kind = 'insert',
+  patientIds,
+  skipPatientStep,
+  isResultOnly,
+  pollIntervalMs = 1000,
+}: BulkScheduleDialogProps) {
   const queryClient = useQueryClient();
   const today = todaySP().toString();
   const machine = useMemo(
@@ -132,25 +140,40 @@ function BulkFlow({ onClose, quiz, kind = 'insert', patientIds, skipPatientStep,
       bulkScheduleMachine.provide({
         actors: {
           getStatus: fromPromise(async ({ input }) => {
-            const { data } = await getBulkProcessStatus({ path: { quizId: input.quizId }, meta: POLL_META, throwOnError: true });
+            const { data } = await getBulkProcessStatus({
+              path: { quizId: input.quizId },
+              meta: POLL_META,
+              throwOnError: true,
+            });
             return data as BulkStatus;
           }),
           resolvePatients: fromPromise(({ input }) => resolvePatientIds(input.filter, input.excludedIds)),
           submit: fromPromise(async ({ input }) => {
             const body = { patientIds: input.patientIds, ...input.recurrence };
             const call = input.kind === 'insert' ? bulkInsertSchedules : bulkRescheduleSchedules;
-            const { data } = await call({ path: { quizId: input.quizId }, body, meta: SUBMIT_META, throwOnError: true });
+            const { data } = await call({
+              path: { quizId: input.quizId },
+              body,
+              meta: SUBMIT_META,
+              throwOnError: true,
+            });
             return data as BulkStatus;
           }),
           acknowledge: fromPromise(async ({ input }) => {
-            const { data } = await acknowledgeBulkProcess({ path: { quizId: input.quizId }, meta: POLL_META, throwOnError: true });
+            const { data } = await acknowledgeBulkProcess({
+              path: { quizId: input.quizId },
+              meta: POLL_META,
+              throwOnError: true,
+            });
             return data as BulkStatus;
           }),
         },
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { quizId: quiz.id, kind, today, patientIds, pollIntervalMs, recurrence: defaultStart() } });
+  const [state, send] = useMachine(machine, {
+    input: { quizId: quiz.id, kind, today, patientIds, pollIntervalMs, recurrence: defaultStart() },
+  });
   const { context } = state;
 
   // Patients chosen elsewhere go straight to the recurrence, once the status check lets them.
@@ -170,7 +193,10 @@ function BulkFlow({ onClose, quiz, kind = 'insert', patientIds, skipPatientStep,
 
   const sawResult = useRef(false);
   if (finished) sawResult.current = true;
-  const leaving = state.matches('acknowledged') || state.matches('closed') || (!!isResultOnly && sawResult.current && state.matches('choosing'));
+  const leaving =
+    state.matches('acknowledged') ||
+    state.matches('closed') ||
+    (!!isResultOnly && sawResult.current && state.matches('choosing'));
   useEffect(() => {
     if (!leaving) return;
     // Lists that show the process (a banner) read it again.
@@ -234,7 +260,12 @@ function BulkFlow({ onClose, quiz, kind = 'insert', patientIds, skipPatientStep,
       </>
     );
   } else if (state.matches('polling')) {
-    body = <Progress status={context.status} joined={asApiError(context.error).code === 'BULK_PROCESS_IN_PROGRESS' && !context.startedHere} />;
+    body = (
+      <Progress
+        status={context.status}
+        joined={asApiError(context.error).code === 'BULK_PROCESS_IN_PROGRESS' && !context.startedHere}
+      />
+    );
     footer = (
       <Button
         variant="secondary"
@@ -254,13 +285,23 @@ function BulkFlow({ onClose, quiz, kind = 'insert', patientIds, skipPatientStep,
     );
     footer = <Button onPress={() => send({ type: 'bulk.retry' })}>Tentar novamente</Button>;
   } else if (finished) {
-    body = <Result status={context.status!} isFailed={state.matches('failed')} isEarlier={!context.startedHere} error={context.error} />;
+    body = (
+      <Result
+        status={context.status!}
+        isFailed={state.matches('failed')}
+        isEarlier={!context.startedHere}
+        error={context.error}
+      />
+    );
     footer = (
       <>
         <Button variant="secondary" onPress={close}>
           Ver depois
         </Button>
-        <Button onPress={() => send({ type: 'bulk.acknowledge' })} isPending={state.matches({ done: 'acknowledging' }) || state.matches({ failed: 'acknowledging' })}>
+        <Button
+          onPress={() => send({ type: 'bulk.acknowledge' })}
+          isPending={state.matches({ done: 'acknowledging' }) || state.matches({ failed: 'acknowledging' })}
+        >
           Entendi
         </Button>
       </>
@@ -283,7 +324,10 @@ function ChoosePatients({ selection, send }: { selection: Parameters<typeof sele
   const nameTerm = useDebounced(search.trim(), 250);
   const effective = { ...filters, nameTerm };
   const query = filterQuery(effective);
-  const patients = useQuery({ ...listPatientsOptions({ query: { ...query, take: PAGE_SIZE, skip } }), placeholderData: keepPreviousData });
+  const patients = useQuery({
+    ...listPatientsOptions({ query: { ...query, take: PAGE_SIZE, skip } }),
+    placeholderData: keepPreviousData,
+  });
   const services = useQuery(listServicesOptions({ query: { status: 'active' } }));
 
   // A new filter: back to the first page, and "all of the previous filter" no longer applies.
@@ -315,11 +359,19 @@ function ChoosePatients({ selection, send }: { selection: Parameters<typeof sele
       <Text variant="small">Passo 1 de 2 · Escolha os clientes</Text>
       <Stack direction="row" gap={3} wrap align="end">
         <SearchField label="Buscar por nome" value={search} onChange={setSearch} />
-        <Select label="Situação" selectedKey={filters.status} onSelectionChange={(k) => setFilters((f) => ({ ...f, status: k as Filters['status'] }))}>
+        <Select
+          label="Situação"
+          selectedKey={filters.status}
+          onSelectionChange={(k) => setFilters((f) => ({ ...f, status: k as Filters['status'] }))}
+        >
           <SelectItem id="active">Ativos</SelectItem>
           <SelectItem id="all">Todos</SelectItem>
         </Select>
-        <Select label="Serviço ativo" selectedKey={filters.serviceId} onSelectionChange={(k) => setFilters((f) => ({ ...f, serviceId: String(k) }))}>
+        <Select
+          label="Serviço ativo"
+          selectedKey={filters.serviceId}
+          onSelectionChange={(k) => setFilters((f) => ({ ...f, serviceId: String(k) }))}
+        >
           {[
             <SelectItem key="all" id="all">
               Qualquer um
@@ -364,7 +416,12 @@ function ChoosePatients({ selection, send }: { selection: Parameters<typeof sele
         ) : null}
       </div>
 
-      <Table aria-label="Clientes para agendar" selectionMode="multiple" selectedKeys={selectedKeys} onSelectionChange={onSelectionChange}>
+      <Table
+        aria-label="Clientes para agendar"
+        selectionMode="multiple"
+        selectedKeys={selectedKeys}
+        onSelectionChange={onSelectionChange}
+      >
         <TableHeader selectionLabel="Selecionar clientes">
           <Column id="name" isRowHeader>
             Cliente
@@ -376,24 +433,22 @@ function ChoosePatients({ selection, send }: { selection: Parameters<typeof sele
           items={items}
           isLoading={patients.isPending}
           loadingLabel="Carregando clientes…"
-          emptyState={<EmptyState title="Nenhum cliente encontrado" description="Mude a busca ou os filtros." headingLevel={3} />}
+          emptyState={
+            <EmptyState title="Nenhum cliente encontrado" description="Mude a busca ou os filtros." headingLevel={3} />
+          }
         >
           {(p) => (
             <Row id={p.id} textValue={p.name}>
               <Cell>{p.name}</Cell>
-              <Cell>
-                {p.currentService ? (
-                  p.currentService.name
-                ) : (
-                  <Badge tone="warning">Sem serviço ativo</Badge>
-                )}
-              </Cell>
+              <Cell>{p.currentService ? p.currentService.name : <Badge tone="warning">Sem serviço ativo</Badge>}</Cell>
               <Cell>{p.preferences.channel === 'email' ? 'E-mail' : 'WhatsApp'}</Cell>
             </Row>
           )}
         </TableBody>
       </Table>
-      {total > PAGE_SIZE ? <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={patients.isFetching} /> : null}
+      {total > PAGE_SIZE ? (
+        <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={patients.isFetching} />
+      ) : null}
     </Stack>
   );
 }
@@ -425,16 +480,28 @@ function refusedPatients(error: unknown, sentIds: string[]): string[] {
 function RecurrenceStep(p: RecurrenceStepProps) {
   const apiError = p.error ? asApiError(p.error) : null;
   const refused = p.error ? refusedPatients(p.error, p.sentIds) : [];
-  const fieldCode = apiError?.code === 'WRONG_START_DATE' ? 'startDate' : apiError?.code === 'WRONG_HOUR_VALUE' ? 'hour' : null;
-  const errors = { ...p.errors, ...(fieldCode === 'startDate' ? { startDate: 'past' as const } : {}), ...(fieldCode === 'hour' ? { hour: 'outOfRange' as const } : {}) };
+  const fieldCode =
+    apiError?.code === 'WRONG_START_DATE' ? 'startDate' : apiError?.code === 'WRONG_HOUR_VALUE' ? 'hour' : null;
+  const errors = {
+    ...p.errors,
+    ...(fieldCode === 'startDate' ? { startDate: 'past' as const } : {}),
+    ...(fieldCode === 'hour' ? { hour: 'outOfRange' as const } : {}),
+  };
 
   return (
     <Stack gap={4}>
       <Text variant="small">{p.hasBack ? 'Passo 2 de 2 · Quando e como enviar' : 'Quando e como enviar'}</Text>
       {apiError && !fieldCode ? (
-        <InlineAlert tone="danger" title={refused.length ? 'Alguns clientes não puderam ser incluídos' : 'Não foi possível agendar'}>
+        <InlineAlert
+          tone="danger"
+          title={refused.length ? 'Alguns clientes não puderam ser incluídos' : 'Não foi possível agendar'}
+        >
           <Stack gap={2}>
-            <Text as="span">{apiError.code === 'WRONG_COMMAND_PARAMETERS' && apiError.message ? apiError.message : apiError.userMessage}</Text>
+            <Text as="span">
+              {apiError.code === 'WRONG_COMMAND_PARAMETERS' && apiError.message
+                ? apiError.message
+                : apiError.userMessage}
+            </Text>
             {refused.length ? (
               <ul aria-label="Clientes recusados" css={{ margin: 0, paddingLeft: 'var(--space-4)' }}>
                 {refused.slice(0, 10).map((r, i) => (
@@ -443,7 +510,9 @@ function RecurrenceStep(p: RecurrenceStepProps) {
                 {refused.length > 10 ? <li>{`e mais ${refused.length - 10}.`}</li> : null}
               </ul>
             ) : null}
-            {refused.length && p.hasBack ? <Text as="span">Volte à lista, desmarque esses clientes e tente de novo.</Text> : null}
+            {refused.length && p.hasBack ? (
+              <Text as="span">Volte à lista, desmarque esses clientes e tente de novo.</Text>
+            ) : null}
           </Stack>
         </InlineAlert>
       ) : null}
@@ -468,14 +537,26 @@ function RecurrenceStep(p: RecurrenceStepProps) {
 
 function Progress({ status, joined }: { status: BulkStatus | null; joined: boolean }) {
   const percent = progressPercent(status);
-  const label = status && status.total > 0 ? `${status.processed.toLocaleString('pt-BR')} de ${clientsCount(status.total)}` : 'Aguardando o início…';
+  const label =
+    status && status.total > 0
+      ? `${status.processed.toLocaleString('pt-BR')} de ${clientsCount(status.total)}`
+      : 'Aguardando o início…';
   return (
     <Stack gap={4}>
       {joined ? (
-        <InlineAlert tone="info">Já havia um agendamento em massa em andamento para este questionário. Acompanhe o andamento dele abaixo.</InlineAlert>
+        <InlineAlert tone="info">
+          Já havia um agendamento em massa em andamento para este questionário. Acompanhe o andamento dele abaixo.
+        </InlineAlert>
       ) : null}
-      <ProgressBar label="Agendando em segundo plano" value={percent} valueLabel={label} isIndeterminate={!status || status.total === 0} />
-      <Text variant="muted">Você pode fechar esta janela: o agendamento continua, e o resultado aparece aqui quando você voltar.</Text>
+      <ProgressBar
+        label="Agendando em segundo plano"
+        value={percent}
+        valueLabel={label}
+        isIndeterminate={!status || status.total === 0}
+      />
+      <Text variant="muted">
+        Você pode fechar esta janela: o agendamento continua, e o resultado aparece aqui quando você voltar.
+      </Text>
     </Stack>
   );
 }
@@ -500,7 +581,11 @@ function Result(p: { status: BulkStatus; isFailed: boolean; isEarlier: boolean; 
   const ackError = p.error ? asApiError(p.error) : null;
   return (
     <Stack gap={4}>
-      {p.isEarlier ? <Text variant="muted">Resultado da última operação em massa deste questionário. Confira e clique em “Entendi” para continuar.</Text> : null}
+      {p.isEarlier ? (
+        <Text variant="muted">
+          Resultado da última operação em massa deste questionário. Confira e clique em “Entendi” para continuar.
+        </Text>
+      ) : null}
       {p.isFailed ? (
         <InlineAlert tone="danger" title="A operação em massa não terminou">
           {`Foram processados ${p.status.processed.toLocaleString('pt-BR')} de ${clientsCount(p.status.total)} antes da falha. Confira a lista e tente de novo para os que faltaram.`}
@@ -547,7 +632,13 @@ export function BulkDetailsTable({ details }: { details: BulkStatusDetail[] }) {
         </TableBody>
       </Table>
       {details.length > DETAILS_PAGE ? (
-        <Pagination take={DETAILS_PAGE} skip={skip} total={details.length} onChange={setSkip} aria-label="Páginas dos clientes não agendados" />
+        <Pagination
+          take={DETAILS_PAGE}
+          skip={skip}
+          total={details.length}
+          onChange={setSkip}
+          aria-label="Páginas dos clientes não agendados"
+        />
       ) : null}
     </Stack>
   );

@@ -1,14 +1,27 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { listQuizSchedulesOptions, type Patient } from '@acompanha/api-client';
-import { Badge, Button, Cell, Column, EmptyState, Link, Row, Stack, Table, TableBody, TableHeader, Text } from '@acompanha/ui';
+import {
+  Badge,
+  Button,
+  Cell,
+  Column,
+  EmptyState,
+  Link,
+  Row,
+  Stack,
+  Table,
+  TableBody,
+  TableHeader,
+  Text,
+} from '@acompanha/ui';
 import { LastRequestCell, NextDueCell, RecurrenceCell, ScheduleStateBadges } from './cells';
 import { ScheduleActions } from './ScheduleActions';
 import { ScheduleQuizDialog } from './ScheduleQuizDialog';
 
 /** The query of a patient's schedules (the profile's loader may prefetch it). */
-export const patientSchedulesOptions = (patientId: string) => listQuizSchedulesOptions({ query: { patientId, take: 100, skip: 0 } });
-
+export const patientSchedulesOptions = (patientId: string) =>
+  listQuizSchedulesOptions({ query: { patientId, take: 100, skip: 0 } });
 
 /**
  * 'Questionários' on a patient's profile: every quiz scheduled for the patient with its state,
@@ -73,7 +86,11 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
                   <LastRequestCell schedule={s} />
                   {s.answers.total > 0 ? (
                     <Stack direction="row" gap={2} align="center" wrap>
-                      <Link variant="standalone" href={`/clients/profile/${patient.id}/quiz/${s.id}`} aria-label={`Ver respostas de ${s.quizTitle}`}>
+                      <Link
+                        variant="standalone"
+                        href={`/clients/profile/${patient.id}/quiz/${s.id}`}
+                        aria-label={`Ver respostas de ${s.quizTitle}`}
+                      >
                         Ver respostas
                       </Link>
                       {s.answers.pending > 0 ? <Badge tone="warning">Revisão pendente</Badge> : null}

@@ -34,8 +34,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const grid = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('grid', { name: /^Clientes com / }));
-const rowOf = async (canvasElement: HTMLElement, name: string) => within((await (await grid(canvasElement)).findByRole('rowheader', { name })).closest('[role="row"]') as HTMLElement);
+const grid = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('grid', { name: /^Clientes com / }));
+const rowOf = async (canvasElement: HTMLElement, name: string) =>
+  within((await (await grid(canvasElement)).findByRole('rowheader', { name })).closest('[role="row"]') as HTMLElement);
 
 /** Every patient of the quiz, 20 a page, with the state of the last request and the next send. */
 export const Default: Story = {
@@ -61,11 +63,16 @@ export const CopyLink: Story = {
   render: smallScreen,
   play: async ({ canvasElement }) => {
     const copied: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void copied.push(t) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (t: string) => void copied.push(t) },
+      configurable: true,
+    });
     const ana = await rowOf(canvasElement, 'Ana Almeida');
     await userEvent.click(ana.getByRole('button', { name: 'Copiar link de Ana Almeida' }));
     await expect(await body().findByText('Link copiado.')).toBeVisible();
-    await expect(copied).toEqual([schedulingSchedules().find((s) => s.patientName === 'Ana Almeida' && s.quizId === SMALL.id)!.link]);
+    await expect(copied).toEqual([
+      schedulingSchedules().find((s) => s.patientName === 'Ana Almeida' && s.quizId === SMALL.id)!.link,
+    ]);
   },
 };
 
@@ -93,7 +100,9 @@ export const ResendAndRequestNow: Story = {
     await userEvent.click(ana.getByRole('button', { name: 'Ações de Ana Almeida' }));
     await userEvent.click(await body().findByRole('menuitem', { name: 'Solicitar agora' }));
     // The central handler's toast for RETRY_SEND_LATER.
-    await expect(await body().findByText('O envio não pôde ser feito agora. Tente novamente em alguns minutos.')).toBeVisible();
+    await expect(
+      await body().findByText('O envio não pôde ser feito agora. Tente novamente em alguns minutos.'),
+    ).toBeVisible();
   },
 };
 
@@ -142,7 +151,11 @@ export const BulkDisable: Story = {
     const bar = within(canvas.getByRole('region', { name: 'Agendamentos selecionados' }));
     await expect(bar.getByText('2 clientes selecionados')).toBeVisible();
     await userEvent.click(bar.getByRole('button', { name: 'Desativar' }));
-    await userEvent.click(within(await body().findByRole('alertdialog', { name: 'Desativar 2 clientes?' })).getByRole('button', { name: 'Desativar' }));
+    await userEvent.click(
+      within(await body().findByRole('alertdialog', { name: 'Desativar 2 clientes?' })).getByRole('button', {
+        name: 'Desativar',
+      }),
+    );
     const result = await canvas.findByRole('region', { name: 'Resultado da operação em massa' });
     await expect(within(result).getByText('2 clientes atualizados')).toBeVisible();
     // Camila was already disabled; now all three are.
@@ -157,11 +170,23 @@ export const BulkRunning: Story = {
   render: smallScreen,
   beforeEach: () => {
     resetSchedulingState({ bulkStep: 1 });
-    setBulkStatusFixture({ quizId: SMALL.id, kind: 'insert', state: 'processing', total: 5000, processed: 1200, details: [], startedAt: null, finishedAt: null });
+    setBulkStatusFixture({
+      quizId: SMALL.id,
+      kind: 'insert',
+      state: 'processing',
+      total: 5000,
+      processed: 1200,
+      details: [],
+      startedAt: null,
+      finishedAt: null,
+    });
   },
   play: async ({ canvasElement }) => {
     const region = within(await within(canvasElement).findByRole('region', { name: 'Operação em massa' }));
-    await expect(region.getByRole('progressbar', { name: 'Operação em massa em andamento' })).toHaveAttribute('aria-valuetext', expect.stringMatching(/de 5\.000 clientes$/));
+    await expect(region.getByRole('progressbar', { name: 'Operação em massa em andamento' })).toHaveAttribute(
+      'aria-valuetext',
+      expect.stringMatching(/de 5\.000 clientes$/),
+    );
   },
 };
 
@@ -169,7 +194,9 @@ export const BulkRunning: Story = {
 export const NotFound: Story = {
   render: () => <PortalScreen path="/quizzes/links/00000000-0000-4000-8000-000000000000" />,
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário não encontrado' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Questionário não encontrado' }),
+    ).toBeVisible();
     await expect(body().queryByText('Não encontramos este questionário.')).toBeNull();
   },
 };

@@ -48,14 +48,21 @@ const PAGE_SIZE = 20;
 const NOT_FOUND_CODES = ['QUIZ_NOT_FOUND', 'NOT_FOUND'];
 type StatusFilter = NonNullable<NonNullable<ListQuizSchedulesData['query']>['status']> | 'all';
 
-const quizOptions = (quizId: string) => getQuizOptions({ path: { id: quizId }, meta: { handledCodes: NOT_FOUND_CODES } });
+const quizOptions = (quizId: string) =>
+  getQuizOptions({ path: { id: quizId }, meta: { handledCodes: NOT_FOUND_CODES } });
 const schedulesOptions = (quizId: string, status: StatusFilter, skip: number) =>
   listQuizSchedulesOptions({ query: { quizId, take: PAGE_SIZE, skip, ...(status !== 'all' ? { status } : {}) } });
 
 type LoaderData = { notFound: boolean };
 
 /** Route loader of `/quizzes/links/:quizId`: the quiz and the first page of its schedules. */
-export async function quizLinksLoader({ request, params }: { request: Request; params: { quizId?: string } }): Promise<LoaderData> {
+export async function quizLinksLoader({
+  request,
+  params,
+}: {
+  request: Request;
+  params: { quizId?: string };
+}): Promise<LoaderData> {
   const quizId = params.quizId ?? '';
   try {
     await loadOrSignIn(request, () => {
@@ -117,11 +124,18 @@ function QuizLinks({ quizId }: { quizId: string }) {
   const onBulkError = (raw: unknown) => {
     const error = asApiError(raw);
     if (error.code === 'BULK_PROCESS_IN_PROGRESS') {
-      toastQueue.add({ tone: 'error', title: 'Já existe uma operação em massa em andamento neste questionário. Aguarde a conclusão.' });
+      toastQueue.add({
+        tone: 'error',
+        title: 'Já existe uma operação em massa em andamento neste questionário. Aguarde a conclusão.',
+      });
       setConfirm(null);
     }
   };
-  const activeState = useMutation({ ...bulkChangeSchedulesActiveStateMutation(), onSuccess: started, onError: onBulkError });
+  const activeState = useMutation({
+    ...bulkChangeSchedulesActiveStateMutation(),
+    onSuccess: started,
+    onError: onBulkError,
+  });
   const remove = useMutation({ ...bulkDeleteSchedulesMutation(), onSuccess: started, onError: onBulkError });
 
   const runBulk = (action: BulkAction) => {
@@ -132,8 +146,16 @@ function QuizLinks({ quizId }: { quizId: string }) {
 
   const n = chosen.length;
   const confirmText: Record<BulkAction, { title: string; body: string; action: string }> = {
-    enable: { title: `Ativar ${clientsCount(n)}?`, body: 'Os envios voltam a seguir o agendamento de cada um, a partir de agora.', action: 'Ativar' },
-    disable: { title: `Desativar ${clientsCount(n)}?`, body: 'Nenhum envio é feito até você ativar de novo. Os links e as respostas continuam guardados.', action: 'Desativar' },
+    enable: {
+      title: `Ativar ${clientsCount(n)}?`,
+      body: 'Os envios voltam a seguir o agendamento de cada um, a partir de agora.',
+      action: 'Ativar',
+    },
+    disable: {
+      title: `Desativar ${clientsCount(n)}?`,
+      body: 'Nenhum envio é feito até você ativar de novo. Os links e as respostas continuam guardados.',
+      action: 'Desativar',
+    },
     delete: {
       title: `Excluir o agendamento de ${clientsCount(n)}?`,
       body: 'Os envios futuros são cancelados e os links param de funcionar. As respostas já recebidas continuam guardadas.',
@@ -206,7 +228,12 @@ function QuizLinks({ quizId }: { quizId: string }) {
           </Card>
         ) : null}
 
-        <Table aria-label={`Clientes com ${title}`} selectionMode="multiple" selectedKeys={selected} onSelectionChange={setSelected}>
+        <Table
+          aria-label={`Clientes com ${title}`}
+          selectionMode="multiple"
+          selectedKeys={selected}
+          onSelectionChange={setSelected}
+        >
           <TableHeader selectionLabel="Selecionar clientes">
             <Column id="patient" isRowHeader>
               Cliente
@@ -226,9 +253,17 @@ function QuizLinks({ quizId }: { quizId: string }) {
             loadingLabel="Carregando agendamentos…"
             emptyState={
               <EmptyState
-                title={status === 'all' ? 'Nenhum cliente com este questionário ainda' : 'Nenhum agendamento nesta situação'}
-                description={status === 'all' ? 'Agende o questionário para um ou vários clientes.' : 'Mude a situação para ver os outros.'}
-                action={status === 'all' ? <Button onPress={() => setDialog('many')}>Agendar para vários</Button> : undefined}
+                title={
+                  status === 'all' ? 'Nenhum cliente com este questionário ainda' : 'Nenhum agendamento nesta situação'
+                }
+                description={
+                  status === 'all'
+                    ? 'Agende o questionário para um ou vários clientes.'
+                    : 'Mude a situação para ver os outros.'
+                }
+                action={
+                  status === 'all' ? <Button onPress={() => setDialog('many')}>Agendar para vários</Button> : undefined
+                }
                 headingLevel={2}
               />
             }
@@ -239,7 +274,12 @@ function QuizLinks({ quizId }: { quizId: string }) {
                   <Link href={`/clients/profile/${s.patientId}`}>{s.patientName}</Link>
                 </Cell>
                 <Cell>
-                  <Button size="sm" variant="ghost" aria-label={`Copiar link de ${s.patientName}`} onPress={() => void copyScheduleLink(s)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Copiar link de ${s.patientName}`}
+                    onPress={() => void copyScheduleLink(s)}
+                  >
                     Copiar link
                   </Button>
                 </Cell>

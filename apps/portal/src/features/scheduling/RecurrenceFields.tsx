@@ -1,7 +1,24 @@
 import { parseDate } from '@internationalized/date';
 import type { RecurrenceDraft, RecurrenceErrors, RecurrenceField } from '@acompanha/machines';
-import { Checkbox, CheckboxGroup, DatePicker, NumberField, Radio, RadioGroup, Select, SelectItem, Text } from '@acompanha/ui';
-import { describeRecurrence, formatHour, PERIODICITY_LABELS, recurrenceIssueMessage, WEEKDAYS, type ChannelKey } from './labels';
+import {
+  Checkbox,
+  CheckboxGroup,
+  DatePicker,
+  NumberField,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectItem,
+  Text,
+} from '@acompanha/ui';
+import {
+  describeRecurrence,
+  formatHour,
+  PERIODICITY_LABELS,
+  recurrenceIssueMessage,
+  WEEKDAYS,
+  type ChannelKey,
+} from './labels';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -25,13 +42,25 @@ export interface RecurrenceFieldsProps {
 }
 
 /** The recurrence part of the scheduling dialogs: start, hour, periodicity, end, channel and a summary. */
-export function RecurrenceFields({ value, onChange, today, errors, showErrors, periodicityError, channelMode, contacts }: RecurrenceFieldsProps) {
-  const error = (field: RecurrenceField) => (showErrors && errors[field] ? recurrenceIssueMessage(field, errors[field]!) : undefined);
+export function RecurrenceFields({
+  value,
+  onChange,
+  today,
+  errors,
+  showErrors,
+  periodicityError,
+  channelMode,
+  contacts,
+}: RecurrenceFieldsProps) {
+  const error = (field: RecurrenceField) =>
+    showErrors && errors[field] ? recurrenceIssueMessage(field, errors[field]!) : undefined;
   const date = (s: string | null) => (s ? parseDate(s) : null);
 
   return (
     <div css={{ display: 'grid', gap: 'var(--space-4)' }}>
-      <div css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+      <div
+        css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}
+      >
         <DatePicker
           label="Data de início"
           isRequired
@@ -124,19 +153,33 @@ export function RecurrenceFields({ value, onChange, today, errors, showErrors, p
         onChange={(c) => onChange({ channel: c === 'preference' ? null : (c as ChannelKey) })}
       >
         {channelMode === 'bulk' ? <Radio value="preference">Preferência de cada cliente</Radio> : null}
-        <Radio value="email" isDisabled={channelMode === 'patient' && contacts?.email === false} description={channelMode === 'patient' && contacts?.email === false ? 'Sem e-mail cadastrado' : undefined}>
+        <Radio
+          value="email"
+          isDisabled={channelMode === 'patient' && contacts?.email === false}
+          description={channelMode === 'patient' && contacts?.email === false ? 'Sem e-mail cadastrado' : undefined}
+        >
           E-mail
         </Radio>
         <Radio
           value="whatsapp"
           isDisabled={channelMode === 'patient' && contacts?.whatsapp === false}
-          description={channelMode === 'patient' && contacts?.whatsapp === false ? 'Sem telefone cadastrado' : undefined}
+          description={
+            channelMode === 'patient' && contacts?.whatsapp === false ? 'Sem telefone cadastrado' : undefined
+          }
         >
           WhatsApp
         </Radio>
       </RadioGroup>
 
-      <Text variant="small" aria-live="polite" css={{ padding: 'var(--space-2) var(--space-3)', background: 'var(--color-surface-muted)', borderRadius: 'var(--radius-md)' }}>
+      <Text
+        variant="small"
+        aria-live="polite"
+        css={{
+          padding: 'var(--space-2) var(--space-3)',
+          background: 'var(--color-surface-muted)',
+          borderRadius: 'var(--radius-md)',
+        }}
+      >
         <strong>Resumo: </strong>
         {describeRecurrence(value)}
       </Text>

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Selection } from 'react-aria-components';
-import { listSchedulesWithoutConfirmationOptions, republishAnswerRequestsMutation, type RepublishResult } from '@acompanha/api-client';
+import {
+  listSchedulesWithoutConfirmationOptions,
+  republishAnswerRequestsMutation,
+  type RepublishResult,
+} from '@acompanha/api-client';
 import {
   Button,
   Card,
@@ -33,7 +37,9 @@ const PAGE_SIZE = 20;
 const MAX_RESEND = 1000;
 
 const listOptions = (quizId: string, skip: number) =>
-  listSchedulesWithoutConfirmationOptions({ query: { take: PAGE_SIZE, skip, ...(quizId !== 'all' ? { quizId } : {}) } });
+  listSchedulesWithoutConfirmationOptions({
+    query: { take: PAGE_SIZE, skip, ...(quizId !== 'all' ? { quizId } : {}) },
+  });
 
 /** Route loader of `/resendReceived`: the first page comes with the screen. */
 export async function resendReceivedLoader({ request }: { request: Request }) {
@@ -61,7 +67,8 @@ export function ResendReceivedPage() {
 
   const items = requests.data?.items ?? [];
   const total = requests.data?.total ?? 0;
-  const chosenIds = selected === 'all' ? items.map((r) => r.id) : items.filter((r) => selected.has(r.id)).map((r) => r.id);
+  const chosenIds =
+    selected === 'all' ? items.map((r) => r.id) : items.filter((r) => selected.has(r.id)).map((r) => r.id);
 
   const resend = useMutation({
     ...republishAnswerRequestsMutation(),
@@ -71,7 +78,13 @@ export function ResendReceivedPage() {
       setToResend(null);
       setResult(res.details.length ? res : null);
       if (res.resent > 0)
-        toastQueue.add({ tone: 'success', title: res.resent === 1 ? '1 questionário reenviado com um novo PIN.' : `${res.resent} questionários reenviados com um novo PIN.` });
+        toastQueue.add({
+          tone: 'success',
+          title:
+            res.resent === 1
+              ? '1 questionário reenviado com um novo PIN.'
+              : `${res.resent} questionários reenviados com um novo PIN.`,
+        });
     },
   });
   const names = new Map(items.map((r) => [r.id, r.patientName]));
@@ -94,7 +107,10 @@ export function ResendReceivedPage() {
       </Stack>
 
       {result ? (
-        <InlineAlert tone="warning" title={`${result.details.length} ${result.details.length === 1 ? 'solicitação não foi reenviada' : 'solicitações não foram reenviadas'}`}>
+        <InlineAlert
+          tone="warning"
+          title={`${result.details.length} ${result.details.length === 1 ? 'solicitação não foi reenviada' : 'solicitações não foram reenviadas'}`}
+        >
           <ul css={{ margin: 0, paddingLeft: 'var(--space-4)' }}>
             {result.details.map((d) => (
               <li key={d.scheduleId}>{`${names.get(d.scheduleId) ?? 'Solicitação'}: ${d.message}`}</li>
@@ -106,7 +122,9 @@ export function ResendReceivedPage() {
       {chosenIds.length > 0 ? (
         <Card role="region" aria-label="Solicitações selecionadas">
           <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
-            <Text aria-live="polite">{chosenIds.length === 1 ? '1 solicitação selecionada' : `${chosenIds.length} solicitações selecionadas`}</Text>
+            <Text aria-live="polite">
+              {chosenIds.length === 1 ? '1 solicitação selecionada' : `${chosenIds.length} solicitações selecionadas`}
+            </Text>
             <Stack direction="row" gap={2} wrap>
               <Button variant="ghost" onPress={() => setSelected(new Set())}>
                 Limpar seleção
@@ -117,7 +135,12 @@ export function ResendReceivedPage() {
         </Card>
       ) : null}
 
-      <Table aria-label="Questionários enviados sem resposta" selectionMode="multiple" selectedKeys={selected} onSelectionChange={setSelected}>
+      <Table
+        aria-label="Questionários enviados sem resposta"
+        selectionMode="multiple"
+        selectedKeys={selected}
+        onSelectionChange={setSelected}
+      >
         <TableHeader selectionLabel="Selecionar solicitações">
           <Column id="patient" isRowHeader>
             Cliente
@@ -160,7 +183,12 @@ export function ResendReceivedPage() {
                 <Cell>{CHANNEL_LABELS[r.channel]}</Cell>
                 <Cell align="end">{r.attempts}</Cell>
                 <Cell align="end">
-                  <Button size="sm" variant="secondary" aria-label={`Reenviar para ${r.patientName}`} onPress={() => setToResend([r.id])}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Reenviar para ${r.patientName}`}
+                    onPress={() => setToResend([r.id])}
+                  >
                     Reenviar
                   </Button>
                 </Cell>
@@ -192,7 +220,12 @@ export function ResendReceivedPage() {
             <Button variant="secondary" onPress={() => setToResend(null)}>
               Voltar
             </Button>
-            <Button isPending={resend.isPending} onPress={() => toResend && resend.mutate({ body: { schedules: toResend.map((scheduleId) => ({ scheduleId })) } })}>
+            <Button
+              isPending={resend.isPending}
+              onPress={() =>
+                toResend && resend.mutate({ body: { schedules: toResend.map((scheduleId) => ({ scheduleId })) } })
+              }
+            >
               Reenviar
             </Button>
           </>

@@ -52,16 +52,23 @@ export function useScheduleMutations() {
     toastQueue.add({ tone: 'success', title }, { timeout: 5000 });
   };
   return {
-    requestNow: useMutation({ ...requestQuizNowMutation(), onSuccess: done('Envio solicitado. O cliente recebe o link e um novo PIN em instantes.') }),
+    requestNow: useMutation({
+      ...requestQuizNowMutation(),
+      onSuccess: done('Envio solicitado. O cliente recebe o link e um novo PIN em instantes.'),
+    }),
     enable: useMutation({ ...enableQuizScheduleMutation(), onSuccess: done('Agendamento ativado.') }),
-    disable: useMutation({ ...disableQuizScheduleMutation(), onSuccess: done('Agendamento desativado. Nenhum envio será feito até você ativá-lo.') }),
+    disable: useMutation({
+      ...disableQuizScheduleMutation(),
+      onSuccess: done('Agendamento desativado. Nenhum envio será feito até você ativá-lo.'),
+    }),
     cancel: useMutation({ ...cancelAnswerRequestMutation(), onSuccess: done('Solicitação cancelada.') }),
     remove: useMutation({ ...deleteQuizScheduleMutation(), onSuccess: done('Agendamento excluído.') }),
     resend: useMutation({
       ...republishAnswerRequestsMutation(),
       onSuccess: async (result) => {
         await invalidateSchedules(queryClient);
-        if (result.resent > 0) toastQueue.add({ tone: 'success', title: 'Reenviado com um novo PIN.' }, { timeout: 5000 });
+        if (result.resent > 0)
+          toastQueue.add({ tone: 'success', title: 'Reenviado com um novo PIN.' }, { timeout: 5000 });
         else if (result.details[0]) toastQueue.add({ tone: 'error', title: result.details[0].message });
       },
     }),
@@ -98,7 +105,8 @@ export function ScheduleActions({ schedule, subject }: ScheduleActionsProps) {
 
   const onAction = (id: string) => {
     if (id === 'copy') void copyScheduleLink(schedule);
-    if (id === 'resend' && schedule.lastRequest) m.resend.mutate({ body: { schedules: [{ scheduleId: schedule.lastRequest.id }] } });
+    if (id === 'resend' && schedule.lastRequest)
+      m.resend.mutate({ body: { schedules: [{ scheduleId: schedule.lastRequest.id }] } });
     if (id === 'now') m.requestNow.mutate({ body: { quizScheduleId: schedule.id } });
     if (id === 'reschedule') setRescheduling(true);
     if (id === 'enable') m.enable.mutate({ path: { id: schedule.id } });
@@ -129,14 +137,20 @@ export function ScheduleActions({ schedule, subject }: ScheduleActionsProps) {
       body: `“${schedule.quizTitle}” deixa de ser enviado a ${schedule.patientName} e o link para de funcionar. As respostas já recebidas continuam guardadas.`,
       action: 'Excluir',
       isPending: m.remove.isPending,
-      run: () => m.remove.mutate({ path: { quizScheduleId: schedule.id, patientId: schedule.patientId } }, { onSuccess: close }),
+      run: () =>
+        m.remove.mutate({ path: { quizScheduleId: schedule.id, patientId: schedule.patientId } }, { onSuccess: close }),
     },
   } as const;
   const open = confirm ? dialog[confirm] : null;
 
   return (
     <>
-      <Menu label={`Ações de ${subject}`} trigger={<span aria-hidden="true">⋯</span>} items={items} onAction={onAction} />
+      <Menu
+        label={`Ações de ${subject}`}
+        trigger={<span aria-hidden="true">⋯</span>}
+        items={items}
+        onAction={onAction}
+      />
       <Modal
         isOpen={!!open}
         onOpenChange={(o) => !o && close()}
@@ -147,7 +161,11 @@ export function ScheduleActions({ schedule, subject }: ScheduleActionsProps) {
             <Button variant="secondary" onPress={close}>
               Voltar
             </Button>
-            <Button variant={confirm === 'delete' ? 'danger' : 'primary'} isPending={open?.isPending} onPress={() => open?.run()}>
+            <Button
+              variant={confirm === 'delete' ? 'danger' : 'primary'}
+              isPending={open?.isPending}
+              onPress={() => open?.run()}
+            >
               {open?.action}
             </Button>
           </>

@@ -8,8 +8,26 @@ import {
   type Patient,
   type QuizSchedule,
 } from '@acompanha/api-client';
-import { draftFromRecurrence, emptyRecurrence, toRecurrence, validateRecurrence, type RecurrenceDraft } from '@acompanha/machines';
-import { Button, ComboBox, ComboBoxItem, Form, InlineAlert, Modal, Select, SelectItem, Stack, Text, toastQueue } from '@acompanha/ui';
+import {
+  draftFromRecurrence,
+  emptyRecurrence,
+  toRecurrence,
+  validateRecurrence,
+  type RecurrenceDraft,
+} from '@acompanha/machines';
+import {
+  Button,
+  ComboBox,
+  ComboBoxItem,
+  Form,
+  InlineAlert,
+  Modal,
+  Select,
+  SelectItem,
+  Stack,
+  Text,
+  toastQueue,
+} from '@acompanha/ui';
 import { everyQuizOptions } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
 import { todaySP } from '../services/format';
@@ -93,14 +111,21 @@ function ScheduleForm({
   const choosesPatient = !schedule && !fixedPatient;
   const quizzes = useQuery({ ...everyQuizOptions('active'), enabled: choosesQuiz });
   const patients = useQuery({
-    ...listPatientsOptions({ query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) } }),
+    ...listPatientsOptions({
+      query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) },
+    }),
     enabled: choosesPatient,
   });
 
   const onSuccess = async (saved: QuizSchedule) => {
     await invalidateSchedules(queryClient);
     toastQueue.add(
-      { tone: 'success', title: schedule ? `Agendamento de “${saved.quizTitle}” atualizado.` : `“${saved.quizTitle}” agendado para ${saved.patientName}.` },
+      {
+        tone: 'success',
+        title: schedule
+          ? `Agendamento de “${saved.quizTitle}” atualizado.`
+          : `“${saved.quizTitle}” agendado para ${saved.patientName}.`,
+      },
       { timeout: 5000 },
     );
     onClose();
@@ -127,7 +152,8 @@ function ScheduleForm({
     setServerError(null);
     const meta = { handledCodes: SCHEDULE_FORM_CODES };
     if (schedule) reschedule.mutate({ body: { quizScheduleId: schedule.id, ...toRecurrence(draft) }, meta });
-    else if (quizId && patient) create.mutate({ body: { quizId, patientId: patient.id, ...toRecurrence(draft) }, meta });
+    else if (quizId && patient)
+      create.mutate({ body: { quizId, patientId: patient.id, ...toRecurrence(draft) }, meta });
   }
 
   // Codes about one field are said under it; the others above the form.
@@ -142,7 +168,13 @@ function ScheduleForm({
   return (
     // The form checks itself (`validateRecurrence`) and says every problem at once, so the
     // browser's own validation, which stops at the first field, is not used.
-    <Form id={FORM_ID} onSubmit={onSubmit} validationBehavior="aria" aria-label={schedule ? 'Reagendar questionário' : 'Agendar questionário'} aria-busy={isPending || undefined}>
+    <Form
+      id={FORM_ID}
+      onSubmit={onSubmit}
+      validationBehavior="aria"
+      aria-label={schedule ? 'Reagendar questionário' : 'Agendar questionário'}
+      aria-busy={isPending || undefined}
+    >
       <Stack gap={4}>
         {serverError && !serverField ? (
           <InlineAlert tone="danger" title="Não foi possível agendar">
@@ -152,8 +184,8 @@ function ScheduleForm({
 
         {schedule ? (
           <Text>
-            <strong>{schedule.quizTitle}</strong> para <strong>{schedule.patientName}</strong>. Os envios ainda não feitos serão substituídos pelos do novo
-            agendamento.
+            <strong>{schedule.quizTitle}</strong> para <strong>{schedule.patientName}</strong>. Os envios ainda não
+            feitos serão substituídos pelos do novo agendamento.
           </Text>
         ) : null}
 
@@ -169,10 +201,19 @@ function ScheduleForm({
             }}
             isInvalid={showErrors && missingQuiz}
             errorMessage="Escolha o questionário."
-            description={quizzes.data && quizzes.data.items.length === 0 ? 'Nenhum questionário ativo. Crie um em Questionários.' : undefined}
+            description={
+              quizzes.data && quizzes.data.items.length === 0
+                ? 'Nenhum questionário ativo. Crie um em Questionários.'
+                : undefined
+            }
           >
             {(quizzes.data?.items ?? []).map((q) => (
-              <SelectItem key={q.id} id={q.id} textValue={q.title} description={`${q.questionCount} ${q.questionCount === 1 ? 'pergunta' : 'perguntas'}`}>
+              <SelectItem
+                key={q.id}
+                id={q.id}
+                textValue={q.title}
+                description={`${q.questionCount} ${q.questionCount === 1 ? 'pergunta' : 'perguntas'}`}
+              >
                 {q.title}
               </SelectItem>
             ))}
@@ -215,7 +256,9 @@ function ScheduleForm({
         ) : null}
 
         {replaces ? (
-          <InlineAlert tone="info">Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.</InlineAlert>
+          <InlineAlert tone="info">
+            Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.
+          </InlineAlert>
         ) : null}
 
         <RecurrenceFields

@@ -24,9 +24,11 @@ export function templateProblem(text: string, known: string[]): string | null {
   if (!text.trim()) return 'Escreva a mensagem.';
   const used = usedVariables(text);
   const unknown = used.filter((v) => !known.includes(v));
-  if (unknown.length) return `${unknown.length === 1 ? 'Variável desconhecida' : 'Variáveis desconhecidas'}: ${unknown.map((v) => `{{${v}}}`).join(', ')}.`;
+  if (unknown.length)
+    return `${unknown.length === 1 ? 'Variável desconhecida' : 'Variáveis desconhecidas'}: ${unknown.map((v) => `{{${v}}}`).join(', ')}.`;
   const missing = REQUIRED.filter((v) => !used.includes(v));
-  if (missing.length) return `A mensagem precisa conter ${missing.map((v) => `{{${v}}}`).join(' e ')}: sem isso o cliente não consegue responder.`;
+  if (missing.length)
+    return `A mensagem precisa conter ${missing.map((v) => `{{${v}}}`).join(' e ')}: sem isso o cliente não consegue responder.`;
   return null;
 }
 
@@ -46,7 +48,11 @@ export function TemplateMessageCard() {
       title="Mensagem de envio dos questionários"
       description="É o texto que o cliente recebe por e-mail ou WhatsApp junto com o link e o PIN de cada questionário."
     >
-      {template.data ? <TemplateEditor template={template.data} /> : <Text variant="muted">Carregando a mensagem…</Text>}
+      {template.data ? (
+        <TemplateEditor template={template.data} />
+      ) : (
+        <Text variant="muted">Carregando a mensagem…</Text>
+      )}
     </Card>
   );
 }
@@ -69,7 +75,10 @@ function TemplateEditor({ template }: { template: TemplateMessage }) {
       setText(saved.templateMessage);
       setTouched(false);
       toastQueue.add(
-        { tone: 'success', title: variables.body.templateMessage === null ? 'Mensagem padrão restaurada.' : 'Mensagem de envio salva.' },
+        {
+          tone: 'success',
+          title: variables.body.templateMessage === null ? 'Mensagem padrão restaurada.' : 'Mensagem de envio salva.',
+        },
         { timeout: 5000 },
       );
     },
@@ -107,35 +116,52 @@ function TemplateEditor({ template }: { template: TemplateMessage }) {
   return (
     <Stack gap={4}>
       <div ref={wrap}>
-      <TextArea
-        label="Mensagem"
-        value={text}
-        onChange={(v) => {
-          setText(v);
-          setServerError(null);
-        }}
-        onBlur={() => {
-          setTouched(true);
-          caret.current = textArea()?.selectionStart ?? null;
-        }}
-        rows={4}
-        maxLength={MAX_LENGTH}
-        isInvalid={(touched && !!problem) || !!serverError}
-        errorMessage={serverError ?? problem ?? undefined}
-      />
+        <TextArea
+          label="Mensagem"
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            setServerError(null);
+          }}
+          onBlur={() => {
+            setTouched(true);
+            caret.current = textArea()?.selectionStart ?? null;
+          }}
+          rows={4}
+          maxLength={MAX_LENGTH}
+          isInvalid={(touched && !!problem) || !!serverError}
+          errorMessage={serverError ?? problem ?? undefined}
+        />
       </div>
       <Stack gap={2}>
         <Text variant="small" id="template-variables-label">
           Variáveis (clique para inserir na mensagem):
         </Text>
-        <div role="group" aria-labelledby="template-variables-label" css={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-2)' }}>
+        <div
+          role="group"
+          aria-labelledby="template-variables-label"
+          css={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-2)' }}
+        >
           {template.variables.map((v) => (
-            <Button key={v.name} size="sm" variant="secondary" onPress={() => insert(v.name)} aria-label={`Inserir {{${v.name}}}: ${v.description}`}>
+            <Button
+              key={v.name}
+              size="sm"
+              variant="secondary"
+              onPress={() => insert(v.name)}
+              aria-label={`Inserir {{${v.name}}}: ${v.description}`}
+            >
               {`{{${v.name}}}`}
             </Button>
           ))}
         </div>
-        <ul css={{ margin: 0, paddingLeft: 'var(--space-4)', fontSize: 'var(--font-size-sm)', color: 'var(--color-text-muted)' }}>
+        <ul
+          css={{
+            margin: 0,
+            paddingLeft: 'var(--space-4)',
+            fontSize: 'var(--font-size-sm)',
+            color: 'var(--color-text-muted)',
+          }}
+        >
           {template.variables.map((v) => (
             <li key={v.name}>
               <code>{`{{${v.name}}}`}</code> — {v.description}
@@ -161,13 +187,20 @@ function TemplateEditor({ template }: { template: TemplateMessage }) {
           {renderPreview(text, sample)}
         </div>
       </section>
-      {template.isDefault && !isDirty ? <InlineAlert tone="info">Você está usando a mensagem padrão.</InlineAlert> : null}
+      {template.isDefault && !isDirty ? (
+        <InlineAlert tone="info">Você está usando a mensagem padrão.</InlineAlert>
+      ) : null}
       <Stack direction="row" gap={2} justify="end" wrap>
         {!template.isDefault ? (
           <Button
             variant="ghost"
             isDisabled={save.isPending}
-            onPress={() => save.mutate({ body: { templateMessage: null }, meta: { handledCodes: ['WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'] } })}
+            onPress={() =>
+              save.mutate({
+                body: { templateMessage: null },
+                meta: { handledCodes: ['WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'] },
+              })
+            }
           >
             Restaurar padrão
           </Button>
@@ -178,7 +211,10 @@ function TemplateEditor({ template }: { template: TemplateMessage }) {
           onPress={() => {
             setTouched(true);
             if (problem) return;
-            save.mutate({ body: { templateMessage: text }, meta: { handledCodes: ['WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'] } });
+            save.mutate({
+              body: { templateMessage: text },
+              meta: { handledCodes: ['WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'] },
+            });
           }}
         >
           Salvar mensagem

@@ -9,13 +9,31 @@ describe('describeRecurrence', () => {
     ['once', { periodicity: 'once', hour: 8 }, 'Uma vez, em 07/12/2026 às 08:00.'],
     ['once ignores the end date', { periodicity: 'once', endDate: '2027-01-01' }, 'Uma vez, em 07/12/2026 às 08:00.'],
     ['every day', { periodicity: 'days', intervalDays: 1, hour: 7 }, 'Todos os dias às 07:00, a partir de 07/12/2026.'],
-    ['every 15 days until', { periodicity: 'days', intervalDays: 15, endDate: '2027-03-31' }, 'A cada 15 dias às 08:00, a partir de 07/12/2026, até 31/03/2027.'],
-    ['weekly', { periodicity: 'weekly', weekdays: [3, 1], hour: 19 }, 'Toda semana: segunda e quarta às 19:00, a partir de 07/12/2026.'],
-    ['weekly with the weekend', { periodicity: 'weekly', weekdays: [1, 6, 7] }, 'Toda semana: segunda, sábado e domingo às 08:00, a partir de 07/12/2026.'],
+    [
+      'every 15 days until',
+      { periodicity: 'days', intervalDays: 15, endDate: '2027-03-31' },
+      'A cada 15 dias às 08:00, a partir de 07/12/2026, até 31/03/2027.',
+    ],
+    [
+      'weekly',
+      { periodicity: 'weekly', weekdays: [3, 1], hour: 19 },
+      'Toda semana: segunda e quarta às 19:00, a partir de 07/12/2026.',
+    ],
+    [
+      'weekly with the weekend',
+      { periodicity: 'weekly', weekdays: [1, 6, 7] },
+      'Toda semana: segunda, sábado e domingo às 08:00, a partir de 07/12/2026.',
+    ],
     ['weekly without days', { periodicity: 'weekly', weekdays: [] }, 'Semanal: escolha os dias da semana.'],
-    ['monthly', { periodicity: 'monthly', startDate: '2027-01-31', hour: 0 }, 'Todo mês no dia 31 às 00:00, a partir de 31/01/2027.'],
+    [
+      'monthly',
+      { periodicity: 'monthly', startDate: '2027-01-31', hour: 0 },
+      'Todo mês no dia 31 às 00:00, a partir de 31/01/2027.',
+    ],
   ] as const)('%s', (_name, patch, expected) => {
-    expect(describeRecurrence({ ...base, ...patch, weekdays: [...((patch as { weekdays?: number[] }).weekdays ?? [])] })).toBe(expected);
+    expect(
+      describeRecurrence({ ...base, ...patch, weekdays: [...((patch as { weekdays?: number[] }).weekdays ?? [])] }),
+    ).toBe(expected);
   });
 
   it('writes hours on 24 hours', () => {
@@ -29,7 +47,11 @@ describe('defaultStart', () => {
     ['early morning: today at 08:00', '2026-11-21T09:15:00Z', { startDate: '2026-11-21', hour: 8 }],
     ['mid-morning: the next full hour', '2026-11-21T12:30:00Z', { startDate: '2026-11-21', hour: 10 }],
     ['22:10 in São Paulo: 23:00', '2026-11-22T01:10:00Z', { startDate: '2026-11-21', hour: 23 }],
-    ['23:30 in São Paulo: tomorrow at 08:00, across the month end', '2026-12-01T02:30:00Z', { startDate: '2026-12-01', hour: 8 }],
+    [
+      '23:30 in São Paulo: tomorrow at 08:00, across the month end',
+      '2026-12-01T02:30:00Z',
+      { startDate: '2026-12-01', hour: 8 },
+    ],
   ] as const)('%s', (_name, now, expected) => {
     expect(defaultStart(new Date(now))).toEqual(expected);
   });

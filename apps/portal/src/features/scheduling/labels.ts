@@ -47,7 +47,9 @@ function joinPt(items: string[]): string {
  * One Portuguese sentence for a recurrence: "Toda segunda e quarta às 08:00, a partir de
  * 07/12/2026, até 31/01/2027." Fields the periodicity ignores are not read.
  */
-export function describeRecurrence(r: Pick<RecurrenceDraft, 'periodicity' | 'startDate' | 'hour' | 'intervalDays' | 'weekdays' | 'endDate'>): string {
+export function describeRecurrence(
+  r: Pick<RecurrenceDraft, 'periodicity' | 'startDate' | 'hour' | 'intervalDays' | 'weekdays' | 'endDate'>,
+): string {
   const at = r.hour === null ? '' : ` às ${formatHour(r.hour)}`;
   const start = r.startDate ? formatCalendarDate(r.startDate) : '';
   const until = r.periodicity !== 'once' && r.endDate ? `, até ${formatCalendarDate(r.endDate)}` : '';
@@ -116,7 +118,12 @@ export function clientsCount(n: number): string {
 }
 
 const spHour = new Intl.DateTimeFormat('en-US', { timeZone: SAO_PAULO, hour: 'numeric', hourCycle: 'h23' });
-const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: SAO_PAULO, year: 'numeric', month: '2-digit', day: '2-digit' });
+const spDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SAO_PAULO,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
  * Where a new schedule's form starts: today at the next full hour (08:00 at the earliest), or

@@ -39,7 +39,9 @@ export function InvoicePanel() {
   const [period, setPeriod] = useState<{ start: CalendarDate; end: CalendarDate } | null>(() => currentMonthSP());
   const tooLong = !!period && period.end.compare(period.start) > MAX_DAYS;
   const invoice = useQuery({
-    ...getInvoiceOptions({ query: { periodStart: period?.start.toString() ?? '', periodEnd: period?.end.toString() ?? '' } }),
+    ...getInvoiceOptions({
+      query: { periodStart: period?.start.toString() ?? '', periodEnd: period?.end.toString() ?? '' },
+    }),
     enabled: !!period && !tooLong,
     placeholderData: keepPreviousData,
   });
@@ -68,7 +70,13 @@ export function InvoicePanel() {
             <Text variant="muted">
               Faturamento de {formatCalendarDate(data.periodStart)} a {formatCalendarDate(data.periodEnd)}
             </Text>
-            <div css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+            <div
+              css={{
+                display: 'grid',
+                gap: 'var(--space-3)',
+                gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+              }}
+            >
               <Card title="Bruto">
                 <Text>{formatBRL(data.grossCents)}</Text>
               </Card>
@@ -100,7 +108,9 @@ export function InvoicePanel() {
               </TableHeader>
               <TableBody
                 items={data.services.map((line) => ({ ...line, id: line.serviceId }))}
-                emptyState={<EmptyState title="Nenhuma venda no período" description="Escolha outro período." headingLevel={2} />}
+                emptyState={
+                  <EmptyState title="Nenhuma venda no período" description="Escolha outro período." headingLevel={2} />
+                }
               >
                 {(line) => (
                   <Row id={line.serviceId}>
@@ -133,9 +143,7 @@ export function InvoicePanel() {
                     <Row id={sale.id}>
                       <Cell>{sale.patientName}</Cell>
                       <Cell>{sale.serviceName}</Cell>
-                      <Cell>
-                        {formatDateBR(sale.soldAt)}
-                      </Cell>
+                      <Cell>{formatDateBR(sale.soldAt)}</Cell>
                       <Cell>{PAYMENT_METHOD_LABELS[sale.paymentMethod]}</Cell>
                       <Cell>
                         <SaleStatusBadge status={sale.status} />

@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { practiceHandlerList, practiceInvoice, practiceSaleFixtures, resetPracticeState } from '@acompanha/api-client/mocks';
+import {
+  practiceHandlerList,
+  practiceInvoice,
+  practiceSaleFixtures,
+  resetPracticeState,
+} from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { ServicesPage } from './ServicesPage';
 import { PracticeScreen } from './PracticeScreen';
@@ -39,7 +44,9 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Serviços e vendas' })).toBeVisible();
-    const row = (await canvas.findByRole('rowheader', { name: /Plano trimestral/ })).closest('[role="row"]') as HTMLElement;
+    const row = (await canvas.findByRole('rowheader', { name: /Plano trimestral/ })).closest(
+      '[role="row"]',
+    ) as HTMLElement;
     await expect(row).toHaveTextContent('R$ 990,00');
     await expect(row).toHaveTextContent('Híbrido');
     await expect(row).toHaveTextContent('90 dias');
@@ -61,7 +68,9 @@ export const CreateService: Story = {
     await expect((price as HTMLInputElement).value).toMatch(/^R\$\s150,50$/);
     await userEvent.click(dialog.getByRole('button', { name: 'Criar serviço' }));
     await expect(await body().findByText('Serviço “Avaliação de bioimpedância” criado.')).toBeVisible();
-    const row = (await canvas.findByRole('rowheader', { name: /Avaliação de bioimpedância/ })).closest('[role="row"]') as HTMLElement;
+    const row = (await canvas.findByRole('rowheader', { name: /Avaliação de bioimpedância/ })).closest(
+      '[role="row"]',
+    ) as HTMLElement;
     await expect(row).toHaveTextContent('R$ 150,50');
     await expect(row).toHaveTextContent('30 dias');
   },
@@ -118,7 +127,9 @@ export const RegisterSaleWithClientSearch: Story = {
     await userEvent.click(await body().findByRole('option', { name: 'Carlos Pereira' }));
     await userEvent.click(dialog.getByRole('button', { name: /Serviço/ }));
     await userEvent.click(await body().findByRole('option', { name: /Acompanhamento mensal/ }));
-    await waitFor(() => expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toMatch(/^R\$\s390,00$/));
+    await waitFor(() =>
+      expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toMatch(/^R\$\s390,00$/),
+    );
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
     await expect(await body().findByText('Venda registrada: Acompanhamento mensal para Carlos Pereira.')).toBeVisible();
   },
@@ -133,7 +144,9 @@ export const RefundTwice: Story = {
     msw: {
       handlers: [
         // A stale list: always the fixtures as they were, so the sale can be refunded twice.
-        http.get('*/api/sales', () => HttpResponse.json({ items: practiceSaleFixtures, total: practiceSaleFixtures.length })),
+        http.get('*/api/sales', () =>
+          HttpResponse.json({ items: practiceSaleFixtures, total: practiceSaleFixtures.length }),
+        ),
         ...practiceHandlerList,
       ],
     },
@@ -142,7 +155,11 @@ export const RefundTwice: Story = {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Vendas');
     const refund = async () => {
-      await userEvent.click(await canvas.findByRole('button', { name: 'Ações da venda de Plano trimestral para Carlos Pereira em 05/11/2026' }));
+      await userEvent.click(
+        await canvas.findByRole('button', {
+          name: 'Ações da venda de Plano trimestral para Carlos Pereira em 05/11/2026',
+        }),
+      );
       await userEvent.click(await body().findByRole('menuitem', { name: 'Reembolsar' }));
       const dialog = within(await body().findByRole('alertdialog', { name: 'Reembolsar venda?' }));
       await userEvent.click(dialog.getByRole('button', { name: 'Reembolsar' }));
@@ -151,7 +168,9 @@ export const RefundTwice: Story = {
     await expect(await body().findByText('Venda reembolsada.')).toBeVisible();
     await waitFor(() => expect(body().queryByRole('alertdialog', { name: 'Reembolsar venda?' })).toBeNull());
     await refund();
-    await expect(await body().findByText('Esta venda já tinha sido reembolsada. A lista foi atualizada.')).toBeVisible();
+    await expect(
+      await body().findByText('Esta venda já tinha sido reembolsada. A lista foi atualizada.'),
+    ).toBeVisible();
     await expect(body().queryByText('Esta venda já foi reembolsada.')).toBeNull();
   },
 };
@@ -160,7 +179,11 @@ export const DeleteSale: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Vendas');
-    await userEvent.click(await canvas.findByRole('button', { name: 'Ações da venda de Plano trimestral para Carlos Pereira em 05/11/2026' }));
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: 'Ações da venda de Plano trimestral para Carlos Pereira em 05/11/2026',
+      }),
+    );
     await userEvent.click(await body().findByRole('menuitem', { name: 'Excluir' }));
     const dialog = within(await body().findByRole('alertdialog', { name: 'Excluir venda?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Excluir venda' }));
@@ -178,7 +201,11 @@ export const Invoice: Story = {
           const q = new URL(request.url).searchParams;
           invoiceQueries.push({ periodStart: q.get('periodStart'), periodEnd: q.get('periodEnd') });
           // Fixed sales of November 2026 whatever the period, so the totals do not depend on today.
-          return HttpResponse.json({ ...practiceInvoice(practiceSaleFixtures, '2026-10-01', '2026-11-30'), periodStart: q.get('periodStart'), periodEnd: q.get('periodEnd') });
+          return HttpResponse.json({
+            ...practiceInvoice(practiceSaleFixtures, '2026-10-01', '2026-11-30'),
+            periodStart: q.get('periodStart'),
+            periodEnd: q.get('periodEnd'),
+          });
         }),
         ...practiceHandlerList,
       ],
@@ -188,13 +215,17 @@ export const Invoice: Story = {
     const canvas = within(canvasElement);
     await openTab(canvasElement, 'Faturamento');
     const month = currentMonthSP();
-    await waitFor(() => expect(invoiceQueries[0]).toEqual({ periodStart: month.start.toString(), periodEnd: month.end.toString() }));
+    await waitFor(() =>
+      expect(invoiceQueries[0]).toEqual({ periodStart: month.start.toString(), periodEnd: month.end.toString() }),
+    );
     // 390,00 + 1.234,56 + 390,00 (refunded)
     await expect(await canvas.findByRole('region', { name: 'Bruto' })).toHaveTextContent('R$ 2.014,56');
     await expect(canvas.getByRole('region', { name: 'Reembolsos' })).toHaveTextContent('R$ 390,00');
     await expect(canvas.getByRole('region', { name: 'Líquido' })).toHaveTextContent('R$ 1.624,56');
     const lines = within(canvas.getByRole('grid', { name: 'Faturamento por serviço' }));
-    const monthly = lines.getByRole('rowheader', { name: 'Acompanhamento mensal' }).closest('[role="row"]') as HTMLElement;
+    const monthly = lines
+      .getByRole('rowheader', { name: 'Acompanhamento mensal' })
+      .closest('[role="row"]') as HTMLElement;
     await expect(monthly).toHaveTextContent(/2\s*R\$ 780,00\s*R\$ 390,00\s*R\$ 390,00/);
     await expect(within(canvas.getByRole('grid', { name: 'Vendas do período' })).getAllByRole('row')).toHaveLength(4);
     await expect(canvas.getByRole('button', { name: 'Imprimir' })).toBeEnabled();

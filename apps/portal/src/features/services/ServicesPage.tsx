@@ -51,7 +51,6 @@ import { formatBRL } from '../../lib/format';
 import { InvoicePanel } from './InvoicePanel';
 import { RegisterSaleModal, SalesTable } from './sales';
 
-
 const SALES_PAGE_SIZE = 20;
 
 /** Route loader: the services table opens already filled. */
@@ -63,7 +62,11 @@ export async function servicesLoader({ request }: { request: Request }) {
 /** `/services`: what the professional sells, the sales made and the invoice of a period. */
 export function ServicesPage() {
   return (
-    <Page title="Serviços e vendas" description="Cadastre seus serviços, registre as vendas e acompanhe o faturamento." width="lg">
+    <Page
+      title="Serviços e vendas"
+      description="Cadastre seus serviços, registre as vendas e acompanhe o faturamento."
+      width="lg"
+    >
       <Tabs defaultSelectedKey="services">
         <TabList aria-label="Serviços, vendas e faturamento">
           <Tab id="services">Serviços</Tab>
@@ -157,13 +160,17 @@ function ServicesPanel() {
               <Cell>{MODALITY_LABELS[service.modality]}</Cell>
               <Cell align="end">{service.validityDays === 1 ? '1 dia' : `${service.validityDays} dias`}</Cell>
               <Cell align="end">{service.consultations}</Cell>
-              <Cell>{service.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}</Cell>
+              <Cell>
+                {service.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}
+              </Cell>
               <Cell align="end">
                 <Menu
                   label={`Ações de ${service.name}`}
                   items={[
                     { id: 'edit', label: 'Editar' },
-                    service.isActive ? { id: 'disable', label: 'Desativar', isDanger: true } : { id: 'enable', label: 'Reativar' },
+                    service.isActive
+                      ? { id: 'disable', label: 'Desativar', isDanger: true }
+                      : { id: 'enable', label: 'Reativar' },
                   ]}
                   onAction={(action) => {
                     if (action === 'edit') setEditing(service);
@@ -177,7 +184,11 @@ function ServicesPanel() {
         </TableBody>
       </Table>
 
-      <Modal isOpen={!!editing} onOpenChange={(open) => !open && setEditing(null)} title={editing === 'new' ? 'Novo serviço' : 'Editar serviço'}>
+      <Modal
+        isOpen={!!editing}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing === 'new' ? 'Novo serviço' : 'Editar serviço'}
+      >
         {editing ? <ServiceForm service={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
 
@@ -191,15 +202,19 @@ function ServicesPanel() {
             <Button variant="secondary" onPress={() => setToDisable(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" isPending={disable.isPending} onPress={() => toDisable && disable.mutate({ path: { id: toDisable.id } })}>
+            <Button
+              variant="danger"
+              isPending={disable.isPending}
+              onPress={() => toDisable && disable.mutate({ path: { id: toDisable.id } })}
+            >
               Desativar
             </Button>
           </>
         }
       >
         <Text>
-          “{toDisable?.name}” deixa de aparecer para novas vendas. As vendas já feitas e os clientes com este serviço ativo não mudam, e
-          você pode reativá-lo depois.
+          “{toDisable?.name}” deixa de aparecer para novas vendas. As vendas já feitas e os clientes com este serviço
+          ativo não mudam, e você pode reativá-lo depois.
         </Text>
       </Modal>
     </Stack>
@@ -218,7 +233,10 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
 
   const onSuccess = async (saved: Service) => {
     await invalidateOperation(queryClient, 'listServices');
-    toastQueue.add({ tone: 'success', title: service ? `“${saved.name}” foi atualizado.` : `Serviço “${saved.name}” criado.` }, { timeout: 5000 });
+    toastQueue.add(
+      { tone: 'success', title: service ? `“${saved.name}” foi atualizado.` : `Serviço “${saved.name}” criado.` },
+      { timeout: 5000 },
+    );
     onDone();
   };
   const onError = (raw: unknown) => {
@@ -247,10 +265,39 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
   return (
     <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label={service ? 'Editar serviço' : 'Novo serviço'}>
       <Stack gap={4}>
-        <TextField label="Nome" name="name" isRequired maxLength={120} value={name} onChange={setName} errorMessage="Informe o nome." />
-        <TextArea label="Descrição" name="description" rows={3} maxLength={2000} showCounter={false} value={description} onChange={setDescription} />
-        <CurrencyField label="Preço" name="priceCents" isRequired maxValue={100_000_000} value={price} onChange={setPrice} errorMessage="Informe o preço." />
-        <Select label="Modalidade" name="modality" selectedKey={modality} onSelectionChange={(k) => setModality(k as ServiceModality)}>
+        <TextField
+          label="Nome"
+          name="name"
+          isRequired
+          maxLength={120}
+          value={name}
+          onChange={setName}
+          errorMessage="Informe o nome."
+        />
+        <TextArea
+          label="Descrição"
+          name="description"
+          rows={3}
+          maxLength={2000}
+          showCounter={false}
+          value={description}
+          onChange={setDescription}
+        />
+        <CurrencyField
+          label="Preço"
+          name="priceCents"
+          isRequired
+          maxValue={100_000_000}
+          value={price}
+          onChange={setPrice}
+          errorMessage="Informe o preço."
+        />
+        <Select
+          label="Modalidade"
+          name="modality"
+          selectedKey={modality}
+          onSelectionChange={(k) => setModality(k as ServiceModality)}
+        >
           {(Object.keys(MODALITY_LABELS) as ServiceModality[]).map((m) => (
             <SelectItem key={m} id={m}>
               {MODALITY_LABELS[m]}
@@ -269,7 +316,14 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
             description="Quantos dias de serviço cada venda dá."
             errorMessage="Entre 1 e 730 dias."
           />
-          <NumberField label="Consultas" name="consultations" minValue={0} maxValue={100} value={consultations} onChange={setConsultations} />
+          <NumberField
+            label="Consultas"
+            name="consultations"
+            minValue={0}
+            maxValue={100}
+            value={consultations}
+            onChange={setConsultations}
+          />
         </Stack>
         <Stack direction="row" gap={2} justify="end">
           <Button variant="secondary" onPress={onDone}>
@@ -347,7 +401,14 @@ function SalesPanel() {
         emptyDescription={isFiltered ? 'Mude a situação ou o período.' : 'Registre a primeira venda de um serviço.'}
       />
       {total > SALES_PAGE_SIZE ? (
-        <Pagination take={SALES_PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={sales.isFetching} aria-label="Páginas de vendas" />
+        <Pagination
+          take={SALES_PAGE_SIZE}
+          skip={skip}
+          total={total}
+          onChange={setSkip}
+          isDisabled={sales.isFetching}
+          aria-label="Páginas de vendas"
+        />
       ) : null}
       <RegisterSaleModal isOpen={isRegistering} onClose={() => setRegistering(false)} />
     </Stack>

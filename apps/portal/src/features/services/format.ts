@@ -28,7 +28,8 @@ export function currentMonthSP(): { start: CalendarDate; end: CalendarDate } {
   return { start: startOfMonth(t), end: endOfMonth(t) };
 }
 
-export const MODALITY_LABELS = { presencial: 'Presencial', online: 'Online', hibrido: 'Híbrido' } as const satisfies Record<
-  ServiceModality,
-  string
->;
+export const MODALITY_LABELS = {
+  presencial: 'Presencial',
+  online: 'Online',
+  hibrido: 'Híbrido',
+} as const satisfies Record<ServiceModality, string>;

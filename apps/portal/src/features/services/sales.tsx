@@ -77,7 +77,14 @@ export interface SalesTableProps {
 }
 
 /** Sales with their refund and delete actions (each confirmed in a dialog). */
-export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, emptyDescription, 'aria-label': ariaLabel }: SalesTableProps) {
+export function SalesTable({
+  sales,
+  isLoading,
+  showPatient = false,
+  emptyTitle,
+  emptyDescription,
+  'aria-label': ariaLabel,
+}: SalesTableProps) {
   const queryClient = useQueryClient();
   const [toRefund, setToRefund] = useState<Sale | null>(null);
   const [toDelete, setToDelete] = useState<Sale | null>(null);
@@ -94,7 +101,10 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
       // Refunded meanwhile (another tab, another device): say so and show the list as it is now.
       setToRefund(null);
       await invalidateSales(queryClient);
-      toastQueue.add({ tone: 'info', title: 'Esta venda já tinha sido reembolsada. A lista foi atualizada.' }, { timeout: 6000 });
+      toastQueue.add(
+        { tone: 'info', title: 'Esta venda já tinha sido reembolsada. A lista foi atualizada.' },
+        { timeout: 6000 },
+      );
     },
   });
   const remove = useMutation({
@@ -173,7 +183,10 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
             <Button
               variant="danger"
               isPending={refund.isPending}
-              onPress={() => toRefund && refund.mutate({ path: { id: toRefund.id }, meta: { handledCodes: ['SALE_ALREADY_REFOUNDED'] } })}
+              onPress={() =>
+                toRefund &&
+                refund.mutate({ path: { id: toRefund.id }, meta: { handledCodes: ['SALE_ALREADY_REFOUNDED'] } })
+              }
             >
               Reembolsar
             </Button>
@@ -182,8 +195,9 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
       >
         {toRefund ? (
           <Text>
-            A venda de “{toRefund.serviceName}” para {toRefund.patientName} ({formatBRL(toRefund.amountCents)}) fica marcada como reembolsada e
-            deixa de contar como serviço ativo do cliente. O valor aparece como reembolso no faturamento.
+            A venda de “{toRefund.serviceName}” para {toRefund.patientName} ({formatBRL(toRefund.amountCents)}) fica
+            marcada como reembolsada e deixa de contar como serviço ativo do cliente. O valor aparece como reembolso no
+            faturamento.
           </Text>
         ) : null}
       </Modal>
@@ -198,7 +212,11 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
             <Button variant="secondary" onPress={() => setToDelete(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" isPending={remove.isPending} onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}>
+            <Button
+              variant="danger"
+              isPending={remove.isPending}
+              onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}
+            >
               Excluir venda
             </Button>
           </>
@@ -206,8 +224,9 @@ export function SalesTable({ sales, isLoading, showPatient = false, emptyTitle, 
       >
         {toDelete ? (
           <Text>
-            A venda de “{toDelete.serviceName}” para {toDelete.patientName} ({formatBRL(toDelete.amountCents)}) será apagada e sai do
-            faturamento. Use quando ela foi registrada por engano; para devolver o dinheiro, prefira reembolsar.
+            A venda de “{toDelete.serviceName}” para {toDelete.patientName} ({formatBRL(toDelete.amountCents)}) será
+            apagada e sai do faturamento. Use quando ela foi registrada por engano; para devolver o dinheiro, prefira
+            reembolsar.
           </Text>
         ) : null}
       </Modal>
@@ -240,7 +259,9 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
   const [patientTerm, setPatientTerm] = useState('');
   const debouncedTerm = useDebounced(patientTerm.trim(), 250);
   const patients = useQuery({
-    ...listPatientsOptions({ query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) } }),
+    ...listPatientsOptions({
+      query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) },
+    }),
     enabled: !patient,
     // Choosing a client writes their name in the field, which searches again: while that search runs, the
     // chosen client must stay in the list, or the combo box drops the selection.
@@ -257,7 +278,10 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
     ...createSaleMutation(),
     onSuccess: async (sale) => {
       await invalidateSales(queryClient);
-      toastQueue.add({ tone: 'success', title: `Venda registrada: ${sale.serviceName} para ${sale.patientName}.` }, { timeout: 5000 });
+      toastQueue.add(
+        { tone: 'success', title: `Venda registrada: ${sale.serviceName} para ${sale.patientName}.` },
+        { timeout: 5000 },
+      );
       onDone();
     },
     onError: (raw) => {
@@ -331,10 +355,19 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
           }}
           isInvalid={missing && !serviceId}
           errorMessage="Escolha o serviço."
-          description={activeServices.length === 0 && !services.isPending ? 'Nenhum serviço ativo. Cadastre um em Serviços.' : undefined}
+          description={
+            activeServices.length === 0 && !services.isPending
+              ? 'Nenhum serviço ativo. Cadastre um em Serviços.'
+              : undefined
+          }
         >
           {activeServices.map((s) => (
-            <SelectItem key={s.id} id={s.id} textValue={s.name} description={`${formatBRL(s.priceCents)} · ${s.validityDays} dias`}>
+            <SelectItem
+              key={s.id}
+              id={s.id}
+              textValue={s.name}
+              description={`${formatBRL(s.priceCents)} · ${s.validityDays} dias`}
+            >
               {s.name}
             </SelectItem>
           ))}
@@ -349,7 +382,13 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
           isInvalid={missing && amount == null}
           errorMessage="Informe o valor."
         />
-        <Select label="Forma de pagamento" name="paymentMethod" isRequired selectedKey={method} onSelectionChange={(k) => setMethod(k as PaymentMethod)}>
+        <Select
+          label="Forma de pagamento"
+          name="paymentMethod"
+          isRequired
+          selectedKey={method}
+          onSelectionChange={(k) => setMethod(k as PaymentMethod)}
+        >
           {(Object.keys(PAYMENT_METHOD_LABELS) as PaymentMethod[]).map((m) => (
             <SelectItem key={m} id={m}>
               {PAYMENT_METHOD_LABELS[m]}

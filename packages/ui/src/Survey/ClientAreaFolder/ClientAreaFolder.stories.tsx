@@ -19,7 +19,12 @@ const meta = {
       const mode = ctx.globals.colorMode === 'dark' ? 'dark' : 'light';
       return (
         <ClientAreaThemeProvider
-          scheme={scheme ?? { mode, scheme: { color: { light: '#2563EB', dark: '#1E3A8A' }, image: { light: null, dark: null } } }}
+          scheme={
+            scheme ?? {
+              mode,
+              scheme: { color: { light: '#2563EB', dark: '#1E3A8A' }, image: { light: null, dark: null } },
+            }
+          }
           folder={ctx.parameters.clientAreaFolder as Partial<ClientAreaFolderColors> | undefined}
         >
           <Phone>
@@ -46,12 +51,20 @@ export const Default: Story = {
 };
 
 export const WithImage: Story = {
-  parameters: { clientAreaScheme: { mode: 'light', scheme: { color: { light: '#FFFFFF', dark: '#030712' }, image: { light: photo, dark: photo } } } },
+  parameters: {
+    clientAreaScheme: {
+      mode: 'light',
+      scheme: { color: { light: '#FFFFFF', dark: '#030712' }, image: { light: photo, dark: photo } },
+    },
+  },
 };
 
 export const CustomScheme: Story = {
   parameters: {
-    clientAreaScheme: { mode: 'light', scheme: { color: { light: '#065F46', dark: '#022C22' }, image: { light: null, dark: null } } },
+    clientAreaScheme: {
+      mode: 'light',
+      scheme: { color: { light: '#065F46', dark: '#022C22' }, image: { light: null, dark: null } },
+    },
     clientAreaFolder: { buttonBackground: '#FFFFFF', buttonColor: '#065F46', buttonText: 'Entrar' },
   },
   play: async ({ canvas }) => {
@@ -62,12 +75,17 @@ export const CustomScheme: Story = {
 /** White texts on a pale cover and a white-on-yellow button are adjusted to near-black. */
 export const ClashingScheme: Story = {
   parameters: {
-    clientAreaScheme: { mode: 'light', scheme: { color: { light: '#FEF3C7', dark: '#030712' }, image: { light: null, dark: null } } },
+    clientAreaScheme: {
+      mode: 'light',
+      scheme: { color: { light: '#FEF3C7', dark: '#030712' }, image: { light: null, dark: null } },
+    },
     clientAreaFolder: { buttonBackground: '#FDE047' },
   },
   play: async ({ canvas }) => {
     await expect(getComputedStyle(canvas.getByRole('heading', { level: 1 })).color).toBe('rgb(3, 7, 18)');
-    await expect(getComputedStyle(canvas.getByRole('button', { name: 'Ir para a área do cliente' })).color).toBe('rgb(3, 7, 18)');
+    await expect(getComputedStyle(canvas.getByRole('button', { name: 'Ir para a área do cliente' })).color).toBe(
+      'rgb(3, 7, 18)',
+    );
   },
 };
 

@@ -117,7 +117,17 @@ const uploadStyles = css`
 
 function IconUpload() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 16V4M7 9l5-5 5 5M4 20h16" />
     </svg>
   );
@@ -139,7 +149,12 @@ export function FileUploadAnswer({
   const labelId = useId();
   const [rejection, setRejection] = useState<string | null>(null);
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => () => { if (objectUrl) URL.revokeObjectURL(objectUrl); }, [objectUrl]);
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
 
   const pick = (file: File | undefined) => {
     if (!file) return;
@@ -164,7 +179,11 @@ export function FileUploadAnswer({
           <div className="upload-info">
             <span className="upload-name">{value.name}</span>
             {isUploading ? (
-              <AriaProgressBar value={progress} aria-label={`Enviando ${value.name}`} css={{ display: 'grid', gap: 'var(--space-1)' }}>
+              <AriaProgressBar
+                value={progress}
+                aria-label={`Enviando ${value.name}`}
+                css={{ display: 'grid', gap: 'var(--space-1)' }}
+              >
                 {({ valueText, percentage }) => (
                   <>
                     <span>Enviando… {valueText}</span>

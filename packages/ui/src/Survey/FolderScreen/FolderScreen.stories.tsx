@@ -51,5 +51,11 @@ export const Dark: Story = { globals: { colorMode: 'dark' }, args: { image: cove
 
 export const Mobile390: Story = {
   args: { image: cover },
-  decorators: [(Story) => <Phone><Story /></Phone>],
+  decorators: [
+    (Story) => (
+      <Phone>
+        <Story />
+      </Phone>
+    ),
+  ],
 };

@@ -77,7 +77,16 @@ const folderStyles = css`
 `;
 
 /** The quiz cover ("folder"): image, titles and the start button. */
-export function FolderScreen({ image, title, subtitle, quizTitle, titlesColor, buttonTitle = 'Começar', buttonColors, onStart }: FolderScreenProps) {
+export function FolderScreen({
+  image,
+  title,
+  subtitle,
+  quizTitle,
+  titlesColor,
+  buttonTitle = 'Começar',
+  buttonColors,
+  onStart,
+}: FolderScreenProps) {
   const { appearance } = useQuizAppearance();
   const titleId = useId();
   const bodyBg = appearance.colorScheme.body.background;
@@ -91,7 +100,9 @@ export function FolderScreen({ image, title, subtitle, quizTitle, titlesColor, b
     };
     return {
       titles: safe(titlesColor, bodyBg, appearance.colorScheme.body.text),
-      buttonText: buttonColors ? safe(buttonColors.text, buttonColors.background, ensureReadable('#FFFFFF', buttonColors.background)) : undefined,
+      buttonText: buttonColors
+        ? safe(buttonColors.text, buttonColors.background, ensureReadable('#FFFFFF', buttonColors.background))
+        : undefined,
     };
   }, [titlesColor, bodyBg, buttonColors, appearance]);
 
@@ -111,7 +122,14 @@ export function FolderScreen({ image, title, subtitle, quizTitle, titlesColor, b
           css={quizButtonStyles}
           data-variant="active"
           data-custom={buttonColors ? '' : undefined}
-          style={buttonColors ? ({ '--folder-button-bg': buttonColors.background, '--folder-button-text': colors.buttonText } as CSSProperties) : undefined}
+          style={
+            buttonColors
+              ? ({
+                  '--folder-button-bg': buttonColors.background,
+                  '--folder-button-text': colors.buttonText,
+                } as CSSProperties)
+              : undefined
+          }
           onPress={onStart}
         >
           {buttonTitle}

@@ -6,7 +6,16 @@ import { FreeFieldAnswer, type FreeFieldAnswerProps } from './FreeFieldAnswer';
 
 function Controlled(args: FreeFieldAnswerProps) {
   const [value, setValue] = useState(args.value);
-  return <FreeFieldAnswer {...args} value={value} onChange={(v) => { setValue(v); args.onChange(v); }} />;
+  return (
+    <FreeFieldAnswer
+      {...args}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        args.onChange(v);
+      }}
+    />
+  );
 }
 
 const meta = {
@@ -45,5 +54,8 @@ export const Multiline: Story = {
 
 export const WithoutLimit: Story = { args: { maxLength: undefined, value: 'Ganhar massa muscular' } };
 export const Disabled: Story = { args: { isDisabled: true, value: 'Ganhar massa muscular' } };
-export const ClashingAppearance: Story = { args: { value: 'Comer melhor' }, parameters: { quizAppearance: clashingAppearance } };
+export const ClashingAppearance: Story = {
+  args: { value: 'Comer melhor' },
+  parameters: { quizAppearance: clashingAppearance },
+};
 export const Dark: Story = { globals: { colorMode: 'dark' }, args: { value: 'Comer melhor' } };

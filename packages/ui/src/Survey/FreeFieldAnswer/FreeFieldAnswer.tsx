@@ -86,7 +86,14 @@ export function FreeFieldAnswer({
   isRequired,
 }: FreeFieldAnswerProps) {
   return (
-    <TextField css={freeFieldStyles} value={value} onChange={onChange} maxLength={maxLength} isDisabled={isDisabled} isRequired={isRequired}>
+    <TextField
+      css={freeFieldStyles}
+      value={value}
+      onChange={onChange}
+      maxLength={maxLength}
+      isDisabled={isDisabled}
+      isRequired={isRequired}
+    >
       <Label css={isLabelVisible ? answerLabelStyles : visuallyHidden}>{label}</Label>
       {multiline ? <TextArea placeholder={placeholder} rows={5} /> : <Input placeholder={placeholder} />}
       {maxLength !== undefined && (

@@ -6,7 +6,16 @@ import { LikertScaleAnswer, type LikertScaleAnswerProps } from './LikertScaleAns
 
 function Controlled(args: LikertScaleAnswerProps) {
   const [value, setValue] = useState(args.value);
-  return <LikertScaleAnswer {...args} value={value} onChange={(v) => { setValue(v); args.onChange(v); }} />;
+  return (
+    <LikertScaleAnswer
+      {...args}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        args.onChange(v);
+      }}
+    />
+  );
 }
 
 const meta = {
@@ -56,5 +65,8 @@ export const CustomLevels: Story = {
 };
 
 export const Disabled: Story = { args: { isDisabled: true, value: { s1: '5' } } };
-export const ClashingAppearance: Story = { args: { value: { s1: '2' } }, parameters: { quizAppearance: clashingAppearance } };
+export const ClashingAppearance: Story = {
+  args: { value: { s1: '2' } },
+  parameters: { quizAppearance: clashingAppearance },
+};
 export const Dark: Story = { globals: { colorMode: 'dark' }, args: { value: { s1: '5' } } };

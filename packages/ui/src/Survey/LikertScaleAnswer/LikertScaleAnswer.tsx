@@ -86,7 +86,14 @@ const likertStyles = css`
  * Agreement with each statement. One block per statement (a radio group named by the statement),
  * so a phone shows them one under the other.
  */
-export function LikertScaleAnswer({ label, statements, levels = defaultLikertLevels, value, onChange, isDisabled }: LikertScaleAnswerProps) {
+export function LikertScaleAnswer({
+  label,
+  statements,
+  levels = defaultLikertLevels,
+  value,
+  onChange,
+  isDisabled,
+}: LikertScaleAnswerProps) {
   const id = useId();
   return (
     <fieldset css={likertStyles} disabled={isDisabled}>

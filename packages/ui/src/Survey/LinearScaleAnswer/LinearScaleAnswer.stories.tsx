@@ -6,7 +6,16 @@ import { LinearScaleAnswer, type LinearScaleAnswerProps } from './LinearScaleAns
 
 function Controlled(args: LinearScaleAnswerProps) {
   const [value, setValue] = useState(args.value);
-  return <LinearScaleAnswer {...args} value={value} onChange={(v) => { setValue(v); args.onChange(v); }} />;
+  return (
+    <LinearScaleAnswer
+      {...args}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        args.onChange(v);
+      }}
+    />
+  );
 }
 
 const meta = {
@@ -31,7 +40,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas, args }) => {
-    await expect(canvas.getByRole('radiogroup', { name: 'Quanto você se sentiu disposto nesta semana?' })).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('radiogroup', { name: 'Quanto você se sentiu disposto nesta semana?' }),
+    ).toBeInTheDocument();
     // The ends carry their meaning for screen readers.
     await userEvent.click(canvas.getByRole('radio', { name: '1, Nada disposto' }));
     await expect(args.onChange).toHaveBeenLastCalledWith(1);
@@ -42,7 +53,13 @@ export const Default: Story = {
 };
 
 export const ZeroToTen: Story = {
-  args: { min: 0, max: 10, minLabel: 'Nunca', maxLabel: 'Sempre', label: 'Com que frequência você sente fome à noite?' },
+  args: {
+    min: 0,
+    max: 10,
+    minLabel: 'Nunca',
+    maxLabel: 'Sempre',
+    label: 'Com que frequência você sente fome à noite?',
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('radio')).toHaveLength(11);
   },

@@ -6,7 +6,16 @@ import { MetricsAnswer, type MetricsAnswerProps } from './MetricsAnswer';
 
 function Controlled(args: MetricsAnswerProps) {
   const [value, setValue] = useState(args.value);
-  return <MetricsAnswer {...args} value={value} onChange={(v) => { setValue(v); args.onChange(v); }} />;
+  return (
+    <MetricsAnswer
+      {...args}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        args.onChange(v);
+      }}
+    />
+  );
 }
 
 const meta = {

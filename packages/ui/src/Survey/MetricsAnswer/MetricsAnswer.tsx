@@ -76,7 +76,8 @@ const metricsStyles = css`
   }
 `;
 
-const formatter = (decimals: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: decimals, useGrouping: false });
+const formatter = (decimals: number) =>
+  new Intl.NumberFormat('pt-BR', { maximumFractionDigits: decimals, useGrouping: false });
 
 /** Reads what a person types on a Brazilian phone keyboard: `72,5` or `72.5`. */
 export function parseDecimalBR(text: string): number | null {
@@ -91,7 +92,20 @@ export function parseDecimalBR(text: string): number | null {
  * A plain decimal input with the phone's numeric keyboard: lighter than a spin button, and what a
  * patient expects when typing a weight.
  */
-export function MetricsAnswer({ label, isLabelVisible = true, unit, value, onChange, onTyping, decimals = 1, minValue, maxValue, description, isDisabled, isRequired }: MetricsAnswerProps) {
+export function MetricsAnswer({
+  label,
+  isLabelVisible = true,
+  unit,
+  value,
+  onChange,
+  onTyping,
+  decimals = 1,
+  minValue,
+  maxValue,
+  description,
+  isDisabled,
+  isRequired,
+}: MetricsAnswerProps) {
   const format = formatter(decimals);
   const [text, setText] = useState(value === null ? '' : format.format(value));
   useEffect(() => {

@@ -1,13 +1,5 @@
 import { css } from '@emotion/react';
-import {
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Label,
-  Radio,
-  RadioGroup,
-  Text,
-} from 'react-aria-components';
+import { Checkbox, CheckboxGroup, FieldError, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { visuallyHidden } from '../../styles';
 import { AlternativeIndicator } from '../AlternativeIndicator';
 import { alternativeStyles, answerErrorStyles, answerHintStyles, answerLabelStyles } from '../surveyStyles';
@@ -75,9 +67,7 @@ export function MultipleChoiceAnswer({
   isInvalid,
   errorMessage,
 }: MultipleChoiceAnswerProps) {
-  const labelEl = (
-<Label css={isLabelVisible ? answerLabelStyles : visuallyHidden}>{label}</Label>
-  );
+  const labelEl = <Label css={isLabelVisible ? answerLabelStyles : visuallyHidden}>{label}</Label>;
   const shared = { isRequired, isDisabled, isInvalid, css: groupStyles };
   const extras = (
     <>
@@ -117,4 +107,3 @@ export function MultipleChoiceAnswer({
     </RadioGroup>
   );
 }
-

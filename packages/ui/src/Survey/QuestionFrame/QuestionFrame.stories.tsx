@@ -62,7 +62,14 @@ export const EnterSubmits: Story = {
   args: {
     title: 'Qual é o seu principal objetivo?',
     description: undefined,
-    children: <FreeFieldAnswer label="Qual é o seu principal objetivo?" value="Dormir melhor" onChange={() => {}} maxLength={80} />,
+    children: (
+      <FreeFieldAnswer
+        label="Qual é o seu principal objetivo?"
+        value="Dormir melhor"
+        onChange={() => {}}
+        maxLength={80}
+      />
+    ),
   },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('textbox', { name: 'Qual é o seu principal objetivo?' }));
@@ -94,8 +101,10 @@ export const FirstQuestion: Story = { args: { current: 1, onBack: undefined } };
 
 export const WithImageAndPhoto: Story = {
   args: {
-    image: 'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="%23A7F3D0"/><circle cx="200" cy="100" r="60" fill="%23047857"/></svg>',
-    profilePic: 'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" fill="%23F59E0B"/></svg>',
+    image:
+      'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="%23A7F3D0"/><circle cx="200" cy="100" r="60" fill="%23047857"/></svg>',
+    profilePic:
+      'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" fill="%23F59E0B"/></svg>',
   },
 };
 
@@ -135,13 +144,26 @@ export const Mobile390: Story = {
     total: 12,
     title: 'De 0 a 10, quanto você se sentiu com energia?',
     description: undefined,
-    children: <LinearScaleAnswer label="De 0 a 10, quanto você se sentiu com energia?" min={0} max={10} minLabel="Sem energia" maxLabel="Muita energia" value={7} onChange={() => {}} />,
+    children: (
+      <LinearScaleAnswer
+        label="De 0 a 10, quanto você se sentiu com energia?"
+        min={0}
+        max={10}
+        minLabel="Sem energia"
+        maxLabel="Muita energia"
+        value={7}
+        onChange={() => {}}
+      />
+    ),
   },
   play: async ({ canvas }) => {
     const phone = canvas.getByTestId('phone');
     await expect(phone.scrollWidth).toBeLessThanOrEqual(390);
     // Touch targets of at least 44 × 44 px.
-    for (const el of [...canvas.getAllByRole('radio').map((r) => r.closest('label')!), canvas.getByRole('button', { name: 'Voltar' })]) {
+    for (const el of [
+      ...canvas.getAllByRole('radio').map((r) => r.closest('label')!),
+      canvas.getByRole('button', { name: 'Voltar' }),
+    ]) {
       const { width, height } = el.getBoundingClientRect();
       await expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
     }

@@ -162,7 +162,13 @@ export function QuestionFrame({
   };
 
   return (
-    <form css={frameStyles} onSubmit={submit} aria-labelledby={titleId} aria-describedby={description ? descriptionId : undefined} noValidate>
+    <form
+      css={frameStyles}
+      onSubmit={submit}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      noValidate
+    >
       <div className="qf-header">
         {photo ? (
           <img className="qf-avatar" src={photo} alt="" width={44} height={44} />
@@ -178,7 +184,14 @@ export function QuestionFrame({
       </div>
 
       <div className="qf-body">
-        <AriaProgressBar className="qf-progress" value={current} minValue={0} maxValue={Math.max(total, 1)} valueLabel={progressText} aria-label={progressText}>
+        <AriaProgressBar
+          className="qf-progress"
+          value={current}
+          minValue={0}
+          maxValue={Math.max(total, 1)}
+          valueLabel={progressText}
+          aria-label={progressText}
+        >
           {({ percentage }) => (
             <>
               <span aria-hidden="true">{progressText}</span>

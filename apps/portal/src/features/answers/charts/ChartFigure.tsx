@@ -46,7 +46,12 @@ export function ChartFigure({ title, summary, children, columns, rows, isTableSh
             <th
               key={c.label}
               scope="col"
-              css={{ textAlign: c.align === 'end' ? 'right' : 'left', padding: cellPadding, borderBottom: '1px solid var(--color-border)', fontWeight: 600 }}
+              css={{
+                textAlign: c.align === 'end' ? 'right' : 'left',
+                padding: cellPadding,
+                borderBottom: '1px solid var(--color-border)',
+                fontWeight: 600,
+              }}
             >
               {c.label}
             </th>
@@ -58,7 +63,11 @@ export function ChartFigure({ title, summary, children, columns, rows, isTableSh
           <tr key={r.key} css={{ breakInside: 'avoid' }}>
             {r.cells.map((cell, i) =>
               i === 0 ? (
-                <th key={i} scope="row" css={{ textAlign: 'left', fontWeight: 400, padding: cellPadding, whiteSpace: 'nowrap' }}>
+                <th
+                  key={i}
+                  scope="row"
+                  css={{ textAlign: 'left', fontWeight: 400, padding: cellPadding, whiteSpace: 'nowrap' }}
+                >
                   {cell}
                 </th>
               ) : (
@@ -81,13 +90,18 @@ export function ChartFigure({ title, summary, children, columns, rows, isTableSh
   );
 
   return (
-    <figure aria-labelledby={`${id}-title`} css={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--space-2)', minWidth: 0 }}>
+    <figure
+      aria-labelledby={`${id}-title`}
+      css={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--space-2)', minWidth: 0 }}
+    >
       {/* On paper the title stays with the chart, the chart is never cut; a long table may run on to the next page. */}
       <figcaption css={{ display: 'flex', flexDirection: 'column', gap: 2, breakAfter: 'avoid' }}>
         <span id={`${id}-title`} css={{ fontWeight: 600, color: 'var(--color-text)' }}>
           {title}
         </span>
-        {summary ? <span css={{ color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>{summary}</span> : null}
+        {summary ? (
+          <span css={{ color: 'var(--color-text-muted)', fontSize: 'var(--font-size-sm)' }}>{summary}</span>
+        ) : null}
       </figcaption>
       <div css={{ minWidth: 0, breakInside: 'avoid' }}>{children}</div>
       {isTableShown ? null : (

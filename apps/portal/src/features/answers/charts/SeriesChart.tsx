@@ -37,11 +37,13 @@ function summaryOf(s: AnswerSeries): string {
   const first = s.points[0];
   const last = s.points[s.points.length - 1];
   if (!first || !last) return '';
-  if (s.points.length === 1) return `Uma resposta: ${formatSeriesValue(s, first.value)} em ${formatDateBR(first.date)}.`;
+  if (s.points.length === 1)
+    return `Uma resposta: ${formatSeriesValue(s, first.value)} em ${formatDateBR(first.date)}.`;
   const diff = last.value - first.value;
   const decimals = s.type === 'likert-scale' ? 1 : s.decimals;
   const sign = diff > 0 ? '+' : diff < 0 ? '−' : '';
-  const change = diff === 0 ? 'sem variação' : `${sign}${formatNumberBR(Math.abs(diff), decimals)}${s.unit ? ` ${s.unit}` : ''}`;
+  const change =
+    diff === 0 ? 'sem variação' : `${sign}${formatNumberBR(Math.abs(diff), decimals)}${s.unit ? ` ${s.unit}` : ''}`;
   return `De ${formatSeriesValue(s, first.value)} em ${formatDateBR(first.date)} para ${formatSeriesValue(s, last.value)} em ${formatDateBR(last.date)} (${change}).`;
 }
 
@@ -56,7 +58,10 @@ function axisOf(s: AnswerSeries): { domain: [number, number]; ticks?: number[] }
   if (s.type !== 'metrics') {
     const lo = s.min ?? Math.floor(min);
     const hi = s.max ?? Math.ceil(max);
-    return { domain: [lo, hi], ticks: hi - lo <= 10 ? Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) : undefined };
+    return {
+      domain: [lo, hi],
+      ticks: hi - lo <= 10 ? Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) : undefined,
+    };
   }
   const step = Math.max(1, Math.ceil((max - min + 1) / 4));
   const lo = Math.floor(min - step / 2);
@@ -93,9 +98,20 @@ export function SeriesChart({ series, currentQuizAnswerId, width, height = 220, 
       rows={data.map((d) => ({ key: d.key, cells: [d.date, formatSeriesValue(series, d.value)] }))}
       isTableShown={isTableShown}
     >
-      <LineChart {...size} data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title={title} accessibilityLayer>
+      <LineChart
+        {...size}
+        data={data}
+        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+        title={title}
+        accessibilityLayer
+      >
         <CartesianGrid stroke="var(--color-border)" strokeDasharray="4 4" vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: 'var(--color-text-muted)', fontSize: 12 }} stroke="var(--color-border-strong)" interval="preserveStartEnd" />
+        <XAxis
+          dataKey="label"
+          tick={{ fill: 'var(--color-text-muted)', fontSize: 12 }}
+          stroke="var(--color-border-strong)"
+          interval="preserveStartEnd"
+        />
         <YAxis
           domain={domain}
           ticks={ticks}
@@ -108,7 +124,12 @@ export function SeriesChart({ series, currentQuizAnswerId, width, height = 220, 
         <Tooltip
           formatter={(v) => [formatSeriesValue(series, Number(v)), 'Resposta']}
           labelFormatter={(_, payload) => (payload?.[0]?.payload as { date?: string } | undefined)?.date ?? ''}
-          contentStyle={{ background: 'var(--color-surface)', border: '1px solid var(--color-border)', borderRadius: 8, color: 'var(--color-text)' }}
+          contentStyle={{
+            background: 'var(--color-surface)',
+            border: '1px solid var(--color-border)',
+            borderRadius: 8,
+            color: 'var(--color-text)',
+          }}
         />
         <Line
           type="linear"

@@ -15,7 +15,11 @@ export interface StatusChartProps {
 
 /** Answered, pending, delayed, cancelled and expired requests per day or week, as stacked bars and a table. */
 export function StatusChart({ report, width, height = 280, isTableShown }: StatusChartProps) {
-  const data = report.buckets.map((b) => ({ ...b, label: bucketLabel(b, report.granularity), long: bucketLongLabel(b) }));
+  const data = report.buckets.map((b) => ({
+    ...b,
+    label: bucketLabel(b, report.granularity),
+    long: bucketLongLabel(b),
+  }));
   const title = report.granularity === 'day' ? 'Questionários enviados por dia' : 'Questionários enviados por semana';
   const size = width ? { width, height } : { responsive: true, style: { width: '100%', height } };
 
@@ -23,16 +27,32 @@ export function StatusChart({ report, width, height = 280, isTableShown }: Statu
     <ChartFigure
       title={title}
       summary="Cada envio conta no dia em que foi enviado, com a situação de hoje."
-      columns={[{ label: report.granularity === 'day' ? 'Dia' : 'Semana' }, ...STATUS_SERIES.map((s) => ({ label: s.label, align: 'end' as const })), { label: 'Total', align: 'end' }]}
+      columns={[
+        { label: report.granularity === 'day' ? 'Dia' : 'Semana' },
+        ...STATUS_SERIES.map((s) => ({ label: s.label, align: 'end' as const })),
+        { label: 'Total', align: 'end' },
+      ]}
       rows={data.map((d) => ({
         key: d.start,
         cells: [d.long, ...STATUS_SERIES.map((s) => formatNumberBR(d[s.key])), formatNumberBR(d.total)],
       }))}
       isTableShown={isTableShown}
     >
-      <BarChart {...size} data={data} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} title={title} accessibilityLayer>
+      <BarChart
+        {...size}
+        data={data}
+        margin={{ top: 8, right: 8, bottom: 4, left: 0 }}
+        title={title}
+        accessibilityLayer
+      >
         <CartesianGrid stroke="var(--color-border)" strokeDasharray="4 4" vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: 'var(--color-text-muted)', fontSize: 12 }} stroke="var(--color-border-strong)" interval="preserveStartEnd" minTickGap={12} />
+        <XAxis
+          dataKey="label"
+          tick={{ fill: 'var(--color-text-muted)', fontSize: 12 }}
+          stroke="var(--color-border-strong)"
+          interval="preserveStartEnd"
+          minTickGap={12}
+        />
         <YAxis
           allowDecimals={false}
           tickFormatter={(v: number) => formatNumberBR(v)}
@@ -43,13 +63,26 @@ export function StatusChart({ report, width, height = 280, isTableShown }: Statu
         <Tooltip
           formatter={(v, name) => [formatNumberBR(Number(v)), name]}
           labelFormatter={(_, payload) => (payload?.[0]?.payload as { long?: string } | undefined)?.long ?? ''}
-          contentStyle={{ background: 'var(--color-surface)', border: '1px solid var(--color-border)', borderRadius: 8, color: 'var(--color-text)' }}
+          contentStyle={{
+            background: 'var(--color-surface)',
+            border: '1px solid var(--color-border)',
+            borderRadius: 8,
+            color: 'var(--color-text)',
+          }}
           cursor={{ fill: 'var(--color-surface-muted)' }}
         />
         {/* In the stacking order (answered at the bottom), not alphabetical. */}
         <Legend wrapperStyle={{ fontSize: 13, color: 'var(--color-text)' }} itemSorter={null} />
         {STATUS_SERIES.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} stackId="status" fill={s.color} isAnimationActive={false} maxBarSize={48} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId="status"
+            fill={s.color}
+            isAnimationActive={false}
+            maxBarSize={48}
+          />
         ))}
       </BarChart>
     </ChartFigure>
