@@ -31,9 +31,13 @@ import { prng } from './demo-practice.js';
 import { addDays, spDate } from './lib/dates.js';
 import { searchable } from './lib/text.js';
 import { defaultQuestionId } from './question/library.js';
-import { buildFlow } from './quiz-answer/service.js';
+import { buildFlow } from './quiz-answer/flow.js';
 import { occurrences, spDay } from './schedule/recurrence.js';
-import { deliveryRuleProblem, hasActiveServiceSql, materializeNext, ruleOf, surveyLink } from './schedule/service.js';
+import { deliveryRuleProblem } from './schedule/errors.js';
+import { hasActiveServiceSql } from './schedule/lookups.js';
+import { materializeNext } from './schedule/occurrences.js';
+import { ruleOf } from './schedule/recurrence-validation.js';
+import { surveyLink } from './schedule/dto.js';
 
 const DAY = 86_400_000;
 const WEEKS = 8;

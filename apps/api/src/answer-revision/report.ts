@@ -10,7 +10,8 @@ import { answerRequests, quizzes } from '../db/schema.js';
 import { addDays, SAO_PAULO, spDate } from '../lib/dates.js';
 import type { StatusCountsSchema, StatusReportQuery, StatusReportSchema } from './schemas.js';
 import { MAX_PERIOD_DAYS } from './schemas.js';
-import { delayCutoff, periodBounds } from './service.js';
+import { delayCutoff } from './delayed.js';
+import { periodBounds } from './periods.js';
 
 type Counts = z.infer<typeof StatusCountsSchema>;
 type Kind = 'answered' | 'pending' | 'delayed' | 'cancelled' | 'expired';

@@ -34,7 +34,10 @@ import {
   StatusReportSchema,
 } from './schemas.js';
 import { patientSeries } from './series.js';
-import * as service from './service.js';
+import { listDelayed } from './delayed.js';
+import { getRevisionDetail, getScheduleRevisions } from './detail.js';
+import { addNote, deleteNote, updateNote } from './notes.js';
+import { listQuizRevisions, listRevisions, setRevisionStatus } from './revisions.js';
 import { exportAnswers } from './spreadsheet.js';
 
 const TAGS = ['answer-revision'];
@@ -64,7 +67,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionPageSchema, 'A page of revisions'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listRevisions(ctx, pro(request), request.query),
+      async (request) => listRevisions(ctx, pro(request), request.query),
     );
 
     app.get(
@@ -80,7 +83,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionPageSchema, 'A page of pending revisions'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listRevisions(ctx, pro(request), { ...request.query, status: 'pending' }),
+      async (request) => listRevisions(ctx, pro(request), { ...request.query, status: 'pending' }),
     );
 
     app.get(
@@ -97,7 +100,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionPageSchema, 'A page of revisions'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.listQuizRevisions(ctx, pro(request), request.params.id, request.query),
+      async (request) => listQuizRevisions(ctx, pro(request), request.params.id, request.query),
     );
 
     app.get(
@@ -115,7 +118,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(DelayedRequestPageSchema, 'A page of delayed requests'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listDelayed(ctx, pro(request), request.query),
+      async (request) => listDelayed(ctx, pro(request), request.query),
     );
 
     app.get(
@@ -220,13 +223,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.getScheduleRevisions(
-          ctx,
-          pro(request),
-          request.params.patientId,
-          request.params.scheduleId,
-          request.query,
-        ),
+        getScheduleRevisions(ctx, pro(request), request.params.patientId, request.params.scheduleId, request.query),
     );
 
     app.get(
@@ -242,7 +239,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionDetailSchema, 'The revision'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.getRevisionDetail(ctx, pro(request), request.params.id),
+      async (request) => getRevisionDetail(ctx, pro(request), request.params.id),
     );
 
     app.post(
@@ -258,7 +255,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionSchema, 'The revision, completed'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setRevisionStatus(ctx, pro(request), request.params.id, 'completed'),
+      async (request) => setRevisionStatus(ctx, pro(request), request.params.id, 'completed'),
     );
 
     app.post(
@@ -274,7 +271,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionSchema, 'The revision, pending'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setRevisionStatus(ctx, pro(request), request.params.id, 'pending'),
+      async (request) => setRevisionStatus(ctx, pro(request), request.params.id, 'pending'),
     );
 
     app.post(
@@ -292,7 +289,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.addNote(ctx, pro(request), request.params.id, request.body.note)),
+        reply.code(201).send(await addNote(ctx, pro(request), request.params.id, request.body.note)),
     );
 
     app.put(
@@ -309,8 +306,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(RevisionNoteSchema, 'The note'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) =>
-        service.updateNote(ctx, pro(request), request.params.id, request.params.noteId, request.body.note),
+      async (request) => updateNote(ctx, pro(request), request.params.id, request.params.noteId, request.body.note),
     );
 
     app.delete(
@@ -327,7 +323,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await service.deleteNote(ctx, pro(request), request.params.id, request.params.noteId);
+        await deleteNote(ctx, pro(request), request.params.id, request.params.noteId);
         return reply.code(204).send();
       },
     );

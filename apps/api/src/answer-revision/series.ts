@@ -7,7 +7,8 @@ import { findOwnPatient } from '../patient/service.js';
 import type { AnswerValue } from '../quiz-answer/schemas.js';
 import { numericValue } from './render.js';
 import type { AnswerSeriesSchema, PatientSeriesSchema, SeriesQuery } from './schemas.js';
-import { periodBounds, snapshotQuestions } from './service.js';
+import { periodBounds } from './periods.js';
+import { snapshotQuestions } from './snapshot.js';
 
 type Series = z.infer<typeof AnswerSeriesSchema>;
 const CHARTED = new Set(['metrics', 'linear-scale', 'likert-scale']);

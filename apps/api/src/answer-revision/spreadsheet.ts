@@ -13,7 +13,9 @@ import { formatDateTime, renderValue } from './render.js';
 import type { ExportQuery } from './schemas.js';
 import { MAX_EXPORT_ROWS, MAX_PERIOD_DAYS } from './schemas.js';
 import { findOwnQuiz } from '../quiz/lookup.js';
-import { fileUrl, periodBounds, snapshotQuestions } from './service.js';
+import { fileUrl } from './detail.js';
+import { periodBounds } from './periods.js';
+import { snapshotQuestions } from './snapshot.js';
 
 export const STATUS_LABELS = { pending: 'Pendente', completed: 'Aprovada' } as const;
 export const FIXED_HEADERS = ['Cliente', 'Respondido em', 'Status'] as const;

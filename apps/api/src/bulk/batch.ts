@@ -1,5 +1,5 @@
 /**
- * Set-based bulk insert: what `upsertSchedule` (src/schedule/service.ts) does to one patient, done for a
+ * Set-based bulk insert: what `upsertSchedule` (src/schedule/lifecycle.ts) does to one patient, done for a
  * whole chunk with a handful of statements, so that 10,000 patients take seconds. It must give exactly the
  * rows and the errors of calling `upsertSchedule` for each patient: the checks run in the same order, with
  * the same exported error factories, the schedules are upserted with the same ON CONFLICT target and values,
@@ -15,16 +15,11 @@ import { spDate, spDayStart } from '../lib/dates.js';
 import { patientNotFound } from '../patient/service.js';
 import { quizNotFound } from '../quiz/lookup.js';
 import { nextOccurrence } from '../schedule/recurrence.js';
-import {
-  deliveryRuleProblem,
-  hasActiveServiceSql,
-  materializeNext,
-  patientNotActive,
-  quizNotActive,
-  validateRecurrence,
-  withoutActiveService,
-  type Recurrence,
-} from '../schedule/service.js';
+import { deliveryRuleProblem, patientNotActive, quizNotActive, withoutActiveService } from '../schedule/errors.js';
+import { hasActiveServiceSql } from '../schedule/lookups.js';
+import { materializeNext } from '../schedule/occurrences.js';
+import { validateRecurrence } from '../schedule/recurrence-validation.js';
+import { type Recurrence } from '../schedule/schemas.js';
 
 export interface BatchResult {
   /** patientId → why it was not scheduled. */

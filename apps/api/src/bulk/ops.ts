@@ -13,20 +13,15 @@ import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { answerRequests, patients, quizSchedules } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
-import {
-  deleteSchedule,
-  rescheduleSchedule,
-  scheduleNotFound,
-  setScheduleEnabled,
-  upsertSchedule,
-  validateRecurrence,
-  type Recurrence,
-} from '../schedule/service.js';
+import { deleteSchedule, rescheduleSchedule, setScheduleEnabled, upsertSchedule } from '../schedule/lifecycle.js';
+import { scheduleNotFound } from '../schedule/errors.js';
+import { validateRecurrence } from '../schedule/recurrence-validation.js';
+import { type Recurrence } from '../schedule/schemas.js';
 import { upsertSchedulesBatch } from './batch.js';
 import type { BulkDetailDto } from './schemas.js';
 import type { BulkKind, BulkPayload } from './service.js';
 
-export { quizNotActive } from '../schedule/service.js';
+export { quizNotActive } from '../schedule/errors.js';
 
 /** The synchronous recurrence checks (WRONG_HOUR_VALUE, WRONG_PERIODICITY_TIME, WRONG_START_DATE). */
 export function checkRecurrence(ctx: AppContext, recurrence: Recurrence): void {

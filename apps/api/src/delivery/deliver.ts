@@ -21,16 +21,10 @@ import {
 import type { ErrorCode } from '../errors/codes.js';
 import { spDate } from '../lib/dates.js';
 import { generatePin, hashPin } from '../quiz-answer/pin.js';
-import {
-  deliveryRuleProblem,
-  formatLastError,
-  hasActiveServiceSql,
-  materializeNext,
-  patientNotActive,
-  quizNotActive,
-  surveyLink,
-  withoutActiveService,
-} from '../schedule/service.js';
+import { deliveryRuleProblem, patientNotActive, quizNotActive, withoutActiveService } from '../schedule/errors.js';
+import { formatLastError, surveyLink } from '../schedule/dto.js';
+import { hasActiveServiceSql } from '../schedule/lookups.js';
+import { materializeNext } from '../schedule/occurrences.js';
 import type { Channels } from './channels.js';
 import { DeliveryError } from './errors.js';
 import { linkMessage, MASKED_PIN } from './template.js';

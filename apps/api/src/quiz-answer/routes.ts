@@ -11,7 +11,9 @@ import {
   SurveyTokenSchema,
   ValidatePinBody,
 } from './schemas.js';
-import * as service from './service.js';
+import { saveQuizAnswer, startQuizAnswer } from './service.js';
+import { getSurveyState } from './state.js';
+import { validatePin } from './validate-pin.js';
 import { surveyAuthenticate, surveyOf, surveySecurity } from './token.js';
 
 const TAGS = ['quiz-answer'];
@@ -34,7 +36,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(SurveyTokenSchema, 'The survey token'), ...errorResponses(400, 404, 423, 429) },
         },
       },
-      async (request) => service.validatePin(ctx, request.body, { ip: request.ip }),
+      async (request) => validatePin(ctx, request.body, { ip: request.ip }),
     );
 
     app.get(
@@ -53,7 +55,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(SurveyStateSchema, 'The survey state'), ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => service.getSurveyState(ctx, surveyOf(request), request.params.scheduleId),
+      async (request) => getSurveyState(ctx, surveyOf(request), request.params.scheduleId),
     );
 
     app.post(
@@ -78,7 +80,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { created, progress } = await service.startQuizAnswer(ctx, surveyOf(request), request.body);
+        const { created, progress } = await startQuizAnswer(ctx, surveyOf(request), request.body);
         return reply.code(created ? 201 : 200).send(progress);
       },
     );
@@ -108,7 +110,7 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => service.saveQuizAnswer(ctx, surveyOf(request), request.params.quizAnswerId, request.body),
+      async (request) => saveQuizAnswer(ctx, surveyOf(request), request.params.quizAnswerId, request.body),
     );
   };
 }

@@ -20,7 +20,8 @@ import {
   UnconfirmedQuery,
   UnconfirmedRequestPageSchema,
 } from './schemas.js';
-import * as service from './service.js';
+import * as requests from './answer-requests.js';
+import * as schedules from './service.js';
 
 const TAGS = ['schedule'];
 
@@ -52,7 +53,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.createSchedule(ctx, pro(request), request.body)),
+      async (request, reply) => reply.code(201).send(await schedules.createSchedule(ctx, pro(request), request.body)),
     );
 
     app.get(
@@ -67,7 +68,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizSchedulePageSchema, 'A page of schedules'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listSchedules(ctx, pro(request), request.query),
+      async (request) => schedules.listSchedules(ctx, pro(request), request.query),
     );
 
     app.post(
@@ -87,7 +88,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { quizScheduleId, ...recurrence } = request.body;
-        return service.reschedule(ctx, pro(request), quizScheduleId, recurrence);
+        return schedules.reschedule(ctx, pro(request), quizScheduleId, recurrence);
       },
     );
 
@@ -108,7 +109,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.requestNow(ctx, pro(request), request.body.quizScheduleId)),
+        reply.code(201).send(await requests.requestNow(ctx, pro(request), request.body.quizScheduleId)),
     );
 
     app.post(
@@ -126,7 +127,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRequestSchema, 'The cancelled request'), ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (request) => service.cancelRequest(ctx, pro(request), request.body.scheduleId),
+      async (request) => requests.cancelRequest(ctx, pro(request), request.body.scheduleId),
     );
 
     app.patch(
@@ -146,7 +147,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.republish(
+        requests.republish(
           ctx,
           pro(request),
           request.body.schedules.map((s) => s.scheduleId),
@@ -165,7 +166,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizScheduleDetailSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.getScheduleDetail(ctx, pro(request), request.params.id),
+      async (request) => schedules.getScheduleDetail(ctx, pro(request), request.params.id),
     );
 
     app.put(
@@ -181,7 +182,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setEnabled(ctx, pro(request), request.params.id, true),
+      async (request) => schedules.setEnabled(ctx, pro(request), request.params.id, true),
     );
 
     app.put(
@@ -197,7 +198,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setEnabled(ctx, pro(request), request.params.id, false),
+      async (request) => schedules.setEnabled(ctx, pro(request), request.params.id, false),
     );
 
     app.delete(
@@ -214,7 +215,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await service.deleteScheduleOfPatient(
+        await schedules.deleteScheduleOfPatient(
           ctx,
           pro(request),
           request.params.quizScheduleId,
@@ -236,7 +237,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(UnconfirmedRequestPageSchema, 'A page of requests'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listUnconfirmed(ctx, pro(request), request.query),
+      async (request) => requests.listUnconfirmed(ctx, pro(request), request.query),
     );
   };
 }

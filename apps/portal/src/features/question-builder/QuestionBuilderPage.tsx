@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useBlocker, useNavigate, useParams, type Params } from 'react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { LeaveWithoutSavingDialog, useUnsavedChangesGuard } from '../../lib/unsavedChanges';
+import { useNavigate, useParams, type Params } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   asApiError,
@@ -19,7 +20,6 @@ import {
   Card,
   Form,
   InlineAlert,
-  Modal,
   Page,
   Radio,
   RadioGroup,
@@ -113,21 +113,8 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
   const isPublished = !!question && !question.draft;
   const isDirty = !isReadOnly && !same(state, baseline);
 
-  // The blocker reads refs: right after saving, the navigation to the new address must pass even
-  // before React has re-rendered with the new baseline.
-  const dirtyRef = useRef(isDirty);
-  dirtyRef.current = isDirty;
   const leavingRef = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
+  const blocker = useUnsavedChangesGuard(isDirty, leavingRef);
 
   const onSaved = async (saved: Question, draft: boolean) => {
     queryClient.setQueryData(getQuestionQueryKey({ path: { id: saved.id } }), saved);
@@ -387,24 +374,7 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
         </div>
       </div>
 
-      <Modal
-        isOpen={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-        title="Sair sem salvar?"
-        role="alertdialog"
-        footer={
-          <>
-            <Button variant="secondary" onPress={() => blocker.reset?.()}>
-              Continuar editando
-            </Button>
-            <Button variant="danger" onPress={() => blocker.proceed?.()}>
-              Sair sem salvar
-            </Button>
-          </>
-        }
-      >
-        <Text>As alterações desta pergunta ainda não foram salvas e serão perdidas.</Text>
-      </Modal>
+      <LeaveWithoutSavingDialog blocker={blocker} what="desta pergunta" />
     </Page>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@acompanha/api-client';
 import { progressPercent } from '@acompanha/machines';
 import { Button, Card, InlineAlert, ProgressBar, Stack } from '@acompanha/ui';
-import { bulkResultTitle } from './BulkScheduleDialog';
+import { bulkResultTitle } from './BulkResult';
 import { clientsCount } from './labels';
 import { invalidateSchedules } from './queries';
 

@@ -1,0 +1,261 @@
+/** One revision in full: the answers question by question beside the previous ones, with their files. */
+import { EXPORT_LINK_SECONDS } from '../file/access.js';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import {
+  answerItems,
+  answerRevisionNotes,
+  answerRevisions,
+  patients,
+  professionals,
+  questions,
+  quizAnswers,
+  quizSchedules,
+  quizzes,
+} from '../db/schema.js';
+import { findOwnPatient } from '../patient/service.js';
+import type { AnswerValue, SurveyQuestion } from '../quiz-answer/schemas.js';
+import type {
+  AnswerRevisionDetailSchema,
+  PreviousAnswerSchema,
+  RevisionAnswerSchema,
+  RevisionFileSchema,
+  RevisionSubAnswerSchema,
+} from './schemas.js';
+import { canonicalValue, renderValue } from './render.js';
+import { revisionNotFound, scheduleNotAnswered, scheduleNotFound } from './errors.js';
+import { listColumns, type ListRow, toRevisionDto, visible } from './revisions.js';
+import { toNoteDto } from './notes.js';
+import { itemKey, type SnapshotQuestion, snapshotQuestions } from './snapshot.js';
+
+export type AnswerRevisionDetailDto = z.infer<typeof AnswerRevisionDetailSchema>;
+type RevisionAnswerDto = z.infer<typeof RevisionAnswerSchema>;
+type RevisionSubAnswerDto = z.infer<typeof RevisionSubAnswerSchema>;
+type PreviousAnswerDto = z.infer<typeof PreviousAnswerSchema>;
+type RevisionFileDto = z.infer<typeof RevisionFileSchema>;
+type ItemRow = typeof answerItems.$inferSelect;
+/** A file's link in an answer: signed for seven days (an export is read later; JSON answers re-sign it for two hours). */
+export const fileUrl = (ctx: AppContext) => (key: string) => ctx.files.signedUrl(key, EXPORT_LINK_SECONDS);
+
+/** How many earlier answers are searched for the previous answer of each question. */
+const PREVIOUS_DEPTH = 20;
+
+const detailColumns = {
+  ...listColumns,
+  answer: quizAnswers,
+  quizDescription: quizzes.description,
+};
+type DetailRow = ListRow & { answer: typeof quizAnswers.$inferSelect; quizDescription: string | null };
+
+async function loadItems(db: Executor, quizAnswerIds: string[]): Promise<ItemRow[]> {
+  if (quizAnswerIds.length === 0) return [];
+  return db
+    .select()
+    .from(answerItems)
+    .where(inArray(answerItems.quizAnswerId, quizAnswerIds))
+    .orderBy(asc(answerItems.position));
+}
+
+function filesOf(value: AnswerValue, url: (key: string) => string, professionalId: string): RevisionFileDto[] {
+  if (value.type !== 'file-upload') return [];
+  return value.files
+    .filter((f) => f.key.startsWith(`${professionalId}_`))
+    .map((f) => ({ key: f.key, name: f.name, contentType: f.contentType, size: f.size, url: url(f.key) }));
+}
+
+async function buildDetail(ctx: AppContext, professionalId: string, row: DetailRow): Promise<AnswerRevisionDetailDto> {
+  const db = ctx.db;
+  const qa = row.answer;
+  const finishedAt = qa.finishedAt ?? row.revision.createdAt;
+  const url = fileUrl(ctx);
+  const [pro] = await db
+    .select({ name: professionals.name })
+    .from(professionals)
+    .where(eq(professionals.id, professionalId));
+  const items = await loadItems(db, [qa.id]);
+  const notes = await db
+    .select()
+    .from(answerRevisionNotes)
+    .where(eq(answerRevisionNotes.revisionId, row.revision.id))
+    .orderBy(asc(answerRevisionNotes.createdAt), asc(answerRevisionNotes.id));
+
+  // Earlier and next finished answers of the same patient to the same quiz.
+  const sameSeries = and(
+    eq(quizAnswers.professionalId, professionalId),
+    eq(quizAnswers.patientId, qa.patientId),
+    eq(quizAnswers.quizId, qa.quizId),
+    eq(quizAnswers.status, 'finished'),
+    ne(quizAnswers.id, qa.id),
+  );
+  const earlier = await db
+    .select({
+      id: quizAnswers.id,
+      finishedAt: quizAnswers.finishedAt,
+      questions: quizAnswers.questions,
+      revisionId: answerRevisions.id,
+    })
+    .from(quizAnswers)
+    .leftJoin(answerRevisions, eq(answerRevisions.quizAnswerId, quizAnswers.id))
+    .where(and(sameSeries, lt(quizAnswers.finishedAt, finishedAt)))
+    .orderBy(desc(quizAnswers.finishedAt), desc(quizAnswers.id))
+    .limit(PREVIOUS_DEPTH);
+  const earlierSorted = earlier.filter((e) => e.finishedAt);
+  const [next] = await db
+    .select({ revisionId: answerRevisions.id })
+    .from(quizAnswers)
+    .innerJoin(answerRevisions, eq(answerRevisions.quizAnswerId, quizAnswers.id))
+    .where(and(sameSeries, gt(quizAnswers.finishedAt, finishedAt)))
+    .orderBy(asc(quizAnswers.finishedAt), asc(quizAnswers.id))
+    .limit(1);
+
+  const previous = new Map<string, PreviousAnswerDto>();
+  if (earlierSorted.length > 0) {
+    const earlierItems = await loadItems(
+      db,
+      earlierSorted.map((e) => e.id),
+    );
+    const byAnswer = new Map<string, ItemRow[]>();
+    for (const i of earlierItems) byAnswer.set(i.quizAnswerId, [...(byAnswer.get(i.quizAnswerId) ?? []), i]);
+    for (const e of earlierSorted) {
+      const configs = new Map(
+        snapshotQuestions(e.questions).map((s) => [itemKey(s.questionId, s.parentQuestionId), s.config]),
+      );
+      for (const i of byAnswer.get(e.id) ?? []) {
+        const key = itemKey(i.questionId, i.parentQuestionId);
+        if (previous.has(key)) continue;
+        const value = i.value as AnswerValue;
+        previous.set(key, {
+          quizAnswerId: e.id,
+          revisionId: e.revisionId ?? null,
+          finishedAt: e.finishedAt!.toISOString(),
+          value,
+          display: renderValue(value, configs.get(key), url),
+          files: filesOf(value, url, professionalId),
+        });
+      }
+    }
+  }
+
+  const snapshot = snapshotQuestions(qa.questions);
+  const acronyms = new Map<string, string | null>();
+  const qids = [...new Set(snapshot.map((s) => s.questionId))];
+  if (qids.length > 0) {
+    for (const r of await db
+      .select({ id: questions.id, acronym: questions.acronym })
+      .from(questions)
+      .where(inArray(questions.id, qids))) {
+      acronyms.set(r.id, r.acronym);
+    }
+  }
+  const answered = new Map(items.map((i) => [itemKey(i.questionId, i.parentQuestionId), i]));
+  const fieldsOf = (s: SnapshotQuestion, item: ItemRow) => {
+    const value = item.value as AnswerValue;
+    const key = itemKey(s.questionId, s.parentQuestionId);
+    const prev = previous.get(key) ?? null;
+    return {
+      questionId: s.questionId,
+      type: s.type,
+      title: s.title,
+      acronym: acronyms.get(s.questionId) ?? null,
+      description: s.description,
+      config: s.config,
+      value,
+      display: renderValue(value, s.config, url),
+      files: filesOf(value, url, professionalId),
+      answeredAt: item.answeredAt.toISOString(),
+      previous: prev,
+      changed: prev ? canonicalValue(prev.value) !== canonicalValue(value) : null,
+    };
+  };
+  const answers: RevisionAnswerDto[] = [];
+  for (const s of snapshot) {
+    const item = answered.get(itemKey(s.questionId, s.parentQuestionId));
+    if (!item) continue;
+    if (s.parentQuestionId === null) {
+      answers.push({ ...fieldsOf(s, item), subAnswers: [] });
+      continue;
+    }
+    const parent = answers.find((a) => a.questionId === s.parentQuestionId);
+    if (!parent) continue;
+    // The alternative that opened it: the first chosen alternative of the parent offering this sub-question.
+    const chosen = parent.value.type === 'multiple-choice' ? parent.value.alternativeIds : [];
+    const offering = ((qa.questions ?? []) as SurveyQuestion[])
+      .find((q) => q.questionId === s.parentQuestionId)
+      ?.subQuestions.filter((x) => x.questionId === s.questionId)
+      .map((x) => x.alternativeId);
+    const alternativeId = offering?.find((a) => chosen.includes(a)) ?? s.alternativeId ?? '';
+    const sub: RevisionSubAnswerDto = { ...fieldsOf(s, item), parentQuestionId: s.parentQuestionId, alternativeId };
+    parent.subAnswers.push(sub);
+  }
+
+  return {
+    ...toRevisionDto(row),
+    professionalName: pro?.name ?? '',
+    quizDescription: row.quizDescription,
+    answers,
+    notes: notes.map(toNoteDto),
+    previousRevisionId: earlierSorted.find((e) => e.revisionId)?.revisionId ?? null,
+    nextRevisionId: next?.revisionId ?? null,
+  };
+}
+
+export async function getRevisionDetail(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+): Promise<AnswerRevisionDetailDto> {
+  const [row] = await ctx.db
+    .select(detailColumns)
+    .from(answerRevisions)
+    .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+    .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+    .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
+    .where(and(visible(professionalId), eq(answerRevisions.id, id)));
+  if (!row) throw revisionNotFound();
+  return buildDetail(ctx, professionalId, row);
+}
+
+/**
+ * The answered occurrences of one schedule of one patient, newest first, each in full. A patient not
+ * hers (or deleted) → PATIENT_NOT_FOUND_ERROR; a schedule not of that patient → QUIZ_SCHEDULE_NOT_FOUND_ERROR
+ * (deleted schedules keep their history); nothing finished yet → SCHEDULE_NOT_ANSWERED.
+ */
+export async function getScheduleRevisions(
+  ctx: AppContext,
+  professionalId: string,
+  patientId: string,
+  scheduleId: string,
+  page: { take: number; skip: number },
+): Promise<{ items: AnswerRevisionDetailDto[]; total: number }> {
+  await findOwnPatient(ctx.db, professionalId, patientId);
+  const [schedule] = await ctx.db
+    .select({ patientId: quizSchedules.patientId })
+    .from(quizSchedules)
+    .where(and(eq(quizSchedules.id, scheduleId), eq(quizSchedules.professionalId, professionalId)));
+  if (!schedule || schedule.patientId !== patientId) throw scheduleNotFound();
+  const where = and(visible(professionalId), eq(answerRevisions.scheduleId, scheduleId));
+  const [count] = await ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(answerRevisions)
+    .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+    .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+    .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
+    .where(where);
+  const total = Number(count?.n ?? 0);
+  if (total === 0) throw scheduleNotAnswered();
+  const rows = await ctx.db
+    .select(detailColumns)
+    .from(answerRevisions)
+    .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+    .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+    .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
+    .where(where)
+    .orderBy(desc(quizAnswers.finishedAt), desc(answerRevisions.id))
+    .limit(page.take)
+    .offset(page.skip);
+  const items: AnswerRevisionDetailDto[] = [];
+  for (const row of rows) items.push(await buildDetail(ctx, professionalId, row));
+  return { items, total };
+}

@@ -1,0 +1,157 @@
+/**
+ * Answer revisions: the professional's review of each finished quiz answer (pending → completed and
+ * back). Every query is scoped to the signed-in professional; another professional's ids answer 404.
+ */
+import { findOwnQuiz } from '../quiz/lookup.js';
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { answerRevisions, patients, quizAnswers, quizzes } from '../db/schema.js';
+import type { AnswerRevisionSchema, ListRevisionsQuery } from './schemas.js';
+import { revisionNotFound } from './errors.js';
+import { periodBounds } from './periods.js';
+
+export type AnswerRevisionDto = z.infer<typeof AnswerRevisionSchema>;
+type RevisionStatus = (typeof answerRevisions.$inferSelect)['status'];
+const noteCount =
+  sql<number>`(SELECT count(*) FROM answer_revision_notes n WHERE n.revision_id = "answer_revisions"."id")`.mapWith(
+    Number,
+  );
+
+export const listColumns = {
+  revision: answerRevisions,
+  finishedAt: quizAnswers.finishedAt,
+  answerRequestId: quizAnswers.answerRequestId,
+  patientName: patients.name,
+  quizTitle: quizzes.title,
+  noteCount,
+};
+
+export type ListRow = {
+  revision: typeof answerRevisions.$inferSelect;
+  finishedAt: Date | null;
+  answerRequestId: string;
+  patientName: string;
+  quizTitle: string;
+  noteCount: number;
+};
+
+export function toRevisionDto(r: ListRow): AnswerRevisionDto {
+  const v = r.revision;
+  return {
+    id: v.id,
+    status: v.status,
+    quizAnswerId: v.quizAnswerId,
+    answerRequestId: r.answerRequestId,
+    quizScheduleId: v.scheduleId,
+    patientId: v.patientId,
+    patientName: r.patientName,
+    quizId: v.quizId,
+    quizTitle: r.quizTitle,
+    finishedAt: (r.finishedAt ?? v.createdAt).toISOString(),
+    approvedAt: v.approvedAt?.toISOString() ?? null,
+    noteCount: Number(r.noteCount ?? 0),
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+/** Revisions the professional may see: her own, of patients not deleted (LGPD), of finished answers. */
+export function visible(professionalId: string): SQL {
+  return and(
+    eq(answerRevisions.professionalId, professionalId),
+    ne(patients.status, 'deleted'),
+    eq(quizAnswers.status, 'finished'),
+  )!;
+}
+
+type ListFilters = Partial<
+  Pick<z.infer<typeof ListRevisionsQuery>, 'status' | 'quizId' | 'patientId' | 'from' | 'to'>
+> & {
+  take: number;
+  skip: number;
+};
+
+export async function listRevisions(
+  ctx: AppContext,
+  professionalId: string,
+  q: ListFilters,
+): Promise<{ items: AnswerRevisionDto[]; total: number }> {
+  const { start, end } = periodBounds(q.from, q.to);
+  const where = and(
+    visible(professionalId),
+    q.status ? eq(answerRevisions.status, q.status) : undefined,
+    q.quizId ? eq(answerRevisions.quizId, q.quizId) : undefined,
+    q.patientId ? eq(answerRevisions.patientId, q.patientId) : undefined,
+    start ? gte(quizAnswers.finishedAt, start) : undefined,
+    end ? lt(quizAnswers.finishedAt, end) : undefined,
+  );
+  const page = await ctx.db
+    .select({ ...listColumns, total: sql<number>`count(*) over()` })
+    .from(answerRevisions)
+    .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+    .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+    .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
+    .where(where)
+    .orderBy(desc(quizAnswers.finishedAt), desc(answerRevisions.id))
+    .limit(q.take)
+    .offset(q.skip);
+  let total = page[0] ? Number(page[0].total) : 0;
+  if (page.length === 0 && q.skip > 0) {
+    const [c] = await ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(answerRevisions)
+      .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+      .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+      .where(where);
+    total = Number(c?.n ?? 0);
+  }
+  return { items: page.map(toRevisionDto), total };
+}
+
+export async function listQuizRevisions(ctx: AppContext, professionalId: string, quizId: string, q: ListFilters) {
+  await findOwnQuiz(ctx.db, professionalId, quizId);
+  return listRevisions(ctx, professionalId, { ...q, quizId });
+}
+
+export async function findRevision(db: Executor, professionalId: string, id: string): Promise<ListRow> {
+  const [row] = await db
+    .select(listColumns)
+    .from(answerRevisions)
+    .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+    .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+    .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
+    .where(and(visible(professionalId), eq(answerRevisions.id, id)));
+  if (!row) throw revisionNotFound();
+  return row;
+}
+
+/**
+ * Sets the status. Idempotent: when it already has that status nothing changes (approvedAt keeps the
+ * first approval) and the current state comes back.
+ */
+export async function setRevisionStatus(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  status: RevisionStatus,
+): Promise<AnswerRevisionDto> {
+  await findRevision(ctx.db, professionalId, id);
+  const now = ctx.config.now();
+  await ctx.db
+    .update(answerRevisions)
+    .set(
+      status === 'completed'
+        ? { status, approvedAt: now, updatedAt: now }
+        : { status, approvedAt: null, updatedAt: now },
+    )
+    .where(
+      and(
+        eq(answerRevisions.id, id),
+        eq(answerRevisions.professionalId, professionalId),
+        ne(answerRevisions.status, status),
+      ),
+    );
+  return toRevisionDto(await findRevision(ctx.db, professionalId, id));
+}

@@ -1,0 +1,134 @@
+/** From rows to the API's schedule and answer-request shapes. */
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { answerRequests, answerRevisions, patients, quizSchedules, quizzes } from '../db/schema.js';
+import type { ErrorCode } from '../errors/codes.js';
+import type { AnswerRequestSchema, QuizScheduleDetailSchema, QuizScheduleSchema } from './schemas.js';
+import type { RequestRow, ScheduleRow } from './rows.js';
+import { scheduleNotFound } from './errors.js';
+
+export type QuizScheduleDto = z.infer<typeof QuizScheduleSchema>;
+export type QuizScheduleDetailDto = z.infer<typeof QuizScheduleDetailSchema>;
+export type AnswerRequestDto = z.infer<typeof AnswerRequestSchema>;
+const CODE_PREFIX = /^([A-Z][A-Z_]+): ([\s\S]*)$/;
+
+/** last_error is stored as "CODE: Portuguese message". */
+export const formatLastError = (code: ErrorCode, message: string) => `${code}: ${message}`;
+
+function splitLastError(value: string | null): { lastError: string | null; lastErrorCode: ErrorCode | null } {
+  if (!value) return { lastError: null, lastErrorCode: null };
+  const m = CODE_PREFIX.exec(value);
+  if (!m) return { lastError: value, lastErrorCode: null };
+  return { lastError: m[2] ?? '', lastErrorCode: m[1] as ErrorCode };
+}
+
+export function toRequestDto(r: RequestRow): AnswerRequestDto {
+  return {
+    id: r.id,
+    quizScheduleId: r.scheduleId,
+    kind: r.kind,
+    dueAt: r.dueAt.toISOString(),
+    status: r.status,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    answeredAt: r.answeredAt?.toISOString() ?? null,
+    attempts: r.attempts,
+    ...splitLastError(r.lastError),
+  };
+}
+
+/** The stable survey link of a schedule (the same in every message and in the portal). */
+export const surveyLink = (publicUrl: string, quizScheduleId: string) => `${publicUrl}/quiz-survey/${quizScheduleId}`;
+
+export const scheduleColumns = { schedule: quizSchedules, quizTitle: quizzes.title, patientName: patients.name };
+type ScheduleJoin = { schedule: ScheduleRow; quizTitle: string; patientName: string };
+
+/**
+ * The last request that reached the patient (sent, answered, or cancelled/expired after sending) comes first,
+ * latest send first; then ones that never went out (cancelled or expired before sending); a pending one last.
+ */
+const LAST_REQUEST_ORDER = [
+  sql`(${answerRequests.sentAt} IS NULL)`,
+  sql`(${answerRequests.status} = 'scheduled')`,
+  sql`coalesce(${answerRequests.sentAt}, ${answerRequests.dueAt}) DESC`,
+  desc(answerRequests.createdAt),
+];
+
+export async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[]): Promise<QuizScheduleDto[]> {
+  const ids = rows.map((r) => r.schedule.id);
+  const last = new Map<string, RequestRow>();
+  const next = new Map<string, Date>();
+  const answered = new Map<string, { total: number; pending: number }>();
+  if (ids.length > 0) {
+    const lastRows = await db
+      .selectDistinctOn([answerRequests.scheduleId])
+      .from(answerRequests)
+      .where(inArray(answerRequests.scheduleId, ids))
+      .orderBy(answerRequests.scheduleId, ...LAST_REQUEST_ORDER);
+    for (const r of lastRows) last.set(r.scheduleId, r);
+    const nextRows = await db
+      .select({
+        scheduleId: answerRequests.scheduleId,
+        dueAt: sql<Date>`min(${answerRequests.dueAt})`.mapWith(answerRequests.dueAt),
+      })
+      .from(answerRequests)
+      .where(and(inArray(answerRequests.scheduleId, ids), eq(answerRequests.status, 'scheduled')))
+      .groupBy(answerRequests.scheduleId);
+    for (const r of nextRows) next.set(r.scheduleId, r.dueAt);
+    const answerRows = await db
+      .select({
+        scheduleId: answerRevisions.scheduleId,
+        total: sql<number>`count(*)`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${answerRevisions.status} = 'pending')`.mapWith(Number),
+      })
+      .from(answerRevisions)
+      .where(inArray(answerRevisions.scheduleId, ids))
+      .groupBy(answerRevisions.scheduleId);
+    for (const r of answerRows) answered.set(r.scheduleId, { total: r.total, pending: r.pending });
+  }
+  const now = ctx.config.now();
+  return rows.map(({ schedule: s, quizTitle, patientName }) => {
+    const lastRequest = last.get(s.id);
+    return {
+      id: s.id,
+      quizId: s.quizId,
+      quizTitle,
+      patientId: s.patientId,
+      patientName,
+      startDate: s.startDate,
+      hour: s.hour,
+      periodicity: s.periodicity,
+      intervalDays: s.intervalDays,
+      weekdays: s.weekdays,
+      endDate: s.endDate,
+      channel: s.channel,
+      enabled: s.enabled,
+      link: surveyLink(ctx.config.publicUrl, s.id),
+      nextDueAt: next.get(s.id)?.toISOString() ?? null,
+      lastRequest: lastRequest ? toRequestDto(lastRequest) : null,
+      pinLocked: !!s.pinLockedUntil && s.pinLockedUntil.getTime() > now.getTime(),
+      answers: answered.get(s.id) ?? { total: 0, pending: 0 },
+      createdAt: s.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function scheduleDto(
+  ctx: AppContext,
+  db: Executor,
+  professionalId: string,
+  id: string,
+): Promise<QuizScheduleDto> {
+  const rows = await db
+    .select(scheduleColumns)
+    .from(quizSchedules)
+    .innerJoin(quizzes, eq(quizzes.id, quizSchedules.quizId))
+    .innerJoin(patients, eq(patients.id, quizSchedules.patientId))
+    .where(
+      and(eq(quizSchedules.id, id), eq(quizSchedules.professionalId, professionalId), isNull(quizSchedules.deletedAt)),
+    );
+  const [dto] = await toScheduleDtos(ctx, db, rows);
+  if (!dto) throw scheduleNotFound();
+  return dto;
+}
