@@ -42,7 +42,7 @@ import { questionRoutes } from './question/routes.js';
 import { quizRoutes } from './quiz/routes.js';
 import { saleRoutes } from './sale/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
-import { serviceRoutes } from './service/routes.js';
+import { serviceRoutes } from './offering/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
 import { bulkRoutes } from './bulk/routes.js';
 import { quizAnswerRoutes } from './quiz-answer/routes.js';

@@ -1,5 +1,5 @@
 import { client } from './gen/client.gen';
-import { type ApiError, classifyError, toApiError } from './errors';
+import { type ApiError, type ApiErrorCode, classifyError, toApiError } from './errors';
 import type { PersistedStore } from './store';
 
 export interface ApiClientOptions {
@@ -16,10 +16,10 @@ export interface ApiClientOptions {
 let errorInterceptor: number | undefined;
 
 /** Per-call options of the central error handler, passed as the SDK's `meta`. */
-export interface RequestMeta {
+export type RequestMeta = {
   /** Codes the calling screen shows itself; the central handler shows no toast for them. */
-  handledCodes?: string[];
-}
+  handledCodes?: readonly ApiErrorCode[];
+};
 
 /**
  * Wires the generated client to the session and to the central error handler of spec section 8.
@@ -38,8 +38,8 @@ export function configureApiClient(options: ApiClientOptions) {
     let action = classifyError(error, request ? { method: request.method, url: request.url } : undefined);
     // A screen that answers a code with its own UI (e.g. sign-in sending an unverified account to
     // the verification page) names it in `meta.handledCodes`, so no toast repeats what it shows.
-    const handled = (opts as { meta?: RequestMeta } | undefined)?.meta?.handledCodes;
-    if (action === 'toast' && handled?.includes(error.code)) action = 'pass-through';
+    const handledHere = (opts as { meta?: RequestMeta } | undefined)?.meta?.handledCodes;
+    if (action === 'toast' && handledHere?.includes(error.code)) action = 'pass-through';
     if (action === 'logout') {
       const hadSession = !!options.store.getState().session.jwt;
       options.store.logout();
@@ -58,6 +58,9 @@ export interface SurveyClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
 }
+
+/** The `meta` of a call whose listed codes the calling screen shows itself (typed: a code must exist). */
+export const handled = (...codes: ApiErrorCode[]): RequestMeta => ({ handledCodes: codes });
 
 /**
  * Wires the generated client for the patient's survey app: secured calls carry the survey token,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import spec from '../openapi.json';
-import { ApiError, classifyError, ERROR_MESSAGES, messageForCode, toApiError, UNKNOWN_ERROR_MESSAGE } from './errors';
+import {
+  ApiError,
+  classifyError,
+  ERROR_MESSAGES,
+  messageForCode,
+  toApiError,
+  UNKNOWN_ERROR_MESSAGE,
+  type ApiErrorCode,
+} from './errors';
 
 const codes: string[] = (spec as { components: { schemas: { ErrorCode: { enum: string[] } } } }).components.schemas
   .ErrorCode.enum;
@@ -26,7 +34,7 @@ describe('error catalogue', () => {
 });
 
 describe('classifyError (the central handler of spec section 8)', () => {
-  const err = (status: number, code: string, details?: unknown) => new ApiError(status, code, code, details);
+  const err = (status: number, code: ApiErrorCode, details?: unknown) => new ApiError(status, code, code, details);
 
   it('logs out silently on any 401', () => {
     expect(classifyError(err(401, 'INVALID_JWT'))).toBe('logout');

@@ -114,16 +114,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL_ERROR: UNKNOWN_ERROR_MESSAGE,
 };
 
+/**
+ * Every code an ApiError can carry: the API's `application_error_code`s, and the two the client gives a
+ * call that got no answer of ours (NETWORK_ERROR: the request never reached the server; UNKNOWN: the
+ * answer was not an error of the API's).
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN';
+
 /** Codes the caller handles itself: the central handler shows no toast for them. */
-export const PASS_THROUGH_CODES: ReadonlySet<string> = new Set(['ALIAS_ALREADY_IN_USE', 'PAYMENT_PENDING']);
+export const PASS_THROUGH_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  'ALIAS_ALREADY_IN_USE',
+  'PAYMENT_PENDING',
+]);
 
 /** One typed error for every failed call. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly details: unknown;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(status: number, code: ApiErrorCode, message: string, details?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -177,7 +187,8 @@ export function toApiError(body: unknown, status: number | undefined): ApiError 
   if (isErrorResponse(body)) {
     return new ApiError(
       body.statusCode ?? status ?? 0,
-      String(body.application_error_code),
+      // A code this build does not know yet still travels as-is; its sentence falls back to the generic one.
+      String(body.application_error_code) as ErrorCode,
       body.message ?? '',
       body.details,
     );

@@ -15,7 +15,7 @@ import {
   quizSchedules,
   quizzes,
 } from '../db/schema.js';
-import { findOwnPatient } from '../patient/service.js';
+import { findOwnPatient } from '../patient/lookup.js';
 import type { AnswerValue, SurveyQuestion } from '../quiz-answer/schemas.js';
 import type {
   AnswerRevisionDetailSchema,

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { answerItems, questions, quizAnswers } from '../db/schema.js';
-import { findOwnPatient } from '../patient/service.js';
+import { findOwnPatient } from '../patient/lookup.js';
 import type { AnswerValue } from '../quiz-answer/schemas.js';
 import { numericValue } from './render.js';
 import type { AnswerSeriesSchema, PatientSeriesSchema, SeriesQuery } from './schemas.js';

@@ -12,7 +12,7 @@ import type { Tx } from '../db/client.js';
 import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { spDate, spDayStart } from '../lib/dates.js';
-import { patientNotFound } from '../patient/service.js';
+import { patientNotFound } from '../patient/lookup.js';
 import { quizNotFound } from '../quiz/lookup.js';
 import { nextOccurrence } from '../schedule/recurrence.js';
 import { deliveryRuleProblem, patientNotActive, quizNotActive, withoutActiveService } from '../schedule/errors.js';

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { messages } from '../db/schema.js';
-import { findOwnPatient } from '../patient/service.js';
+import { findOwnPatient } from '../patient/lookup.js';
 import type { ChatHistoryQuery, ChatMessageSchema } from './schemas.js';
 
 type ChatMessageDto = z.infer<typeof ChatMessageSchema>;

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import { importPatients, MAX_IMPORT_BYTES, templateCsv } from './import.js';
+import { importPatients } from './import.js';
+import { MAX_IMPORT_BYTES, templateCsv } from './import-rows.js';
 import {
   CreatePatientBody,
   DeletePatientBody,
@@ -25,6 +26,7 @@ import {
   UpdatePreferencesBody,
 } from './schemas.js';
 import { PatientListCache } from './list-cache.js';
+import * as list from './list.js';
 import * as service from './service.js';
 import { PatientQuizPageSchema } from '../schedule/schemas.js';
 import { listPatientSchedules } from '../schedule/service.js';
@@ -54,7 +56,7 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const page = await service.listPatientsJson(ctx, listCache, authOf(request), request.query);
+        const page = await list.listPatientsJson(ctx, listCache, authOf(request), request.query);
         // Fastify sends a string payload as is: it was encoded with PatientPageSchema when it was built.
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(page);
       },
@@ -104,7 +106,7 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(PatientTotalsSchema, 'The counts'), ...errorResponses(401) },
         },
       },
-      async (request) => service.patientTotals(ctx, pro(request)),
+      async (request) => list.patientTotals(ctx, pro(request)),
     );
 
     app.get(

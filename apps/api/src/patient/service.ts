@@ -1,42 +1,24 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { AuthInfo } from '../auth/tokens.js';
+/** A patient's lifecycle: read, create, update (normalised fields, unique phone and CPF), preferences, inactivate and LGPD delete. */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { markPatientFilesDeleted, removeDeletedFiles } from '../file/records.js';
-import type { Db, Executor } from '../db/client.js';
-import { messages, patients, sales, services, type PatientPreferences } from '../db/schema.js';
+import type { Executor } from '../db/client.js';
+import { messages, type PatientPreferences, patients } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { spDate } from '../lib/dates.js';
-import { likeContains, searchable } from '../lib/text.js';
-import { birthDateProblem, CPF_INVALID, normalizeCpf, normalizePhone, PHONE_INVALID } from './fields.js';
-import type { PatientListCache } from './list-cache.js';
-import {
-  PatientPageSchema,
-  type CreatePatientBody,
-  type DeletePatientBody,
-  type DeletePatientsBody,
-  type ListPatientsQuery,
-  type PatientSchema,
-  type PatientTotalsSchema,
-  type UpdatePatientBody,
-  type UpdatePreferencesBody,
+import { searchable } from '../lib/text.js';
+import { birthDateProblem, normalizeCpf, normalizePhone, PHONE_INVALID } from './fields.js';
+import type {
+  CreatePatientBody,
+  DeletePatientBody,
+  DeletePatientsBody,
+  UpdatePatientBody,
+  UpdatePreferencesBody,
 } from './schemas.js';
-
-export type PatientRow = typeof patients.$inferSelect;
-export type PatientDto = z.infer<typeof PatientSchema>;
-type CurrentService = NonNullable<PatientDto['currentService']>;
-
-export const patientNotFound = () => new AppError(404, 'PATIENT_NOT_FOUND_ERROR', 'Cliente não encontrado.');
-export const duplicatePhone = () =>
-  new AppError(409, 'MULTIPLE_PATIENTS_SAME_PHONE', 'Já existe outro cliente com este telefone.', [
-    { path: ['phone'], message: 'Telefone já cadastrado.' },
-  ]);
-export const duplicateDocument = () =>
-  new AppError(409, 'PATIENT_DOCUMENT_ALREADY_EXISTS', 'Já existe um cliente com este CPF.', [
-    { path: ['document'], message: 'CPF já cadastrado.' },
-  ]);
-export const invalidDocument = () =>
-  new AppError(400, 'INVALID_PATIENT_DOCUMENT', CPF_INVALID, [{ path: ['document'], message: CPF_INVALID }]);
+import { findOwnPatient, type PatientRow } from './lookup.js';
+import { duplicateDocument, duplicatePhone, invalidDocument, rethrowDuplicate } from './errors.js';
+import { loadCurrentServices, type PatientDto, toPatientDto } from './dto.js';
 
 export const ANONYMISED_NAME = 'Cliente excluído';
 
@@ -44,220 +26,10 @@ export function defaultPreferences(phone: string | null, email: string | null): 
   return { channel: phone || !email ? 'whatsapp' : 'email', reminders: true, reminderHour: null };
 }
 
-/** Unique-violation constraint name (pg error 23505), looking through wrapped errors. */
-export function uniqueViolation(err: unknown): string | null {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === '23505') return (e as { constraint?: string }).constraint ?? '';
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-export function rethrowDuplicate(err: unknown): never {
-  const c = uniqueViolation(err);
-  if (c === 'patients_professional_phone_key') throw duplicatePhone();
-  if (c === 'patients_professional_document_key') throw duplicateDocument();
-  throw err;
-}
-
-export function toPatientDto(row: PatientRow, currentService: CurrentService | null): PatientDto {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    document: row.document,
-    birthDate: row.birthDate,
-    sex: row.sex,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
-    serviceModality: row.serviceModality,
-    tags: row.tags,
-    notes: row.notes,
-    preferences: {
-      channel: row.preferences.channel,
-      reminders: row.preferences.reminders,
-      reminderHour: row.preferences.reminderHour ?? null,
-    },
-    currentService,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** A paid sale whose period includes `today` (São Paulo date). */
-export const activeSaleOn = (today: string | Placeholder): SQL =>
-  and(eq(sales.status, 'paid'), lte(sales.startsAt, today), gt(sales.endsAt, today))!;
-
-/** The current service of each patient of `patients` (a condition on sales.patient_id): the latest active sale. */
-const currentServicesQuery = (db: Executor, ofPatients: SQL, today: string | Placeholder) =>
-  db
-    .selectDistinctOn([sales.patientId], {
-      patientId: sales.patientId,
-      id: services.id,
-      name: services.name,
-      endsAt: sales.endsAt,
-    })
-    .from(sales)
-    .innerJoin(services, eq(services.id, sales.serviceId))
-    .where(and(ofPatients, activeSaleOn(today)))
-    .orderBy(sales.patientId, desc(sales.startsAt), desc(sales.soldAt));
-
-type CurrentServiceRow = { patientId: string; id: string; name: string; endsAt: string };
-const byPatient = (rows: CurrentServiceRow[]) =>
-  new Map(rows.map((r) => [r.patientId, { id: r.id, name: r.name, endsAt: r.endsAt }]));
-
-/** The current service of each patient: the latest active sale (by start, then sale time). */
-export async function loadCurrentServices(
-  db: Executor,
-  patientIds: string[],
-  today: string,
-): Promise<Map<string, CurrentService>> {
-  if (patientIds.length === 0) return new Map();
-  return byPatient(await currentServicesQuery(db, inArray(sales.patientId, patientIds), today));
-}
-
-/** A non-deleted patient of the professional, else 404 PATIENT_NOT_FOUND_ERROR. */
-export async function findOwnPatient(db: Executor, professionalId: string, id: string): Promise<PatientRow> {
-  const [row] = await db
-    .select()
-    .from(patients)
-    .where(and(eq(patients.id, id), eq(patients.professionalId, professionalId), ne(patients.status, 'deleted')));
-  if (!row) throw patientNotFound();
-  return row;
-}
-
 export async function getPatient(ctx: AppContext, professionalId: string, id: string): Promise<PatientDto> {
   const row = await findOwnPatient(ctx.db, professionalId, id);
   const current = await loadCurrentServices(ctx.db, [id], spDate(ctx.config.now()));
   return toPatientDto(row, current.get(id) ?? null);
-}
-
-/** Which filters a list query uses: each shape is one pair of prepared statements. */
-interface ListShape {
-  status: boolean;
-  modality: boolean;
-  words: number;
-  service: boolean;
-}
-
-/**
- * The page and the count of one list shape as named prepared statements, with the values as placeholders:
- * parsed and planned once per connection (planning was a large part of a search on PGlite) and built by
- * Drizzle once per process instead of per request.
- */
-function prepareList(db: Db, shape: ListShape) {
-  const p = sql.placeholder;
-  const name = `${shape.status ? 's' : ''}${shape.modality ? 'm' : ''}${shape.service ? 'v' : ''}w${shape.words}`;
-  const conds: SQL[] = [eq(patients.professionalId, p('professionalId'))];
-  conds.push(shape.status ? eq(patients.status, p('status')) : ne(patients.status, 'deleted'));
-  if (shape.modality) conds.push(eq(patients.serviceModality, p('modality')));
-  // Every typed word must appear, in any order: "conceicao goncalves" finds "Conceição Aparecida Gonçalves".
-  for (let i = 0; i < shape.words; i++) conds.push(sql`${patients.searchName} LIKE ${p(`w${i}`)}`);
-  if (shape.service) {
-    conds.push(
-      sql`EXISTS (SELECT 1 FROM ${sales} WHERE ${sales.patientId} = ${patients.id} AND ${sales.serviceId} = ${p('serviceId')} AND ${activeSaleOn(p('today'))})`,
-    );
-  }
-  const where = and(...conds);
-  return {
-    // The page walks the name index in order and stops after `take` rows; the total is a separate count that
-    // a name search answers from the trigram index. (One query with `count(*) over()` had to read and sort
-    // every matching patient, whole rows, for every page.)
-    page: db
-      .select()
-      .from(patients)
-      .where(where)
-      .orderBy(asc(patients.searchName), asc(patients.id))
-      .limit(p('take'))
-      .offset(p('skip'))
-      .prepare(`patients_page_${name}`),
-    count: db.select({ n: count() }).from(patients).where(where).prepare(`patients_count_${name}`),
-  };
-}
-
-const preparedLists = new WeakMap<
-  Db,
-  { shapes: Map<string, ReturnType<typeof prepareList>>; current: ReturnType<typeof prepareCurrent> }
->();
-const prepareCurrent = (db: Db) =>
-  currentServicesQuery(
-    db,
-    sql`${sales.patientId} = ANY(${sql.placeholder('ids')}::uuid[])`,
-    sql.placeholder('today'),
-  ).prepare('patients_current_services');
-
-function listStatements(db: Db, shape: ListShape) {
-  let forDb = preparedLists.get(db);
-  if (!forDb) preparedLists.set(db, (forDb = { shapes: new Map(), current: prepareCurrent(db) }));
-  const key = JSON.stringify(shape);
-  let statements = forDb.shapes.get(key);
-  if (!statements) forDb.shapes.set(key, (statements = prepareList(db, shape)));
-  return { ...statements, current: forDb.current };
-}
-
-export async function listPatients(
-  ctx: AppContext,
-  professionalId: string,
-  q: z.infer<typeof ListPatientsQuery>,
-): Promise<{ items: PatientDto[]; total: number }> {
-  const today = spDate(ctx.config.now());
-  const term = q.nameTerm ? searchable(q.nameTerm) : '';
-  const words = term ? term.split(' ').slice(0, 8) : [];
-  const statements = listStatements(ctx.db, {
-    status: !!q.status,
-    modality: !!q.serviceModality,
-    words: words.length,
-    service: !!q.serviceId,
-  });
-  const values: Record<string, unknown> = {
-    professionalId,
-    status: q.status,
-    modality: q.serviceModality,
-    serviceId: q.serviceId,
-    today,
-    take: q.take,
-    skip: q.skip,
-    ...Object.fromEntries(words.map((word, i) => [`w${i}`, likeContains(word)])),
-  };
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    statements.page.execute(values),
-    statements.count.execute(values),
-  ]);
-  const current = rows.length
-    ? byPatient(await statements.current.execute({ ids: rows.map((r) => r.id), today }))
-    : new Map<string, CurrentService>();
-  return { items: rows.map((r) => toPatientDto(r, current.get(r.id) ?? null)), total: Number(n) };
-}
-
-/**
- * `GET /patient` as serialised JSON, from the process's cache while the professional's patient data is
- * unchanged (see PatientListCache): opening the list again, paging back or refetching on focus costs no
- * query beyond the session check, instead of a search, a count and the current services.
- */
-export async function listPatientsJson(
-  ctx: AppContext,
-  cache: PatientListCache,
-  auth: Pick<AuthInfo, 'professionalId' | 'patientListVersion'>,
-  q: z.infer<typeof ListPatientsQuery>,
-): Promise<string> {
-  const { professionalId, patientListVersion: version } = auth;
-  const term = q.nameTerm ? searchable(q.nameTerm) : '';
-  const key = [
-    professionalId,
-    version,
-    spDate(ctx.config.now()),
-    term,
-    q.status,
-    q.serviceModality,
-    q.serviceId,
-    q.take,
-    q.skip,
-  ];
-  // Encoded with the route's response schema, as the route's serializer would.
-  return cache.getOrLoad(key, async () =>
-    JSON.stringify(z.encode(PatientPageSchema, await listPatients(ctx, professionalId, q))),
-  );
 }
 
 type PatientInput = z.infer<typeof UpdatePatientBody>;
@@ -483,23 +255,4 @@ export async function deletePatients(
   });
   await removeFiles(ctx, body.mode);
   return result;
-}
-
-export async function patientTotals(
-  ctx: AppContext,
-  professionalId: string,
-): Promise<z.infer<typeof PatientTotalsSchema>> {
-  const rows = await ctx.db
-    .select({ status: patients.status, modality: patients.serviceModality, n: count() })
-    .from(patients)
-    .where(and(eq(patients.professionalId, professionalId), ne(patients.status, 'deleted')))
-    .groupBy(patients.status, patients.serviceModality);
-  const out = { total: 0, byStatus: { active: 0, inactive: 0 }, byModality: { presencial: 0, online: 0, hibrido: 0 } };
-  for (const r of rows) {
-    const n = Number(r.n);
-    out.total += n;
-    if (r.status === 'active' || r.status === 'inactive') out.byStatus[r.status] += n;
-    out.byModality[r.modality] += n;
-  }
-  return out;
 }

@@ -5,8 +5,8 @@ import type { Executor } from '../db/client.js';
 import { patients, sales, services } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { addDays, spDate, spDayStart } from '../lib/dates.js';
-import { findOwnPatient } from '../patient/service.js';
-import { findOwnService } from '../service/lookup.js';
+import { findOwnPatient } from '../patient/lookup.js';
+import { findOwnService } from '../offering/lookup.js';
 import type { CreateSaleBody, ListSalesQuery, SaleSchema } from './schemas.js';
 
 export type SaleDto = z.infer<typeof SaleSchema>;

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { findOwnQuiz, type QuizRow } from '../quiz/lookup.js';
 import type { Executor } from '../db/client.js';
 import { patients, quizSchedules, sales } from '../db/schema.js';
-import { patientNotFound } from '../patient/service.js';
+import { patientNotFound } from '../patient/lookup.js';
 import type { Channel, PatientRow, ScheduleRow } from './rows.js';
 import {
   deliveryRuleProblem,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
-import { findOwnPatient } from '../patient/service.js';
+import { findOwnPatient } from '../patient/lookup.js';
 import { notifyDueRequests } from '../delivery/signal.js';
 import type { ListQuizSchedulesQuery, Recurrence } from './schemas.js';
 import type { ScheduleInput } from './rows.js';

@@ -3,10 +3,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logoutMutation } from '@acompanha/api-client';
 import { AppShell, Avatar, Badge, Drawer, IconButton, Menu, TopBar, useIsMobile, VisuallyHidden } from '@acompanha/ui';
-import { pendingCountOptions } from '../features/answers/queries';
 import { store, usePersisted } from './store';
 import { LOGIN_PATH } from './paths';
 import { ANSWERS_RECEIVED_HREF, navigationItems } from './navigation';
+import { pendingCountOptions } from '../lib/queries';
 
 /** The drawer badge: answers waiting for review, refreshed every minute; nothing when there are none. */
 function usePendingBadge() {

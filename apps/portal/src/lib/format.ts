@@ -1,4 +1,4 @@
-const TZ = 'America/Sao_Paulo';
+import { SAO_PAULO as TZ } from './dates';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: TZ,
@@ -37,4 +37,32 @@ export function formatDateTimeBR(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+/** 76.2 → "76,2" (`decimals` digits after the comma, thousands with a dot). */
+export function formatNumberBR(value: number, decimals = 0): string {
+  const d = Math.max(0, Math.min(6, Math.trunc(decimals)));
+  let f = numberFormats.get(d);
+  if (!f)
+    numberFormats.set(d, (f = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: d, maximumFractionDigits: d })));
+  return f.format(value);
+}
+
+/** 0.825 → "82,5%"; null → "—". */
+export function formatRate(rate: number | null): string {
+  return rate === null ? '—' : `${formatNumberBR(rate * 100, 1)}%`;
+}
+
+/** "240 KB", "1,2 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${formatNumberBR(Math.round(bytes / 1024))} KB`;
+  return `${formatNumberBR(bytes / (1024 * 1024), 1)} MB`;
+}
+
+/** "1 resposta" / "3 respostas" (thousands with a dot). */
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 }

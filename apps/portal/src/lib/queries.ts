@@ -1,15 +1,5 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { listQuizzes, listQuizzesQueryKey, type Quiz } from '@acompanha/api-client';
-
-/**
- * Invalidates every cached query of one API operation, whatever its parameters (all pages and
- * filters of a list). The generated query keys start with `{ _id: operationId }`.
- */
-export function invalidateOperation(queryClient: QueryClient, ...operationIds: string[]) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => operationIds.includes((query.queryKey[0] as { _id?: string } | undefined)?._id ?? ''),
-  });
-}
+import { queryOptions } from '@tanstack/react-query';
+import { listQuizzes, listQuizzesQueryKey, type Quiz, listPendingAnswerRevisionsOptions } from '@acompanha/api-client';
 
 /** The most quizzes the API gives per page. */
 const QUIZ_PAGE = 100;
@@ -17,7 +7,7 @@ const QUIZ_PAGE = 100;
 /**
  * Every quiz of the professional (active ones, or all), page after page: for the quiz pickers and
  * filters, which must offer the 101st quiz too. Its key starts like `listQuizzes`', so saving or
- * disabling a quiz (`invalidateOperation(…, 'listQuizzes')`) refreshes it.
+ * disabling a quiz (`refreshAfter(…, 'quizChanged')`) refreshes it.
  */
 export const everyQuizOptions = (status: 'active' | 'all') =>
   queryOptions({
@@ -31,3 +21,6 @@ export const everyQuizOptions = (status: 'active' | 'all') =>
       }
     },
   });
+
+/** The drawer badge: how many revisions wait for review (`total` of one item). */
+export const pendingCountOptions = () => listPendingAnswerRevisionsOptions({ query: { take: 1, skip: 0 } });

@@ -7,7 +7,7 @@ import { toastQueue } from '@acompanha/ui';
 import { createRoutes } from '../app/routes';
 import { queryClient } from '../app/queryClient';
 import { store } from '../app/store';
-import { pendingCountOptions } from '../features/answers/queries';
+import { pendingCountOptions } from '../lib/queries';
 
 /** The portal's client wiring (session token, error toasts); survey stories in the same page wire it their way. */
 function configurePortalClient() {

@@ -8,7 +8,6 @@ import type {
   AnswerValue,
   DelayedRequest,
   DelayedRequestPage,
-  ErrorCode,
   LikertScaleConfig,
   MetricsConfig,
   MultipleChoiceConfig,
@@ -23,8 +22,7 @@ import type {
   StatusCounts,
   StatusReport,
 } from '../gen/types.gen';
-import { errorBody, professionalFixture } from './fixtures';
-import { pageOf } from './handlers';
+import { professionalFixture } from './fixtures';
 import { practicePatientFixture } from './practice';
 import {
   marianaInitialScheduleFixture,
@@ -35,6 +33,7 @@ import {
   schedulingSchedules,
   setScheduleAnswersSource,
 } from './scheduling';
+import { addDays, api, fail, isUuid, nowIso, pageOf, spDate } from './respond';
 
 /**
  * Fixtures and stateful handlers of answer review and reports (`/answer-revision…`): revisions with
@@ -44,9 +43,6 @@ import {
  * it once each. `resetAnswersState()` before each story (the delayed list also reads the scheduling
  * state: `resetSchedulingState()` too).
  */
-
-const api = (path: string) => `*/api${path}`;
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 // ——— Questions (as the starter library has them) ———
 
@@ -630,12 +626,6 @@ function delayedRequests(q: URLSearchParams): DelayedRequest[] {
 
 // ——— Status report ———
 
-const spDate = (iso: string) => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 const dayCount = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
 const empty = (): StatusCounts => ({ answered: 0, pending: 0, delayed: 0, cancelled: 0, expired: 0, total: 0 });
@@ -767,11 +757,6 @@ function exportCsv(quizId: string, q: URLSearchParams): string {
 
 // ——— Handlers ———
 
-const fail = (code: ErrorCode, status?: number) => {
-  const { status: byCode, body } = errorBody(code);
-  return HttpResponse.json({ ...body, statusCode: status ?? byCode }, { status: status ?? byCode });
-};
-
 function listed(url: URL, fixed: { status?: string; quizId?: string } = {}): AnswerRevisionPage {
   const q = url.searchParams;
   const status = fixed.status ?? q.get('status');
@@ -788,7 +773,6 @@ function listed(url: URL, fixed: { status?: string; quizId?: string } = {}): Ans
 }
 
 const find = (id: unknown) => state.revisions.find((r) => r.id === id);
-const nowIso = () => new Date().toISOString();
 
 /** An image for the uploaded photos (a plate), so thumbnails show something in stories. */
 const PLATE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240" viewBox="0 0 320 240"><rect width="320" height="240" fill="#FDE68A"/><circle cx="160" cy="120" r="92" fill="#FFFFFF" stroke="#D1D5DB" stroke-width="4"/><circle cx="130" cy="100" r="30" fill="#84CC16"/><rect x="150" y="110" width="60" height="40" rx="10" fill="#B45309"/><circle cx="120" cy="150" r="18" fill="#F97316"/></svg>`;
@@ -826,7 +810,7 @@ export const answersHandlers = {
     const q = new URL(request.url).searchParams;
     const quizId = q.get('quizId') ?? '';
     const quiz = schedulingQuizFixtures.find((x) => x.id === quizId);
-    if (!quiz) return fail('QUIZ_NOT_FOUND', 404);
+    if (!quiz) return fail('QUIZ_NOT_FOUND');
     const format = q.get('format') === 'xlsx' ? 'xlsx' : 'csv';
     const name = `respostas-${quiz.title
       .normalize('NFD')
@@ -847,7 +831,7 @@ export const answersHandlers = {
   }),
   quiz: http.get(api('/answer-revision/quiz/:id'), async ({ params, request }) => {
     await delay(30);
-    if (!schedulingQuizFixtures.some((q) => q.id === params.id)) return fail('QUIZ_NOT_FOUND', 404);
+    if (!schedulingQuizFixtures.some((q) => q.id === params.id)) return fail('QUIZ_NOT_FOUND');
     return HttpResponse.json(listed(new URL(request.url), { quizId: String(params.id) }));
   }),
   series: http.get(api('/answer-revision/patient/:patientId/series'), async ({ params, request }) => {
@@ -857,7 +841,7 @@ export const answersHandlers = {
       !state.revisions.some((r) => r.patientId === patientId) &&
       !schedulingExtraPatientFixtures.some((p) => p.id === patientId)
     )
-      return fail('PATIENT_NOT_FOUND_ERROR', 404);
+      return fail('PATIENT_NOT_FOUND_ERROR');
     return HttpResponse.json({
       patientId,
       series: seriesOf(patientId, new URL(request.url).searchParams),
@@ -873,7 +857,7 @@ export const answersHandlers = {
         .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt));
       if (items.length === 0) {
         const known = schedulingSchedules().some((s) => s.id === params.scheduleId && s.patientId === params.patientId);
-        return known ? fail('SCHEDULE_NOT_ANSWERED', 404) : fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', 404);
+        return known ? fail('SCHEDULE_NOT_ANSWERED') : fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
       }
       return HttpResponse.json(pageOf(items.map(detailOf), url) satisfies AnswerRevisionDetailPage);
     },
@@ -887,19 +871,19 @@ export const answersHandlers = {
     if (!isUuid(String(params.id))) return undefined;
     await delay(40);
     const r = find(params.id);
-    return r ? HttpResponse.json(detailOf(r)) : fail('REVISION_NOT_FOUND', 404);
+    return r ? HttpResponse.json(detailOf(r)) : fail('REVISION_NOT_FOUND');
   }),
   approve: http.post(api('/answer-revision/:id/approve'), async ({ params }) => {
     await delay(50);
     const r = find(params.id);
-    if (!r) return fail('REVISION_NOT_FOUND', 404);
+    if (!r) return fail('REVISION_NOT_FOUND');
     if (r.status !== 'completed') Object.assign(r, { status: 'completed', approvedAt: nowIso(), updatedAt: nowIso() });
     return HttpResponse.json(toItem(r));
   }),
   setPending: http.post(api('/answer-revision/:id/pending'), async ({ params }) => {
     await delay(50);
     const r = find(params.id);
-    if (!r) return fail('REVISION_NOT_FOUND', 404);
+    if (!r) return fail('REVISION_NOT_FOUND');
     if (r.status !== 'pending') Object.assign(r, { status: 'pending', approvedAt: null, updatedAt: nowIso() });
     return HttpResponse.json(toItem(r));
   }),
@@ -907,7 +891,7 @@ export const answersHandlers = {
     const body = (await request.json()) as { note: string };
     await delay(50);
     const r = find(params.id);
-    if (!r) return fail('REVISION_NOT_FOUND', 404);
+    if (!r) return fail('REVISION_NOT_FOUND');
     const text = body.note.trim();
     if (!text || text.length > 2000) return fail('WRONG_COMMAND_PARAMETERS');
     const now = nowIso();
@@ -925,9 +909,9 @@ export const answersHandlers = {
     const body = (await request.json()) as { note: string };
     await delay(50);
     const r = find(params.id);
-    if (!r) return fail('REVISION_NOT_FOUND', 404);
+    if (!r) return fail('REVISION_NOT_FOUND');
     const note = r.notes.find((n) => n.id === params.noteId);
-    if (!note) return fail('NOT_FOUND', 404);
+    if (!note) return fail('NOT_FOUND');
     const text = body.note.trim();
     if (!text || text.length > 2000) return fail('WRONG_COMMAND_PARAMETERS');
     Object.assign(note, { note: text, updatedAt: nowIso() });
@@ -936,8 +920,8 @@ export const answersHandlers = {
   deleteNote: http.delete(api('/answer-revision/:id/note/:noteId'), async ({ params }) => {
     await delay(50);
     const r = find(params.id);
-    if (!r) return fail('REVISION_NOT_FOUND', 404);
-    if (!r.notes.some((n) => n.id === params.noteId)) return fail('NOT_FOUND', 404);
+    if (!r) return fail('REVISION_NOT_FOUND');
+    if (!r.notes.some((n) => n.id === params.noteId)) return fail('NOT_FOUND');
     r.notes = r.notes.filter((n) => n.id !== params.noteId);
     return new HttpResponse(null, { status: 204 });
   }),
@@ -945,7 +929,7 @@ export const answersHandlers = {
   patient: http.get(api('/patient/:id'), ({ params }) => {
     if (!isUuid(String(params.id))) return undefined;
     const patient = schedulingPatientFixtures.find((p) => p.id === params.id);
-    return patient ? HttpResponse.json(patient) : fail('PATIENT_NOT_FOUND_ERROR', 404);
+    return patient ? HttpResponse.json(patient) : fail('PATIENT_NOT_FOUND_ERROR');
   }),
   file: http.get(api('/file/answers/:name'), ({ params }) => {
     const name = String(params.name);

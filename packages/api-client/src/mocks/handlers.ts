@@ -1,8 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { ErrorCode, ErrorResponse } from '../gen/types.gen';
 import { errorBody, loginResponseFixture, professionalFixture } from './fixtures';
-
-const api = (path: string) => `*/api${path}`;
+import { api, pageOf } from './respond';
 
 /** Answers a call with the API's error body for `code`. */
 export function errorHandler(
@@ -64,13 +63,6 @@ export const accountHandlers = {
     return HttpResponse.json({ jwt: loginResponseFixture.jwt });
   }),
   logout: http.post(api('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
-};
-
-/** A `take`/`skip` page of `items`, as the API's list endpoints answer (20 by default). */
-export const pageOf = <T>(items: T[], url: URL) => {
-  const take = Number(url.searchParams.get('take') ?? 20);
-  const skip = Number(url.searchParams.get('skip') ?? 0);
-  return { items: items.slice(skip, skip + take), total: items.length };
 };
 
 /** GET `path` answered page by page from `items`: for a story with more than one page of something. */

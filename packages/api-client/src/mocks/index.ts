@@ -7,3 +7,4 @@ export * from './practice';
 export * from './scheduling';
 export * from './survey';
 export * from './answers';
+export { pageOf } from './respond';

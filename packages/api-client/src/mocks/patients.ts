@@ -7,8 +7,7 @@ import type {
   PatientTotals,
   Service,
 } from '../gen/types.gen';
-
-const api = (path: string) => `*/api${path}`;
+import { api, fail } from './respond';
 
 const basePatient: Omit<Patient, 'id' | 'name' | 'email' | 'phone' | 'document'> = {
   birthDate: null,
@@ -177,11 +176,6 @@ export const patientHandlers = {
   get: http.get(api('/patient/:id'), ({ params }) => {
     const patient = patientFixtures.find((p) => p.id === params.id);
     if (patient) return HttpResponse.json(patient);
-    const body = {
-      statusCode: 404,
-      application_error_code: 'PATIENT_NOT_FOUND_ERROR' as const,
-      message: 'Cliente não encontrado.',
-    };
-    return HttpResponse.json(body, { status: 404 });
+    return fail('PATIENT_NOT_FOUND_ERROR');
   }),
 };

@@ -10,7 +10,7 @@ import type {
   Service,
   UpdateServiceData,
 } from '../gen/types.gen';
-import { errorBody } from './fixtures';
+import { addDays, api, fail } from './respond';
 
 /**
  * Fixtures and handlers of the practice screens: a client's profile (`/clients/profile/:id`) and
@@ -18,7 +18,6 @@ import { errorBody } from './fixtures';
  * sees its own changes (a refunded sale shows as refunded, a second refund is refused).
  */
 
-const api = (path: string) => `*/api${path}`;
 const CREATED_AT = '2026-10-01T13:00:00.000Z';
 
 export const practiceServiceFixtures: Service[] = [
@@ -227,11 +226,6 @@ export function practiceInvoice(sales: Sale[], periodStart: string, periodEnd: s
   };
 }
 
-const fail = (code: Parameters<typeof errorBody>[0], details?: Parameters<typeof errorBody>[1]) => {
-  const { status, body } = errorBody(code, details);
-  return HttpResponse.json(body, { status });
-};
-
 /** In-memory state behind `practiceHandlers`; `resetPracticeState()` before each story. */
 const state = { patients: [] as Patient[], services: [] as Service[], sales: [] as Sale[] };
 
@@ -241,12 +235,6 @@ export function resetPracticeState() {
   state.sales = structuredClone(practiceSaleFixtures);
 }
 resetPracticeState();
-
-const addDays = (isoDate: string, days: number) => {
-  const d = new Date(`${isoDate}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The practice calls, answering as the API does when everything goes well (stateful). */
 export const practiceHandlers = {

@@ -8,8 +8,7 @@ import type {
   UploadResult,
   UpdateQuestionData,
 } from '../gen/types.gen';
-
-const api = (path: string) => `*/api${path}`;
+import { api, fail } from './respond';
 
 /** Categories as `GET /category` answers them: the starter library's first, then the professional's own. */
 export const categoryFixtures: Category[] = [
@@ -191,12 +190,7 @@ export const questionHandlers = {
   }),
   getQuestion: http.get(api('/question/:id'), ({ params }) => {
     const found = questionFixtures.find((q) => q.id === params.id);
-    if (!found) {
-      return HttpResponse.json(
-        { statusCode: 404, application_error_code: 'QUESTION_NOT_FOUND', message: 'QUESTION_NOT_FOUND' },
-        { status: 404 },
-      );
-    }
+    if (!found) return fail('QUESTION_NOT_FOUND');
     return HttpResponse.json(found);
   }),
   createQuestion: http.post(api('/question'), async ({ request }) => {

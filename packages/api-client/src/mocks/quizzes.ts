@@ -4,17 +4,16 @@ import type {
   Category,
   ChosenQuestion,
   ErrorCode,
-  ErrorResponse,
   Question,
   QuizDetail,
   QuizFolder,
   ResolvedAppearance,
   SignedUrlResponse,
 } from '../gen/types.gen';
+import { api, fail } from './respond';
 
 /** Fixtures and handlers of the quiz builder: the bank it picks from, quizzes and appearances. */
 
-const api = (path: string) => `*/api${path}`;
 const CREATED_AT = '2026-11-02T13:00:00.000Z';
 
 export const quizCategoryFixtures: Category[] = [
@@ -263,14 +262,7 @@ export const quizFixture: QuizDetail = quizDetailFixture({
 /** Quizzes created or updated by the handlers during a story, so a reload finds them. */
 const quizzes = new Map<string, QuizDetail>([[quizFixture.id, quizFixture]]);
 
-function notFound(code: ErrorCode = 'QUIZ_NOT_FOUND') {
-  const body: ErrorResponse = {
-    statusCode: 404,
-    application_error_code: code,
-    message: 'Questionário não encontrado.',
-  };
-  return HttpResponse.json(body, { status: 404 });
-}
+const notFound = (code: ErrorCode = 'QUIZ_NOT_FOUND') => fail(code);
 
 type QuizBody = Partial<Pick<QuizDetail, 'title' | 'description' | 'appearanceId' | 'chosenQuestions'>> & {
   folder?: Partial<QuizFolder>;

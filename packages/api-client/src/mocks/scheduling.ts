@@ -4,7 +4,6 @@ import type {
   BulkDetail,
   BulkStatus,
   ErrorCode,
-  ErrorResponse,
   Patient,
   Quiz,
   QuizSchedule,
@@ -15,9 +14,9 @@ import type {
   UnconfirmedRequest,
 } from '../gen/types.gen';
 import { errorBody } from './fixtures';
-import { pageOf } from './handlers';
 import { practiceOtherPatientFixture, practicePatientFixture, practiceServiceFixtures } from './practice';
 import { quizFixture } from './quizzes';
+import { api, fail, nowIso, pageOf, todaySP } from './respond';
 
 /**
  * Fixtures and stateful handlers of scheduling: schedules and their requests, the bulk process of
@@ -25,7 +24,6 @@ import { quizFixture } from './quizzes';
  * answered, and the template message. `resetSchedulingState()` before each story.
  */
 
-const api = (path: string) => `*/api${path}`;
 const CREATED_AT = '2026-11-02T13:00:00.000Z';
 const PUBLIC_URL = 'https://app.acompanha.com.br';
 
@@ -328,13 +326,6 @@ export function schedulingSchedules(): QuizSchedule[] {
   return state.schedules;
 }
 
-const fail = (code: ErrorCode, details?: ErrorResponse['details'], status?: number) => {
-  const { status: byCode, body } = errorBody(code, details);
-  return HttpResponse.json({ ...body, statusCode: status ?? byCode }, { status: status ?? byCode });
-};
-
-const todaySP = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-const nowIso = () => new Date().toISOString();
 /** The instant of `hour` on a São Paulo date (UTC−3). */
 const dueOn = (date: string, hour: number) =>
   new Date(`${date}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString();
@@ -349,26 +340,14 @@ interface RecurrenceBody {
   channel?: 'email' | 'whatsapp';
 }
 
-/** The API's synchronous checks of a recurrence, or null. */
-function recurrenceError(r: RecurrenceBody) {
-  if (!Number.isInteger(r.hour) || r.hour < 0 || r.hour > 23) return fail('WRONG_HOUR_VALUE');
-  if (!['once', 'days', 'weekly', 'monthly'].includes(r.periodicity)) return fail('WRONG_PERIODICITY_TIME');
-  if (r.periodicity === 'days' && !(r.intervalDays && r.intervalDays >= 1 && r.intervalDays <= 365))
-    return fail('WRONG_PERIODICITY_TIME');
-  if (r.periodicity === 'weekly' && !r.weekdays?.length) return fail('WRONG_PERIODICITY_TIME');
-  if (r.startDate < todaySP() || (r.endDate && r.endDate < r.startDate)) return fail('WRONG_START_DATE');
-  return null;
-}
-
-/** Why one patient cannot get this recurrence, as a code and sentence, or null. */
-function patientProblem(patient: Patient, channel: 'email' | 'whatsapp'): { code: ErrorCode; message: string } | null {
+/**
+ * Why one fixture patient cannot be scheduled, or null: what the fixtures model (an inactive patient, one
+ * without a current service). Other refusals of the API are a story's own override of the handler.
+ */
+function patientProblem(patient: Patient): { code: ErrorCode; message: string } | null {
   if (patient.status !== 'active') return { code: 'PATIENT_NOT_ACTIVE', message: 'Este cliente está inativo.' };
   if (!patient.currentService)
     return { code: 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR', message: 'Este cliente não tem um serviço ativo.' };
-  if (channel === 'email' && !patient.email)
-    return { code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem e-mail cadastrado.' };
-  if (channel === 'whatsapp' && !patient.phone)
-    return { code: 'DELIVERY_RULE_EXCEPTION', message: 'O cliente não tem telefone cadastrado.' };
   return null;
 }
 
@@ -482,9 +461,7 @@ function startBulk(
 }
 
 function bulkConflict(quizId: string) {
-  return state.bulk.get(quizId)?.status.state === 'processing'
-    ? fail('BULK_PROCESS_IN_PROGRESS', undefined, 409)
-    : null;
+  return state.bulk.get(quizId)?.status.state === 'processing' ? fail('BULK_PROCESS_IN_PROGRESS') : null;
 }
 
 /** Unknown ids → 400 WRONG_COMMAND_PARAMETERS listing their positions, as the API answers. */
@@ -565,11 +542,11 @@ export const schedulingHandlers = {
     await delay(50);
     const quiz = state.quizzes.find((q) => q.id === params.quizId);
     if (!quiz) return fail('QUIZ_NOT_FOUND');
-    const invalid = recurrenceError(body) ?? unknownPatients(body.patientIds) ?? bulkConflict(quiz.id);
+    const invalid = unknownPatients(body.patientIds) ?? bulkConflict(quiz.id);
     if (invalid) return invalid;
     const patients = [...new Set(body.patientIds)].map((id) => state.patients.find((p) => p.id === id)!);
     const status = startBulk(quiz.id, 'insert', patients, (p) => {
-      const problem = patientProblem(p, body.channel ?? p.preferences.channel);
+      const problem = patientProblem(p);
       if (!problem) upsert(quiz, p, body);
       return problem;
     });
@@ -580,15 +557,14 @@ export const schedulingHandlers = {
     await delay(50);
     const quiz = state.quizzes.find((q) => q.id === params.quizId);
     if (!quiz) return fail('QUIZ_NOT_FOUND');
-    const invalid =
-      recurrenceError(body) ?? (body.patientIds ? unknownPatients(body.patientIds) : null) ?? bulkConflict(quiz.id);
+    const invalid = (body.patientIds ? unknownPatients(body.patientIds) : null) ?? bulkConflict(quiz.id);
     if (invalid) return invalid;
     const ids = body.patientIds ?? state.schedules.filter((s) => s.quizId === quiz.id).map((s) => s.patientId);
     const patients = [...new Set(ids)].map((id) => state.patients.find((p) => p.id === id)!);
     const status = startBulk(quiz.id, 'reschedule', patients, (p) => {
       if (!state.schedules.some((s) => s.quizId === quiz.id && s.patientId === p.id))
         return { code: 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', message: 'Este cliente não tem este questionário agendado.' };
-      const problem = patientProblem(p, body.channel ?? p.preferences.channel);
+      const problem = patientProblem(p);
       if (!problem) upsert(quiz, p, body);
       return problem;
     });
@@ -656,9 +632,9 @@ export const schedulingHandlers = {
     const body = (await req.json()) as { quizScheduleId: string };
     await delay(50);
     const s = state.schedules.find((x) => x.id === body.quizScheduleId);
-    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
+    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
     const last = s.lastRequest;
-    if (last?.sentAt && Date.now() - Date.parse(last.sentAt) < 60_000) return fail('RETRY_SEND_LATER', undefined, 429);
+    if (last?.sentAt && Date.now() - Date.parse(last.sentAt) < 60_000) return fail('RETRY_SEND_LATER');
     const now = nowIso();
     const created = request({
       id: crypto.randomUUID(),
@@ -675,10 +651,10 @@ export const schedulingHandlers = {
     const body = (await req.json()) as { scheduleId: string };
     await delay(50);
     const s = state.schedules.find((x) => x.lastRequest?.id === body.scheduleId);
-    if (!s || !s.lastRequest) return fail('SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
+    if (!s || !s.lastRequest) return fail('SCHEDULE_NOT_FOUND_ERROR');
     if (s.lastRequest.status === 'cancelled') return fail('SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR');
     if (s.lastRequest.status === 'answered') return fail('SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR');
-    if (s.lastRequest.status === 'expired') return fail('CANCEL_ANSWER_REQUEST_ERROR', undefined, 409);
+    if (s.lastRequest.status === 'expired') return fail('CANCEL_ANSWER_REQUEST_ERROR');
     const cancelled = { ...s.lastRequest, status: 'cancelled' as const };
     setLast(s, cancelled);
     if (cancelled.dueAt === s.nextDueAt) s.nextDueAt = null;
@@ -688,11 +664,9 @@ export const schedulingHandlers = {
     const body = (await req.json()) as RecurrenceBody & { quizScheduleId: string };
     await delay(50);
     const s = state.schedules.find((x) => x.id === body.quizScheduleId);
-    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
-    const invalid = recurrenceError(body);
-    if (invalid) return invalid;
+    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
     const patient = state.patients.find((p) => p.id === s.patientId)!;
-    const problem = patientProblem(patient, body.channel ?? s.channel);
+    const problem = patientProblem(patient);
     if (problem) return fail(problem.code);
     return HttpResponse.json(
       upsert(
@@ -705,7 +679,7 @@ export const schedulingHandlers = {
   enable: http.put(api('/quiz/schedule/:id/enable'), async ({ params }) => {
     await delay(30);
     const s = state.schedules.find((x) => x.id === params.id);
-    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
+    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
     s.enabled = true;
     s.nextDueAt = dueOn(todaySP(), 23);
     return HttpResponse.json(s);
@@ -713,7 +687,7 @@ export const schedulingHandlers = {
   disable: http.put(api('/quiz/schedule/:id/disable'), async ({ params }) => {
     await delay(30);
     const s = state.schedules.find((x) => x.id === params.id);
-    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
+    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
     s.enabled = false;
     s.nextDueAt = null;
     if (s.lastRequest?.status === 'scheduled') setLast(s, { ...s.lastRequest, status: 'cancelled' });
@@ -722,13 +696,13 @@ export const schedulingHandlers = {
   remove: http.delete(api('/quiz/schedule/:quizScheduleId/patient/:patientId'), async ({ params }) => {
     await delay(30);
     const s = state.schedules.find((x) => x.id === params.quizScheduleId && x.patientId === params.patientId);
-    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
+    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
     state.schedules = state.schedules.filter((x) => x !== s);
     return new HttpResponse(null, { status: 204 });
   }),
   getSchedule: http.get(api('/quiz/schedule/:id'), ({ params }) => {
     const s = state.schedules.find((x) => x.id === params.id);
-    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR', undefined, 404);
+    if (!s) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
     return HttpResponse.json({
       ...withAnswers(s),
       requests: state.requests.get(s.id) ?? [],
@@ -763,10 +737,8 @@ export const schedulingHandlers = {
     const quiz = state.quizzes.find((q) => q.id === body.quizId);
     if (!quiz) return fail('QUIZ_NOT_FOUND');
     const patient = state.patients.find((p) => p.id === body.patientId);
-    if (!patient) return fail('PATIENT_NOT_FOUND_ERROR', undefined, 404);
-    const invalid = recurrenceError(body);
-    if (invalid) return invalid;
-    const problem = patientProblem(patient, body.channel ?? patient.preferences.channel);
+    if (!patient) return fail('PATIENT_NOT_FOUND_ERROR');
+    const problem = patientProblem(patient);
     if (problem) return fail(problem.code);
     return HttpResponse.json(upsert(quiz, patient, body), { status: 201 });
   }),

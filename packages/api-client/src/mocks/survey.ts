@@ -1,7 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
 import type {
-  ErrorCode,
-  ErrorResponse,
   QuizAnswerProgress,
   ResolvedAppearance,
   SignedUrlResponse,
@@ -11,6 +9,7 @@ import type {
   SurveyState,
   SurveyToken,
 } from '../gen/types.gen';
+import { api, fail } from './respond';
 
 /**
  * Fixtures and a stateful in-memory server of the patient's survey (`/quiz-answer/*` and the
@@ -19,7 +18,6 @@ import type {
  * `createSurveyMockServer()` and hand its `handlers` to MSW.
  */
 
-const api = (path: string) => `*/api${path}`;
 const ANSWERED_AT = '2026-11-09T13:00:00.000Z';
 
 export const SURVEY_SCHEDULE_ID = '4f6a2c1e-8b3d-4e5f-9a60-7b8c9d0e1f20';
@@ -278,16 +276,6 @@ export function surveyNextOf(
   return null;
 }
 
-function error(status: number, code: ErrorCode, details?: ErrorResponse['details']) {
-  const body: ErrorResponse = {
-    statusCode: status,
-    application_error_code: code,
-    message: code,
-    ...(details ? { details } : {}),
-  };
-  return HttpResponse.json(body, { status });
-}
-
 export interface SurveyMockOptions {
   /** Where the link stands. @default 'open' */
   state?: SurveyState['state'];
@@ -329,24 +317,24 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
     http.post(api('/quiz-answer/validate-pin'), async ({ request }) => {
       const body = (await request.json()) as { quizScheduleId: string; pin: string };
       await delay(latency);
-      if (body.quizScheduleId !== SURVEY_SCHEDULE_ID) return error(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR');
+      if (body.quizScheduleId !== SURVEY_SCHEDULE_ID) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
       if (state.lockedUntil && Date.parse(state.lockedUntil) > Date.now())
-        return error(423, 'PIN_LOCKED', { lockedUntil: state.lockedUntil });
+        return fail('PIN_LOCKED', { lockedUntil: state.lockedUntil });
       if (body.pin !== SURVEY_PIN) {
         state.wrongPins++;
         if (state.wrongPins >= 5) {
           state.lockedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
-          return error(423, 'PIN_LOCKED', { lockedUntil: state.lockedUntil });
+          return fail('PIN_LOCKED', { lockedUntil: state.lockedUntil });
         }
-        return error(400, 'WRONG_PIN', { remainingAttempts: 5 - state.wrongPins });
+        return fail('WRONG_PIN', { remainingAttempts: 5 - state.wrongPins });
       }
       state.wrongPins = 0;
       return HttpResponse.json(surveyTokenFixture);
     }),
     http.get(api('/quiz-answer/:scheduleId'), async ({ params, request }) => {
       await delay(latency);
-      if (!request.headers.get('Authorization')?.startsWith('Bearer ')) return error(401, 'Unauthorized');
-      if (params.scheduleId !== SURVEY_SCHEDULE_ID) return error(403, 'NOT_OWNER');
+      if (!request.headers.get('Authorization')?.startsWith('Bearer ')) return fail('Unauthorized');
+      if (params.scheduleId !== SURVEY_SCHEDULE_ID) return fail('NOT_OWNER');
       const survey: SurveyState = {
         ...surveyStateFixture,
         questions,
@@ -361,7 +349,7 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
     }),
     http.post(api('/quiz-answer'), async () => {
       await delay(latency);
-      if (state.status === 'answered') return error(409, 'QUIZ_ALREADY_ANSWERED');
+      if (state.status === 'answered') return fail('QUIZ_ALREADY_ANSWERED');
       const created = !state.quizAnswerId;
       state.quizAnswerId ??= SURVEY_ANSWER_ID;
       return HttpResponse.json(progress(), { status: created ? 201 : 200 });
@@ -376,14 +364,14 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
       state.saves++;
       const seen = state.keys.get(body.idempotencyKey);
       if (seen) return HttpResponse.json(seen);
-      if (state.finishedAt) return error(409, 'QUIZ_ALREADY_ANSWERED');
+      if (state.finishedAt) return fail('QUIZ_ALREADY_ANSWERED');
       if (body.answer) {
         const next = surveyNextOf(questions, state.answers);
         const parent = body.answer.parentQuestionId ?? null;
         if (state.answers.some((a) => a.questionId === body.answer!.questionId && a.parentQuestionId === parent))
-          return error(409, 'ANSWER_ALREADY_REGISTERED');
+          return fail('ANSWER_ALREADY_REGISTERED');
         if (!next || next.questionId !== body.answer.questionId || next.parentQuestionId !== parent)
-          return error(409, 'WRONG_ANSWER_ORDER');
+          return fail('WRONG_ANSWER_ORDER');
         state.answers = [
           ...state.answers,
           {
@@ -395,7 +383,7 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
         ];
       }
       if (body.finish) {
-        if (surveyNextOf(questions, state.answers)) return error(409, 'WRONG_ANSWER_ORDER');
+        if (surveyNextOf(questions, state.answers)) return fail('WRONG_ANSWER_ORDER');
         state.finishedAt = ANSWERED_AT;
         state.status = 'answered';
       }

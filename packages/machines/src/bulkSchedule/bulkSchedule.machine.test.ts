@@ -13,7 +13,7 @@ import {
   type BulkStatusDetail,
   type ResolvePatientsInput,
   type SubmitBulkInput,
-} from './bulkSchedule.machine';
+} from './index';
 
 const TODAY = '2026-12-01';
 const QUIZ = 'quiz-1';

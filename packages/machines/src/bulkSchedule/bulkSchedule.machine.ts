@@ -2,145 +2,20 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   emptyRecurrence,
   isRecurrenceValid,
+  type RecurrenceDraft,
   toRecurrence,
   validateRecurrence,
-  type Recurrence,
-  type RecurrenceDraft,
-  type RecurrenceErrors,
 } from './recurrence';
-
-/** One patient the background process could not schedule, and why (an API error code). */
-export interface BulkStatusDetail {
-  patientId: string;
-  patientName: string;
-  application_error_code: string;
-  message: string;
-}
-
-/** The API's `BulkStatus` of a quiz: at most one process per quiz at a time. */
-export interface BulkStatus {
-  quizId: string;
-  kind: 'insert' | 'reschedule' | 'delete' | 'active-state' | null;
-  state: 'idle' | 'processing' | 'done' | 'failed';
-  total: number;
-  processed: number;
-  details: BulkStatusDetail[];
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-/** The list filter in force when "select all" was chosen; opaque to the machine. */
-export type PatientFilter = Record<string, unknown>;
-
-/** Every patient that matches `filter` (`total` of them) but those in `excludedIds`. */
-export interface AllMatchingSelection {
-  filter: PatientFilter;
-  total: number;
-  excludedIds: string[];
-}
-
-export interface PatientSelection {
-  /** Patients picked one by one (they stay picked when the search changes). */
-  ids: string[];
-  /** "Select all N": every patient matching a filter, resolved to ids only when sending. */
-  all: AllMatchingSelection | null;
-}
-
-/** What the bulk dialog does to the chosen patients: schedule them anew, or move their existing schedules. */
-export type BulkScheduleMode = 'insert' | 'reschedule';
-
-export interface BulkScheduleInput {
-  quizId: string;
-  /** @default 'insert' */
-  kind?: BulkScheduleMode;
-  /** São Paulo's date today (`YYYY-MM-DD`): start dates before it are refused. */
-  today: string;
-  /** Patients already chosen (e.g. from a list's selection). */
-  patientIds?: string[];
-  recurrence?: Partial<RecurrenceDraft>;
-  /** @default 1000 */
-  pollIntervalMs?: number;
-  /** Consecutive status reads that may fail before polling gives up. @default 5 */
-  maxStatusFailures?: number;
-}
-
-export interface BulkScheduleContext {
-  quizId: string;
-  kind: BulkScheduleMode;
-  today: string;
-  pollIntervalMs: number;
-  maxStatusFailures: number;
-  selection: PatientSelection;
-  recurrence: RecurrenceDraft;
-  /** Shown once the professional tried to go on with an invalid form. */
-  recurrenceErrors: RecurrenceErrors;
-  showRecurrenceErrors: boolean;
-  /** The ids sent (resolved from the selection when sending). */
-  patientIds: string[];
-  status: BulkStatus | null;
-  statusFailures: number;
-  /** True once this dialog started the process (a result found on opening belongs to an earlier one). */
-  startedHere: boolean;
-  /** The last failure of a call (submit, resolve, acknowledge, status), as the actor threw it. */
-  error: unknown;
-}
-
-export type BulkScheduleEvent =
-  | { type: 'patients.toggle'; patientId: string; selected: boolean }
-  | { type: 'patients.set'; patientIds: string[] }
-  | { type: 'patients.selectAll'; filter: PatientFilter; total: number }
-  | { type: 'patients.clear' }
-  /** The list's filter changed: a "select all" of the previous filter no longer means anything. */
-  | { type: 'patients.filterChanged' }
-  | { type: 'step.next' }
-  | { type: 'step.back' }
-  | { type: 'recurrence.change'; patch: Partial<RecurrenceDraft> }
-  | { type: 'bulk.submit' }
-  | { type: 'bulk.retry' }
-  | { type: 'bulk.acknowledge' }
-  | { type: 'bulk.close' };
-
-export interface SubmitBulkInput {
-  quizId: string;
-  kind: BulkScheduleMode;
-  patientIds: string[];
-  recurrence: Recurrence;
-}
-
-export interface ResolvePatientsInput {
-  filter: PatientFilter;
-  excludedIds: string[];
-}
-
-/** The error code an actor's failure carries (the API client's `ApiError.code`), if any. */
-export function errorCodeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** How many patients are selected. */
-export function selectedCount(selection: PatientSelection): number {
-  if (!selection.all) return selection.ids.length;
-  return Math.max(0, selection.all.total - selection.all.excludedIds.length);
-}
-
-/** Is `id` selected (picked, or covered by "select all" and not excluded)? */
-export function isPatientSelected(selection: PatientSelection, id: string): boolean {
-  if (selection.all) return !selection.all.excludedIds.includes(id);
-  return selection.ids.includes(id);
-}
-
-/** How many of the process's patients were scheduled (all but those with a per-patient error). */
-export function succeededCount(status: BulkStatus | null): number {
-  if (!status) return 0;
-  return Math.max(0, status.processed - status.details.length);
-}
-
-/** 0–100: how far the background process is. */
-export function progressPercent(status: BulkStatus | null): number {
-  if (!status || status.total === 0) return 0;
-  return Math.min(100, Math.round((status.processed / status.total) * 100));
-}
+import type {
+  BulkScheduleContext,
+  BulkScheduleEvent,
+  BulkScheduleInput,
+  BulkStatus,
+  PatientFilter,
+  ResolvePatientsInput,
+  SubmitBulkInput,
+} from './bulkSchedule.types';
+import { EMPTY_SELECTION, errorCodeOf, selectedCount } from './selection';
 
 /**
  * A finished process (done or failed) waits to be acknowledged. Acknowledging the result of a
@@ -173,8 +48,6 @@ function resultState() {
     },
   };
 }
-
-const EMPTY_SELECTION: PatientSelection = { ids: [], all: null };
 
 /**
  * Scheduling a quiz for many patients: choose patients (one by one, or every patient of a filter)

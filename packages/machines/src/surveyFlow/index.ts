@@ -1,2 +1,4 @@
 export * from './flow';
+export * from './surveyFlow.types';
+export * from './surveyFlow.logic';
 export * from './surveyFlow.machine';

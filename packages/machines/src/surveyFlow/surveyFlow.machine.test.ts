@@ -23,7 +23,7 @@ import {
   type SurveyFlowEvent,
   type SurveyFlowInput,
   type SurveyToken,
-} from './surveyFlow.machine';
+} from './index';
 
 const SCHEDULE = 'schedule-1';
 const REQUEST = 'request-1';

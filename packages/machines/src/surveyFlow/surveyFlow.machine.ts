@@ -1,176 +1,38 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   isCompleteAnswer,
-  nextStep,
   questionOf,
-  withAnswer,
-  type StepRef,
-  type SurveyAnswer,
   type SurveyAnswerValue,
   type SurveyData,
   type SurveyProgress,
+  withAnswer,
 } from './flow';
-
-/** The survey token `POST /quiz-answer/validate-pin` gives (scoped to one schedule, short-lived). */
-export interface SurveyToken {
-  token: string;
-  /** ISO date-time. */
-  expiresAt: string;
-}
-
-/**
- * What an actor throws when a call fails: the HTTP status (0 when the request never reached the
- * server) and the API's `application_error_code`.
- */
-export interface SurveyFlowError {
-  status: number;
-  code: string;
-  details?: unknown;
-}
-
-/**
- * One save waiting to reach the server: an answer, or the finish. Kept (and persisted by the app)
- * until the server acknowledges it; its idempotency key makes a retry store it once.
- */
-export interface PendingSave {
-  idempotencyKey: string;
-  quizAnswerId: string;
-  answer?: StepRef & { value: SurveyAnswerValue };
-  finish?: true;
-  /** Epoch ms when the patient answered. */
-  createdAt: number;
-}
-
-export interface SurveyFlowInput {
-  quizScheduleId: string;
-  /** The token kept from an earlier visit, if any (an expired one is ignored). */
-  token?: SurveyToken | null;
-  /** Saves kept from an earlier visit that had not reached the server. */
-  queue?: PendingSave[];
-}
-
-export type PinError = 'WRONG_PIN' | 'NETWORK' | 'UNKNOWN';
-export type StartError = 'NETWORK' | 'UNKNOWN';
-
-export interface SurveyFlowContext {
-  quizScheduleId: string;
-  token: SurveyToken | null;
-  pinError: PinError | null;
-  /** After a wrong PIN: tries left before the link locks. */
-  remainingAttempts: number | null;
-  /** ISO date-time until which the link is locked after too many wrong PINs. */
-  lockedUntil: string | null;
-  survey: SurveyData | null;
-  quizAnswerId: string | null;
-  /** The server's answers plus the ones still in the queue: what the patient has answered. */
-  answers: SurveyAnswer[];
-  /** The server's `next` from its last answer; `undefined` until known or while saves are pending. */
-  serverNext?: StepRef | null;
-  queue: PendingSave[];
-  /** Consecutive failed tries of the save at the head of the queue. */
-  retryAttempt: number;
-  /** Last `online`/`offline` the app reported. */
-  online: boolean;
-  startError: StartError | null;
-  /** The last error that sent the flow to `failed`, `loadFailed` or a resync. */
-  error: SurveyFlowError | null;
-  /** Some queued answers were refused by the server and the flow was reloaded from it. */
-  resynced: boolean;
-  /** The patient passed the cover in this visit (a reload from the server does not show it again). */
-  started: boolean;
-}
-
-export type SurveyFlowEvent =
-  | { type: 'pin.submit'; pin: string }
-  | { type: 'lock.expired' }
-  | { type: 'survey.start' }
-  | { type: 'answer.submit'; value: SurveyAnswerValue }
-  | { type: 'sync.retry' }
-  | { type: 'load.retry' }
-  | { type: 'network.online' }
-  | { type: 'network.offline' };
-
-export interface ValidatePinInput {
-  quizScheduleId: string;
-  pin: string;
-}
-export interface LoadSurveyInput {
-  quizScheduleId: string;
-  token: string;
-}
-export interface StartAnswerInput {
-  quizScheduleId: string;
-  answerRequestId: string;
-  token: string;
-}
-export type SaveAnswerInput = PendingSave & { token: string };
-
-/** A token counts as expired a minute early, so a call never starts with one about to lapse. */
-const TOKEN_MARGIN_MS = 60_000;
-
-export function isTokenValid(token: SurveyToken | null | undefined, now = Date.now()): token is SurveyToken {
-  if (!token?.token) return false;
-  const expires = Date.parse(token.expiresAt);
-  return Number.isFinite(expires) && expires - now > TOKEN_MARGIN_MS;
-}
-
-/** Backoff of the save queue: 1 s, 2 s, 4 s … at most 30 s. */
-export function retryDelay(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
-}
-
-/** Whatever an actor threw, as a `SurveyFlowError` (anything unknown is a network failure). */
-export function toFlowError(error: unknown): SurveyFlowError {
-  if (error && typeof error === 'object' && typeof (error as SurveyFlowError).code === 'string') {
-    const e = error as SurveyFlowError;
-    return { status: typeof e.status === 'number' ? e.status : 0, code: e.code, details: e.details };
-  }
-  return { status: 0, code: 'NETWORK_ERROR' };
-}
-
-/** Worth trying again later: no connection, a server hiccup, rate limiting. */
-export const isRetryableError = (e: SurveyFlowError) =>
-  e.status === 0 || e.status >= 500 || e.status === 408 || e.status === 429;
-const isUnauthorizedError = (e: SurveyFlowError) =>
-  e.status === 401 || e.code === 'Unauthorized' || e.code === 'INVALID_JWT' || e.code === 'NOT_OWNER';
-const isNotFoundError = (e: SurveyFlowError) =>
-  e.code === 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' ||
-  e.code === 'NOT_FOUND' ||
-  (e.status === 404 && e.code !== 'QUIZ_ANSWER_NOT_FOUND_ERROR');
-
-/** A random idempotency key (crypto.randomUUID needs a secure context; fall back outside one). */
-export function newIdempotencyKey(): string {
-  const c = (globalThis as { crypto?: Crypto }).crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (c?.getRandomValues) c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-const pendingAnswersOf = (queue: PendingSave[], quizAnswerId: string | null) =>
-  queue.filter((item) => item.answer && item.quizAnswerId === quizAnswerId);
-
-/**
- * The step on screen: the server's `next` while everything is saved, else the flow's own rule
- * applied to the answers (so the patient goes on answering while saves wait for the network).
- */
-export function currentStep(context: SurveyFlowContext): StepRef | null {
-  if (!context.survey) return null;
-  if (context.serverNext !== undefined && pendingAnswersOf(context.queue, context.quizAnswerId).length === 0) {
-    return context.serverNext;
-  }
-  return nextStep(context.survey.questions, context.answers);
-}
-
-/** Server answers plus the queued ones of the same quiz answer (a queued one wins: it is newer). */
-function mergeAnswers(server: SurveyAnswer[], queue: PendingSave[], quizAnswerId: string | null): SurveyAnswer[] {
-  let answers = server;
-  for (const item of pendingAnswersOf(queue, quizAnswerId)) {
-    answers = withAnswer(answers, { ...item.answer!, answeredAt: new Date(item.createdAt).toISOString() });
-  }
-  return answers;
-}
+import type {
+  LoadSurveyInput,
+  PendingSave,
+  PinError,
+  SaveAnswerInput,
+  StartAnswerInput,
+  StartError,
+  SurveyFlowContext,
+  SurveyFlowError,
+  SurveyFlowEvent,
+  SurveyFlowInput,
+  SurveyToken,
+  ValidatePinInput,
+} from './surveyFlow.types';
+import {
+  currentStep,
+  isNotFoundError,
+  isRetryableError,
+  isTokenValid,
+  isUnauthorizedError,
+  mergeAnswers,
+  newIdempotencyKey,
+  pendingAnswersOf,
+  retryDelay,
+  toFlowError,
+} from './surveyFlow.logic';
 
 /**
  * The patient's survey, from the PIN to the thanks: PIN (wrong PIN with tries left, locked until a

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, noop } from '@tanstack/react-query';
 import {
   exportAnswers,
   getAnswerStatusReportOptions,
@@ -34,12 +34,7 @@ import {
 } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
-import { formatDateTimeBR } from '../../lib/format';
-import { invalidateOperation } from '../../lib/queries';
-import { downloadBlob } from '../clients/importFile';
-import { CHANNEL_LABELS } from '../scheduling/labels';
-import { invalidateSchedules } from '../scheduling/queries';
-import { formatCalendarDate } from '../services/format';
+import { formatDateTimeBR, formatNumberBR, formatRate, plural } from '../../lib/format';
 import { StatusChart } from './charts/StatusChart';
 import {
   isPeriodInvalid,
@@ -49,9 +44,13 @@ import {
   quizFilterOptions,
   type Period,
 } from './filters';
-import { fileNameFromDisposition, formatNumberBR, formatRate, last30Days, plural, rateOf } from './format';
+import { rateOf } from './format';
 import { LinkButton } from './LinkButton';
 import { StatFigure, StatGrid } from './StatFigure';
+import { formatCalendarDate, last30Days } from '../../lib/dates';
+import { downloadBlob, fileNameFromDisposition } from '../../lib/download';
+import { CHANNEL_LABELS } from '../../lib/labels';
+import { refreshAfter } from '../../lib/refresh';
 
 const DELAYED_PAGE = 10;
 
@@ -105,9 +104,12 @@ const delayedOptions = (f: Pick<ReportFilters, 'quizId' | 'patientId'>, skip: nu
 export async function answerReportLoader({ request }: { request: Request }) {
   const filters = reportFiltersFrom(new URL(request.url).searchParams);
   await loadOrSignIn(request, async () => {
-    void appQueryClient.prefetchQuery(delayedOptions(filters, 0));
+    void appQueryClient.query(delayedOptions(filters, 0)).catch(noop);
     if (!isPeriodInvalid(filters.period))
-      await appQueryClient.ensureQueryData(getAnswerStatusReportOptions({ query: reportQuery(filters) }));
+      await appQueryClient.query({
+        ...getAnswerStatusReportOptions({ query: reportQuery(filters) }),
+        staleTime: 'static',
+      });
   });
   return null;
 }
@@ -309,10 +311,7 @@ function DelayedCard({ filters }: { filters: ReportFilters }) {
     onMutate: (vars) => setResending(vars.body.schedules[0]?.scheduleId ?? null),
     onSettled: () => setResending(null),
     onSuccess: async (res, vars) => {
-      await Promise.all([
-        invalidateSchedules(queryClient),
-        invalidateOperation(queryClient, 'listDelayedAnswerRequests', 'getAnswerStatusReport'),
-      ]);
+      await refreshAfter(queryClient, 'lateRequestsResent');
       const name = items.find((r) => r.id === vars.body.schedules[0]?.scheduleId)?.patientName ?? 'O cliente';
       if (res.resent > 0)
         toastQueue.add(

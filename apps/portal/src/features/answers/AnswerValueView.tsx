@@ -6,7 +6,7 @@ import type {
   QuestionType,
   RevisionFile,
 } from '@acompanha/api-client';
-import { formatFileSize, formatNumberBR } from './format';
+import { formatFileSize, formatNumberBR } from '../../lib/format';
 
 export interface ShownAnswer {
   type: QuestionType;

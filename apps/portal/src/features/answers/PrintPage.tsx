@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Global } from '@emotion/react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, noop } from '@tanstack/react-query';
 import {
   asApiError,
   getAnswerRevisionOptions,
@@ -9,20 +9,21 @@ import {
   getPatientOptions,
   type AnswerRevisionDetail,
   type StatusReport,
+  handled,
 } from '@acompanha/api-client';
 import { Button, EmptyState, PublicLayout, Spinner, Stack } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { usePersisted } from '../../app/store';
-import { formatDateTimeBR } from '../../lib/format';
-import { formatCalendarDate } from '../services/format';
+import { formatDateTimeBR, formatNumberBR, formatRate } from '../../lib/format';
 import { AnswerItem } from './AnswerItem';
 import { reportFiltersFrom, reportQuery, type ReportFilters } from './AnswerReportPage';
 import { StatusChart } from './charts/StatusChart';
 import { isPeriodInvalid, quizFilterOptions } from './filters';
-import { formatNumberBR, formatRate, rateOf, REVISION_STATUS, STATUS_SERIES } from './format';
-import { REVISION_NOT_FOUND_CODES } from './queries';
+import { rateOf, REVISION_STATUS, STATUS_SERIES } from './format';
+import { REVISION_NOT_FOUND_CODES } from './notFoundCodes';
 import { RevisionSeries, revisionSeriesOptions } from './RevisionSeries';
+import { formatCalendarDate } from '../../lib/dates';
 
 /** A4 portrait less the margins below, in CSS pixels: the width the print charts are drawn at. */
 const PRINT_CHART_WIDTH = 660;
@@ -58,16 +59,20 @@ export async function printLoader({ request }: { request: Request }): Promise<Lo
   try {
     await loadOrSignIn(request, async () => {
       if (revisionId) {
-        const revision = await appQueryClient.ensureQueryData(
-          getAnswerRevisionOptions({ path: { id: revisionId }, meta: { handledCodes: REVISION_NOT_FOUND_CODES } }),
-        );
-        await appQueryClient.prefetchQuery(revisionSeriesOptions(revision.patientId));
+        const revision = await appQueryClient.query({
+          ...getAnswerRevisionOptions({ path: { id: revisionId }, meta: handled(...REVISION_NOT_FOUND_CODES) }),
+          staleTime: 'static',
+        });
+        await appQueryClient.query(revisionSeriesOptions(revision.patientId)).catch(noop);
       } else if (params.get('report')) {
         const filters = reportFiltersFrom(params);
         if (filters.patientId)
-          void appQueryClient.prefetchQuery(getPatientOptions({ path: { id: filters.patientId } }));
+          void appQueryClient.query(getPatientOptions({ path: { id: filters.patientId } })).catch(noop);
         if (!isPeriodInvalid(filters.period))
-          await appQueryClient.ensureQueryData(getAnswerStatusReportOptions({ query: reportQuery(filters) }));
+          await appQueryClient.query({
+            ...getAnswerStatusReportOptions({ query: reportQuery(filters) }),
+            staleTime: 'static',
+          });
       }
     });
     return { notFound: false };

@@ -22,9 +22,9 @@ import {
 } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
-import { formatDateTimeBR } from '../../lib/format';
+import { formatDateTimeBR, plural } from '../../lib/format';
 import { isPeriodInvalid, PatientFilter, periodFromParams, QuizFilter, type Period } from './filters';
-import { plural, REVISION_STATUS } from './format';
+import { REVISION_STATUS } from './format';
 
 const PAGE_SIZE = 20;
 
@@ -65,7 +65,7 @@ function listQuery(f: Filters): NonNullable<ListAnswerRevisionsData['query']> {
 export async function receivedAnswersLoader({ request }: { request: Request }) {
   const filters = filtersFrom(new URL(request.url).searchParams);
   await loadOrSignIn(request, () =>
-    appQueryClient.ensureQueryData(listAnswerRevisionsOptions({ query: listQuery(filters) })),
+    appQueryClient.query({ ...listAnswerRevisionsOptions({ query: listQuery(filters) }), staleTime: 'static' }),
   );
   return null;
 }

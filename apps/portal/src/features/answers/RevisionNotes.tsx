@@ -8,7 +8,7 @@ import {
 } from '@acompanha/api-client';
 import { Button, Form, Modal, Stack, Text, TextArea, VisuallyHidden } from '@acompanha/ui';
 import { formatDateTimeBR } from '../../lib/format';
-import { invalidateRevisions } from './queries';
+import { refreshAfter } from '../../lib/refresh';
 
 const NOTE_MAX = 2000;
 const EMPTY = 'Escreva a anotação.';
@@ -34,7 +34,7 @@ function NoteItem({ revisionId, note, onDelete, announce }: NoteItemProps) {
   const update = useMutation({
     ...updateRevisionNoteMutation(),
     onSuccess: async () => {
-      await invalidateRevisions(queryClient);
+      await refreshAfter(queryClient, 'revisionChanged');
       setDraft(null);
       announce('Anotação atualizada.');
     },
@@ -125,7 +125,7 @@ export function RevisionNotes({ revisionId, notes }: { revisionId: string; notes
   const create = useMutation({
     ...createRevisionNoteMutation(),
     onSuccess: async () => {
-      await invalidateRevisions(queryClient);
+      await refreshAfter(queryClient, 'revisionChanged');
       setText('');
       setShowError(false);
       setAnnouncement('Anotação adicionada.');
@@ -134,7 +134,7 @@ export function RevisionNotes({ revisionId, notes }: { revisionId: string; notes
   const remove = useMutation({
     ...deleteRevisionNoteMutation(),
     onSuccess: async () => {
-      await invalidateRevisions(queryClient);
+      await refreshAfter(queryClient, 'revisionChanged');
       setToDelete(null);
       setAnnouncement('Anotação excluída.');
     },

@@ -1,5 +1,5 @@
 import { useLoaderData, useParams, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, noop } from '@tanstack/react-query';
 import {
   approveAnswerRevisionMutation,
   asApiError,
@@ -10,6 +10,7 @@ import {
   setAnswerRevisionPendingMutation,
   type AnswerRevision,
   type AnswerRevisionDetail,
+  handled,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -26,24 +27,25 @@ import {
 } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
-import { formatDateTimeBR } from '../../lib/format';
+import { formatDateTimeBR, plural } from '../../lib/format';
 import { AnswerItem } from './AnswerItem';
-import { plural, REVISION_STATUS } from './format';
+import { REVISION_STATUS } from './format';
 import { LinkButton } from './LinkButton';
-import { invalidateRevisions, REVISION_NOT_FOUND_CODES } from './queries';
+import { REVISION_NOT_FOUND_CODES } from './notFoundCodes';
 import { RevisionNotes } from './RevisionNotes';
 import { RevisionSeries, revisionSeriesOptions } from './RevisionSeries';
+import { refreshAfter } from '../../lib/refresh';
 
 /** The latest answered occurrence of a schedule. */
 export const latestOfScheduleOptions = (patientId: string, scheduleId: string) =>
   getScheduleAnswerRevisionsOptions({
     path: { patientId, scheduleId },
     query: { take: 1, skip: 0 },
-    meta: { handledCodes: REVISION_NOT_FOUND_CODES },
+    meta: handled(...REVISION_NOT_FOUND_CODES),
   });
 
 const revisionOptions = (id: string) =>
-  getAnswerRevisionOptions({ path: { id }, meta: { handledCodes: REVISION_NOT_FOUND_CODES } });
+  getAnswerRevisionOptions({ path: { id }, meta: handled(...REVISION_NOT_FOUND_CODES) });
 
 type LoaderData = { notFound: string | null };
 
@@ -64,9 +66,9 @@ export async function revisionReviewLoader({
   const revisionId = new URL(request.url).searchParams.get('revisionId');
   try {
     await loadOrSignIn(request, async () => {
-      void appQueryClient.prefetchQuery(revisionSeriesOptions(clientId));
-      if (revisionId) await appQueryClient.ensureQueryData(revisionOptions(revisionId));
-      else await appQueryClient.ensureQueryData(latestOfScheduleOptions(clientId, scheduleId));
+      void appQueryClient.query(revisionSeriesOptions(clientId)).catch(noop);
+      if (revisionId) await appQueryClient.query({ ...revisionOptions(revisionId), staleTime: 'static' });
+      else await appQueryClient.query({ ...latestOfScheduleOptions(clientId, scheduleId), staleTime: 'static' });
     });
     return { notFound: null };
   } catch (raw) {
@@ -287,7 +289,7 @@ function StatusAction({ revision }: { revision: AnswerRevisionDetail }) {
       (old: AnswerRevisionDetail | undefined) => (old ? { ...old, ...updated } : old),
     );
     // No toast: it would cover the button that just changed. The state line above says it (aria-live).
-    await invalidateRevisions(queryClient);
+    await refreshAfter(queryClient, 'revisionChanged');
   };
   const approve = useMutation({ ...approveAnswerRevisionMutation(), onSuccess });
   const pending = useMutation({ ...setAnswerRevisionPendingMutation(), onSuccess });

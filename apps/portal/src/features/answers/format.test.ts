@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bucketLabel,
-  bucketLongLabel,
-  fileNameFromDisposition,
-  formatFileSize,
-  formatNumberBR,
-  formatRate,
-} from './format';
+import { bucketLabel, bucketLongLabel } from './format';
+import { formatFileSize, formatNumberBR, formatRate } from '../../lib/format';
+import { fileNameFromDisposition } from '../../lib/download';
 
 describe('formatNumberBR', () => {
   it.each([

@@ -33,14 +33,14 @@ import {
   VisuallyHidden,
   type QuizAppearanceInput,
 } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { usePersisted } from '../../app/store';
 import { ImageField } from '../question-builder/ImageField';
+import { refreshAfter } from '../../lib/refresh';
 
 export async function appearanceLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(listAppearancesOptions()));
+  await loadOrSignIn(request, () => appQueryClient.query({ ...listAppearancesOptions(), staleTime: 'static' }));
   return null;
 }
 
@@ -123,7 +123,7 @@ export function AppearancePage() {
   const [toDelete, setToDelete] = useState<Appearance | null>(null);
 
   const list = appearances.data ?? [];
-  const refresh = () => invalidateOperation(queryClient, 'listAppearances');
+  const refresh = () => refreshAfter(queryClient, 'appearanceChanged');
   const setDefault = useMutation({
     ...setDefaultAppearanceMutation(),
     onSuccess: async (a) => {
@@ -285,7 +285,7 @@ function AppearanceEditor({
       forwardText: draft.forwardText.trim() || defaultQuizAppearance.forwardText,
     };
     const done = async () => {
-      await invalidateOperation(queryClient, 'listAppearances');
+      await refreshAfter(queryClient, 'appearanceChanged');
       toastQueue.add({
         tone: 'success',
         title: draft.id

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { asApiError, getMeQueryKey, loginMutation } from '@acompanha/api-client';
+import { asApiError, getMeQueryKey, loginMutation, handled } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
 import { store } from '../../app/store';
 import { safeRedirect } from './safeRedirect';
@@ -39,7 +39,7 @@ export function LoginPage() {
     setFormError(null);
     login.mutate(
       // The verification page explains an unverified account itself: no toast for it.
-      { body: { email: email.trim(), password }, meta: { handledCodes: ['EMAIL_NOT_VERIFIED'] } },
+      { body: { email: email.trim(), password }, meta: handled('EMAIL_NOT_VERIFIED') },
       {
         onSuccess: (data) => {
           store.login(data);

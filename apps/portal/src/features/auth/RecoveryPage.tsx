@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { asApiError, requestPasswordRecoveryMutation, resetPasswordMutation } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
-import { MIN_PASSWORD_LENGTH } from './RegistrationPage';
+import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 
 /** `/recovery` and `/auth/forgot-password`: ask for a link, or (with `?token=`) choose a new password. */
 export function RecoveryPage() {

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { asApiError, registerMutation } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
-
-export const MIN_PASSWORD_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 
 /** Create a professional account; a verification code goes to the e-mail. */
 export function RegistrationPage() {

@@ -7,6 +7,8 @@ import {
   getPatientOptions,
   getPatientQueryKey,
   type Patient,
+  handled,
+  type ApiErrorCode,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -28,14 +30,14 @@ import {
 } from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
-import { invalidateOperation } from '../../lib/queries';
-import { formatCalendarDate, lastCoveredDay } from '../services/format';
 import { PatientDataForm } from './PatientDataForm';
 import { PreferencesForm } from './PreferencesForm';
 import { MessagesPanel, SalesPanel } from './panels';
 import { PatientSchedulesPanel } from '../scheduling/PatientSchedulesPanel';
+import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
+import { refreshAfter } from '../../lib/refresh';
 
-const NOT_FOUND_CODES = ['PATIENT_NOT_FOUND_ERROR', 'NOT_FOUND'];
+const NOT_FOUND_CODES: readonly ApiErrorCode[] = ['PATIENT_NOT_FOUND_ERROR', 'NOT_FOUND'];
 
 type LoaderData = { notFound: boolean };
 
@@ -53,7 +55,10 @@ export async function clientProfileLoader({
   const id = params.id ?? '';
   try {
     await loadOrSignIn(request, () =>
-      appQueryClient.ensureQueryData(getPatientOptions({ path: { id }, meta: { handledCodes: NOT_FOUND_CODES } })),
+      appQueryClient.query({
+        ...getPatientOptions({ path: { id }, meta: handled(...NOT_FOUND_CODES) }),
+        staleTime: 'static',
+      }),
     );
     return { notFound: false };
   } catch (raw) {
@@ -166,7 +171,7 @@ function InactivateModal({ patient, isOpen, onClose }: { patient: Patient; isOpe
   const inactivate = useMutation({
     ...deletePatientMutation(),
     onSuccess: async () => {
-      await invalidateOperation(queryClient, 'getPatient', 'listPatients', 'getPatientTotals');
+      await refreshAfter(queryClient, 'patientInactivated');
       onClose();
       toastQueue.add({ tone: 'success', title: `${patient.name} foi inativado(a).` }, { timeout: 5000 });
     },
@@ -214,7 +219,7 @@ function DeleteModal({ patient, isOpen, onClose }: { patient: Patient; isOpen: b
         { tone: 'success', title: 'Cliente excluído. Os dados pessoais foram anonimizados.' },
         { timeout: 6000 },
       );
-      await invalidateOperation(queryClient, 'listPatients', 'getPatientTotals', 'listSales');
+      await refreshAfter(queryClient, 'patientDeleted');
     },
   });
   const tooShort = reason.trim().length < 3;

@@ -8,6 +8,8 @@ import {
   type Patient,
   type PatientSex,
   type ServiceModality,
+  handled,
+  type ApiErrorCode,
 } from '@acompanha/api-client';
 import {
   Button,
@@ -23,19 +25,20 @@ import {
   TextField,
   toastQueue,
 } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
-import { MODALITY_LABELS, todaySP } from '../services/format';
+import { todaySP } from '../../lib/dates';
+import { MODALITY_LABELS } from '../../lib/labels';
+import { refreshAfter } from '../../lib/refresh';
 
 const SEX_LABELS: Record<PatientSex, string> = { feminino: 'Feminino', masculino: 'Masculino', outro: 'Outro' };
 const NO_SEX = 'none';
 
 /** What the screen says for each code the API answers a save with, on the field it concerns. */
-const FIELD_CODES: Record<string, { field: string; message: string }> = {
+const FIELD_CODES: Partial<Record<ApiErrorCode, { field: string; message: string }>> = {
   MULTIPLE_PATIENTS_SAME_PHONE: { field: 'phone', message: 'Já existe outro cliente com este telefone.' },
   PATIENT_DOCUMENT_ALREADY_EXISTS: { field: 'document', message: 'Já existe outro cliente com este CPF.' },
   INVALID_PATIENT_DOCUMENT: { field: 'document', message: 'CPF inválido. Confira os números.' },
 };
-const HANDLED_CODES = Object.keys(FIELD_CODES);
+const HANDLED_CODES = Object.keys(FIELD_CODES) as ApiErrorCode[];
 
 /** Brazilian numbers are shown without the country code; the API stores E.164 (`+5511912345678`). */
 const phoneForField = (phone: string | null) => (phone ?? '').replace(/^\+55/, '');
@@ -60,7 +63,7 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
     ...updatePatientMutation(),
     onSuccess: async (saved) => {
       queryClient.setQueryData(getPatientQueryKey({ path: { id: patient.id } }), saved);
-      await invalidateOperation(queryClient, 'listPatients');
+      await refreshAfter(queryClient, 'patientEdited');
       toastQueue.add({ tone: 'success', title: 'Dados do cliente salvos.' }, { timeout: 4000 });
     },
     onError: (raw) => {
@@ -94,7 +97,7 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
         ],
         notes: notes.trim() || null,
       },
-      meta: { handledCodes: HANDLED_CODES },
+      meta: handled(...HANDLED_CODES),
     });
   }
 

@@ -6,6 +6,7 @@ import {
   updatePatientPreferencesMutation,
   type NotificationChannel,
   type Patient,
+  handled,
 } from '@acompanha/api-client';
 import {
   Button,
@@ -50,7 +51,7 @@ export function PreferencesForm({ patient }: { patient: Patient }) {
     save.mutate({
       path: { id: patient.id },
       body: { channel, reminders, reminderHour: Number.isNaN(hour) ? null : hour },
-      meta: { handledCodes: ['NOTIFICATION_CHANNEL_ERROR'] },
+      meta: handled('NOTIFICATION_CHANNEL_ERROR'),
     });
   }
 

@@ -29,9 +29,7 @@ import {
   TableHeader,
   Text,
 } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
 import {
-  downloadBlob,
   guessMapping,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
@@ -39,12 +37,13 @@ import {
   isXlsx,
   parseCsv,
   readCsvText,
-  toCsv,
   XLSX_TYPE,
   type ImportField,
   type ImportMapping,
 } from './importFile';
 import { uploadImport } from './uploadImport';
+import { downloadBlob, toCsv } from '../../lib/download';
+import { refreshAfter } from '../../lib/refresh';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['text/csv', XLSX_TYPE, '.csv', '.xlsx'];
@@ -142,7 +141,7 @@ export function ClientImportPage() {
       const result = await uploadImport(read.file, read.records ? mapping : null, (progress) =>
         setStep((s) => (s.name === 'upload' ? { name: 'upload', progress } : s)),
       );
-      await invalidateOperation(queryClient, 'listPatients', 'getPatientTotals');
+      await refreshAfter(queryClient, 'patientsAdded');
       setStep({ name: 'report', result });
     } catch (raw) {
       setError(asApiError(raw));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, noop } from '@tanstack/react-query';
 import {
   deletePatientsMutation,
   getPatientTotalsOptions,
@@ -34,13 +34,13 @@ import {
 } from '@acompanha/ui';
 import type { Selection } from 'react-aria-components';
 import { useDebounced } from '../../lib/useDebounced';
-import { invalidateOperation } from '../../lib/queries';
 import { formatDateBR } from '../../lib/format';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';
 import { QuickAddClientModal } from './QuickAddClientModal';
 import { BulkActionModal, type BulkMode } from './BulkActionModal';
+import { refreshAfter } from '../../lib/refresh';
 
 const PAGE_SIZE = 20;
 const number = new Intl.NumberFormat('pt-BR');
@@ -77,10 +77,10 @@ const servicesOptions = () => listServicesOptions({ query: { status: 'all' } });
 /** Route loader: totals and services come with the screen; the first page starts loading beside them. */
 export async function clientsLoader({ request }: { request: Request }) {
   await loadOrSignIn(request, () => {
-    void appQueryClient.prefetchQuery(listPatientsOptions({ query: listQuery(INITIAL) }));
+    void appQueryClient.query(listPatientsOptions({ query: listQuery(INITIAL) })).catch(noop);
     return Promise.all([
-      appQueryClient.ensureQueryData(getPatientTotalsOptions()),
-      appQueryClient.ensureQueryData(servicesOptions()),
+      appQueryClient.query({ ...getPatientTotalsOptions(), staleTime: 'static' }),
+      appQueryClient.query({ ...servicesOptions(), staleTime: 'static' }),
     ]);
   });
   return null;
@@ -118,7 +118,7 @@ export function ClientsPage() {
   const bulk = useMutation({
     ...deletePatientsMutation(),
     onSuccess: async (result, variables) => {
-      await invalidateOperation(queryClient, 'listPatients', 'getPatientTotals');
+      await refreshAfter(queryClient, 'patientsAdded');
       setSelected(new Set());
       setBulkMode(null);
       const n = result.processed;

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { asApiError, createPatientMutation, messageForCode, type ServiceModality } from '@acompanha/api-client';
+import {
+  asApiError,
+  createPatientMutation,
+  messageForCode,
+  type ServiceModality,
+  handled,
+  type ApiErrorCode,
+} from '@acompanha/api-client';
 import {
   Button,
   DocumentField,
@@ -13,16 +20,16 @@ import {
   TextField,
   toastQueue,
 } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
 import { MODALITIES, MODALITY_LABELS } from './labels';
+import { refreshAfter } from '../../lib/refresh';
 
 /** Server refusals this form shows on its own fields instead of the central toast. */
-const FIELD_CODES: Record<string, 'phone' | 'document'> = {
+const FIELD_CODES: Partial<Record<ApiErrorCode, 'phone' | 'document'>> = {
   MULTIPLE_PATIENTS_SAME_PHONE: 'phone',
   PATIENT_DOCUMENT_ALREADY_EXISTS: 'document',
   INVALID_PATIENT_DOCUMENT: 'document',
 };
-const HANDLED_CODES = [...Object.keys(FIELD_CODES), 'WRONG_COMMAND_PARAMETERS'];
+const HANDLED_CODES: ApiErrorCode[] = [...(Object.keys(FIELD_CODES) as ApiErrorCode[]), 'WRONG_COMMAND_PARAMETERS'];
 
 const EMPTY = { name: '', phone: '', email: '', document: '', serviceModality: 'presencial' as ServiceModality };
 
@@ -41,7 +48,7 @@ export function QuickAddClientModal({ isOpen, onOpenChange }: QuickAddClientModa
   const create = useMutation({
     ...createPatientMutation(),
     onSuccess: async (patient) => {
-      await invalidateOperation(queryClient, 'listPatients', 'getPatientTotals');
+      await refreshAfter(queryClient, 'patientsAdded');
       toastQueue.add({ tone: 'success', title: `Cliente “${patient.name}” cadastrado.` });
       close();
     },
@@ -71,7 +78,7 @@ export function QuickAddClientModal({ isOpen, onOpenChange }: QuickAddClientModa
         document: values.document || null,
         serviceModality: values.serviceModality,
       },
-      meta: { handledCodes: HANDLED_CODES },
+      meta: handled(...HANDLED_CODES),
     });
   }
 

@@ -146,31 +146,7 @@ export function parseCsv(input: string, maxRows = Infinity): string[][] {
   return rows;
 }
 
-/** Keeps a spreadsheet from running a cell as a formula (CSV injection). */
-function safeCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export const isBlankRow = (row: string[]) => row.every((c) => c.trim() === '');
-
-/** A CSV Excel opens right in Brazil: UTF-8 with BOM, `;` between cells, CRLF between rows. */
-export function toCsv(rows: string[][]): string {
-  return `\uFEFF${rows.map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
-}
-
-/** Saves a Blob as a file through a temporary link. */
-export function downloadBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const isXlsx = (file: File) => file.type === XLSX_TYPE || /\.xlsx$/i.test(file.name);

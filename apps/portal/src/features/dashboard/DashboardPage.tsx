@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, noop } from '@tanstack/react-query';
 import {
   getAnswerStatusReportOptions,
   getDashboardSummaryOptions,
@@ -7,10 +7,9 @@ import {
 import { BarChart, Card, EmptyState, Heading, Link, Page, Spinner, Stack, Text } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient } from '../../app/queryClient';
-import { formatBRL, formatDateBR } from '../../lib/format';
-import { formatNumberBR, formatRate } from '../answers/format';
-import { pendingCountOptions } from '../answers/queries';
+import { formatBRL, formatDateBR, formatNumberBR, formatRate } from '../../lib/format';
 import { StatFigure, StatGrid } from '../answers/StatFigure';
+import { pendingCountOptions } from '../../lib/queries';
 
 /** The answer figures: pending total (the drawer badge's query), delayed total, the last 30 days' report. */
 const delayedCountOptions = () => listDelayedAnswerRequestsOptions({ query: { take: 1, skip: 0 } });
@@ -19,10 +18,10 @@ const last30DaysReportOptions = () => getAnswerStatusReportOptions();
 export async function dashboardLoader({ request }: { request: Request }) {
   await loadOrSignIn(request, async () => {
     // The answer figures are welcome but not required: they load beside the summary and never fail the page.
-    void queryClient.prefetchQuery(pendingCountOptions());
-    void queryClient.prefetchQuery(delayedCountOptions());
-    void queryClient.prefetchQuery(last30DaysReportOptions());
-    await queryClient.ensureQueryData(getDashboardSummaryOptions());
+    void queryClient.query(pendingCountOptions()).catch(noop);
+    void queryClient.query(delayedCountOptions()).catch(noop);
+    void queryClient.query(last30DaysReportOptions()).catch(noop);
+    await queryClient.query({ ...getDashboardSummaryOptions(), staleTime: 'static' });
   });
   return null;
 }

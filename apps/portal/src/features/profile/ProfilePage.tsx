@@ -26,12 +26,12 @@ import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { store, usePersisted } from '../../app/store';
 import { formatDateBR } from '../../lib/format';
-import { MIN_PASSWORD_LENGTH } from '../auth/RegistrationPage';
 import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
+import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 
 /** Route loader: the screen opens with the professional already fetched. */
 export async function profileLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(getMeOptions()));
+  await loadOrSignIn(request, () => appQueryClient.query({ ...getMeOptions(), staleTime: 'static' }));
   return null;
 }
 

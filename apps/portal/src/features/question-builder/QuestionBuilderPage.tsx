@@ -13,6 +13,7 @@ import {
   type Category,
   type Question,
   type QuestionType,
+  handled,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -35,8 +36,6 @@ import {
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { usePersisted } from '../../app/store';
-import { invalidateOperation } from '../../lib/queries';
-import { QUESTION_TYPE_HINTS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../questions/labels';
 import {
   emptyState,
   LIMITS,
@@ -53,6 +52,8 @@ import {
 import { ImageField } from './ImageField';
 import { QuestionPreview } from './QuestionPreview';
 import { TypeConfigEditor } from './TypeEditors';
+import { QUESTION_TYPE_HINTS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../../lib/labels';
+import { refreshAfter } from '../../lib/refresh';
 
 export const QUESTION_BANK_PATH = '/quizzes/questions';
 export const questionBuilderPath = (id?: string) => (id ? `/question-builder/${id}` : '/question-builder');
@@ -62,8 +63,8 @@ export async function questionBuilderLoader({ params, request }: { params: Param
   const id = params.questionId;
   await loadOrSignIn(request, () =>
     Promise.all([
-      appQueryClient.ensureQueryData(listCategoriesOptions()),
-      id ? appQueryClient.ensureQueryData(getQuestionOptions({ path: { id } })) : null,
+      appQueryClient.query({ ...listCategoriesOptions(), staleTime: 'static' }),
+      id ? appQueryClient.query({ ...getQuestionOptions({ path: { id } }), staleTime: 'static' }) : null,
     ]),
   );
   return null;
@@ -118,7 +119,7 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
 
   const onSaved = async (saved: Question, draft: boolean) => {
     queryClient.setQueryData(getQuestionQueryKey({ path: { id: saved.id } }), saved);
-    await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
+    await refreshAfter(queryClient, 'questionBankChanged');
     setBaseline(state);
     toastQueue.add({ tone: 'success', title: draft ? 'Rascunho salvo.' : 'Pergunta salva.' }, { timeout: 4000 });
     if (!question) {
@@ -148,7 +149,7 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
     setPendingAction(draft ? 'draft' : 'publish');
     const body = questionBody(state, draft);
     // Field problems are shown on the fields; no toast repeats them.
-    const meta = { handledCodes: ['WRONG_COMMAND_PARAMETERS'] };
+    const meta = handled('WRONG_COMMAND_PARAMETERS');
     const done = {
       onSuccess: (saved: Question) => onSaved(saved, draft),
       onError: onFailed,
@@ -165,7 +166,7 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
       {
         onSuccess: async (copied) => {
           queryClient.setQueryData(getQuestionQueryKey({ path: { id: copied.id } }), copied);
-          await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
+          await refreshAfter(queryClient, 'questionBankChanged');
           toastQueue.add(
             { tone: 'success', title: 'Pergunta copiada para o seu banco. Agora você pode editá-la.' },
             { timeout: 5000 },

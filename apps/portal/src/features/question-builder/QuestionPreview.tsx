@@ -11,7 +11,8 @@ import {
   defaultQuizAppearance,
   type FileAnswer,
 } from '@acompanha/ui';
-import { unitOf, type BuilderState } from './builderState';
+import type { Question } from '@acompanha/api-client';
+import { stateFromQuestion, unitOf, type BuilderState } from './builderState';
 
 export interface QuestionPreviewProps {
   state: BuilderState;
@@ -20,6 +21,11 @@ export interface QuestionPreviewProps {
 }
 
 const noop = () => undefined;
+
+/** A saved question (from the bank) as the client sees it. */
+export function SavedQuestionPreview({ question, professionalName }: { question: Question; professionalName: string }) {
+  return <QuestionPreview state={stateFromQuestion(question)} professionalName={professionalName} />;
+}
 
 /**
  * The question as the client sees it on the phone, with the default quiz appearance. The answer

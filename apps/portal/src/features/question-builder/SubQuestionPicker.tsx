@@ -3,8 +3,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { getQuestionOptions, listQuestionsOptions } from '@acompanha/api-client';
 import { ComboBox, ComboBoxItem, Tag, TagGroup } from '@acompanha/ui';
 import { useDebounced } from '../../lib/useDebounced';
-import { QUESTION_TYPE_LABELS } from '../questions/labels';
 import { LIMITS } from './builderState';
+import { QUESTION_TYPE_LABELS } from '../../lib/labels';
 
 export interface SubQuestionPickerProps {
   /** 'Perguntas complementares ao escolher “Sim”'. */

@@ -23,7 +23,7 @@ import {
   toastQueue,
   VisuallyHidden,
 } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
+import { refreshAfter } from '../../lib/refresh';
 
 /** Category colours offered to the professional, all readable as a chip with white text. */
 export const CATEGORY_COLORS = [
@@ -55,7 +55,7 @@ export function CategoriesDialog({ isOpen, onOpenChange }: { isOpen: boolean; on
   const [editing, setEditing] = useState<Category | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const refresh = () => invalidateOperation(queryClient, 'listCategories', 'listQuestions');
+  const refresh = () => refreshAfter(queryClient, 'questionBankChanged');
   const create = useMutation({ ...createCategoryMutation(), onSuccess: refresh });
   const update = useMutation({ ...updateCategoryMutation(), onSuccess: refresh });
   const remove = useMutation({ ...deleteCategoryMutation(), onSuccess: refresh });

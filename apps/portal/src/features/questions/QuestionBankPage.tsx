@@ -31,21 +31,20 @@ import {
   Text,
   toastQueue,
 } from '@acompanha/ui';
-import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from './labels';
 import { CategoriesDialog } from './CategoriesDialog';
-import { QuestionPreview } from '../question-builder/QuestionPreview';
-import { stateFromQuestion } from '../question-builder/builderState';
+import { SavedQuestionPreview } from '../question-builder/QuestionPreview';
 import { usePersisted } from '../../app/store';
 import { useDebounced } from '../../lib/useDebounced';
-import { invalidateOperation } from '../../lib/queries';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
+import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../../lib/labels';
+import { refreshAfter } from '../../lib/refresh';
 
 const PAGE_SIZE = 20;
 
 /** Route loader: the categories for the filters come with the screen. */
 export async function questionBankLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(listCategoriesOptions()));
+  await loadOrSignIn(request, () => appQueryClient.query({ ...listCategoriesOptions(), staleTime: 'static' }));
   return null;
 }
 type Origin = 'all' | 'own' | 'default';
@@ -82,14 +81,14 @@ export function QuestionBankPage() {
   const copy = useMutation({
     ...copyQuestionMutation(),
     onSuccess: async (copied) => {
-      await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
+      await refreshAfter(queryClient, 'questionBankChanged');
       toastQueue.add({ tone: 'success', title: `“${copied.title}” foi copiada para o seu banco.` });
     },
   });
   const remove = useMutation({
     ...deleteQuestionMutation(),
     onSuccess: async (result) => {
-      await invalidateOperation(queryClient, 'listQuestions', 'listCategories');
+      await refreshAfter(queryClient, 'questionBankChanged');
       setToDelete(null);
       toastQueue.add({
         tone: 'success',
@@ -246,7 +245,7 @@ export function QuestionBankPage() {
         isDismissable
       >
         {preview ? (
-          <QuestionPreview state={stateFromQuestion(preview)} professionalName={professional?.name ?? 'Sua clínica'} />
+          <SavedQuestionPreview question={preview} professionalName={professional?.name ?? 'Sua clínica'} />
         ) : null}
       </Modal>
       <CategoriesDialog isOpen={categoriesOpen} onOpenChange={setCategoriesOpen} />

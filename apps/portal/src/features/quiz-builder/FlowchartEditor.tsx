@@ -20,9 +20,9 @@ import {
   Text,
   VisuallyHidden,
 } from '@acompanha/ui';
-import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../questions/labels';
 import { useDebounced } from '../../lib/useDebounced';
 import { alternativesOf } from './quizDraft';
+import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../../lib/labels';
 
 /** A page of the bank: the most the API gives at once. */
 const BANK_PAGE = 100;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput } from '@acompanha/api-client';
+import { asApiError, createSignedUploadUrlMutation, type FileContentTypeInput, handled } from '@acompanha/api-client';
 import { Button, Card, FileDropZone, InlineAlert, ProgressBar, Stack, Text, TextField } from '@acompanha/ui';
 import { isValidHex, type FolderDraft } from './quizDraft';
 import { putSignedFile } from '@acompanha/api-client';
@@ -28,7 +28,7 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
     try {
       const signed = await signUrl.mutateAsync({
         body: { key: file.name, contentType: file.type as FileContentTypeInput, contentSize: file.size },
-        meta: { handledCodes: ['WRONG_COMMAND_PARAMETERS'] },
+        meta: handled('WRONG_COMMAND_PARAMETERS'),
       });
       await putSignedFile(file, signed.uploadData, setProgress);
       onChange({ image: signed.downloadUrl });

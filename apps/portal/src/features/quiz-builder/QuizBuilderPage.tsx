@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, noop } from '@tanstack/react-query';
 import {
   asApiError,
   getQuestionOptions,
@@ -9,6 +9,8 @@ import {
   listQuestionsOptions,
   type Question,
   type QuizDetail,
+  handled,
+  type ApiErrorCode,
 } from '@acompanha/api-client';
 import {
   Button,
@@ -38,7 +40,7 @@ import { QuizPreview } from './QuizPreview';
 import { alternativesOf, type FolderDraft } from './quizDraft';
 import { SaveBar } from './SaveBar';
 
-const NOT_FOUND_CODES = ['QUIZ_NOT_FOUND', 'NOT_FOUND', 'NOT_OWNER'];
+const NOT_FOUND_CODES: readonly ApiErrorCode[] = ['QUIZ_NOT_FOUND', 'NOT_FOUND', 'NOT_OWNER'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const quizBuilderPath = (quizId?: string) => (quizId ? `/quiz-builder/${quizId}` : '/quiz-builder');
@@ -48,7 +50,7 @@ export interface QuizBuilderLoaderData {
   notFound: boolean;
 }
 
-const quizOptions = (id: string) => getQuizOptions({ path: { id }, meta: { handledCodes: NOT_FOUND_CODES } });
+const quizOptions = (id: string) => getQuizOptions({ path: { id }, meta: handled(...NOT_FOUND_CODES) });
 
 /**
  * Route loader of `/quiz-builder` and `/quiz-builder/:quizId`: the quiz (when editing) is fetched
@@ -59,13 +61,13 @@ export async function quizBuilderLoader({
   request,
 }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<QuizBuilderLoaderData> {
   return loadOrSignIn(request, async () => {
-    void appQueryClient.prefetchQuery(listAppearancesOptions());
-    void appQueryClient.prefetchQuery(listQuestionsOptions({ query: BANK_QUERY }));
+    void appQueryClient.query(listAppearancesOptions()).catch(noop);
+    void appQueryClient.query(listQuestionsOptions({ query: BANK_QUERY })).catch(noop);
     const id = params.quizId;
     if (!id) return { notFound: false };
     if (!UUID.test(id)) return { notFound: true };
     try {
-      await appQueryClient.ensureQueryData(quizOptions(id));
+      await appQueryClient.query({ ...quizOptions(id), staleTime: 'static' });
       return { notFound: false };
     } catch (raw) {
       const error = asApiError(raw);

@@ -13,9 +13,10 @@ import {
   type ChosenQuestion,
   type Question,
   type QuizDetail,
+  handled,
+  type ApiErrorCode,
 } from '@acompanha/api-client';
 import { isFlowchartDirty, quizFlowchartMachine } from '@acompanha/machines';
-import { invalidateOperation } from '../../lib/queries';
 import {
   folderColorsValid,
   metaFromQuiz,
@@ -24,9 +25,15 @@ import {
   toFlowchartQuestion,
   type QuizMetaDraft,
 } from './quizDraft';
+import { refreshAfter } from '../../lib/refresh';
 
 /** Codes this screen shows itself (inline), so the central handler adds no toast. */
-const SAVE_HANDLED_CODES = ['UPDATE_QUESTIONS_ERROR', 'WRONG_COMMAND_PARAMETERS', 'QUIZ_NOT_FOUND', 'NOT_OWNER'];
+const SAVE_HANDLED_CODES: readonly ApiErrorCode[] = [
+  'UPDATE_QUESTIONS_ERROR',
+  'WRONG_COMMAND_PARAMETERS',
+  'QUIZ_NOT_FOUND',
+  'NOT_OWNER',
+];
 
 export function useQuizSave(
   quiz: QuizDetail | null,
@@ -52,7 +59,7 @@ export function useQuizSave(
     async (quizId: string | null, chosenQuestions?: ChosenQuestion[]) => {
       const sent = metaRef.current;
       const body = metaToBody(sent);
-      const meta = { handledCodes: SAVE_HANDLED_CODES };
+      const meta = handled(...SAVE_HANDLED_CODES);
       let id = quizId ?? createdIdRef.current;
       let detail: QuizDetail | null = null;
       if (!id) {
@@ -76,7 +83,7 @@ export function useQuizSave(
         });
       }
       queryClient.setQueryData(getQuizQueryKey({ path: { id } }), detail);
-      await invalidateOperation(queryClient, 'listQuizzes');
+      await refreshAfter(queryClient, 'quizChanged');
       setSavedMeta(sent);
       setSavedQuizId(id);
       return { quizId: id };

@@ -24,10 +24,10 @@ import {
   toastQueue,
 } from '@acompanha/ui';
 import { useDebounced } from '../../lib/useDebounced';
-import { invalidateOperation } from '../../lib/queries';
 import { formatDateBR } from '../../lib/format';
 import { BulkScheduleDialog } from '../scheduling/BulkScheduleDialog';
 import { ScheduleQuizDialog } from '../scheduling/ScheduleQuizDialog';
+import { refreshAfter } from '../../lib/refresh';
 
 const PAGE_SIZE = 20;
 type Status = 'active' | 'inactive' | 'all';
@@ -50,14 +50,14 @@ export function QuizzesPage() {
   const duplicate = useMutation({
     ...duplicateQuizMutation(),
     onSuccess: async (copy) => {
-      await invalidateOperation(queryClient, 'listQuizzes');
+      await refreshAfter(queryClient, 'quizChanged');
       toastQueue.add({ tone: 'success', title: `Cópia criada: “${copy.title}”.` });
     },
   });
   const disable = useMutation({
     ...disableQuizMutation(),
     onSuccess: async () => {
-      await invalidateOperation(queryClient, 'listQuizzes');
+      await refreshAfter(queryClient, 'quizChanged');
       setToDisable(null);
       toastQueue.add({ tone: 'success', title: 'Questionário desativado. O histórico de respostas foi mantido.' });
     },

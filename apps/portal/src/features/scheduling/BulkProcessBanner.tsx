@@ -9,7 +9,7 @@ import { progressPercent } from '@acompanha/machines';
 import { Button, Card, InlineAlert, ProgressBar, Stack } from '@acompanha/ui';
 import { bulkResultTitle } from './BulkResult';
 import { clientsCount } from './labels';
-import { invalidateSchedules } from './queries';
+import { refreshAfter } from '../../lib/refresh';
 
 export const bulkStatusOptions = (quizId: string) => getBulkProcessStatusOptions({ path: { quizId } });
 
@@ -41,7 +41,7 @@ export function BulkProcessBanner({
   const previous = useRef(state);
   useEffect(() => {
     if (previous.current === 'processing' && (state === 'done' || state === 'failed'))
-      void invalidateSchedules(queryClient);
+      void refreshAfter(queryClient, 'scheduleChanged');
     previous.current = state;
   }, [state, queryClient]);
 

@@ -4,14 +4,13 @@ import { useMachine } from '@xstate/react';
 import { asApiError } from '@acompanha/api-client';
 import { bulkScheduleMachine, type BulkScheduleMode, selectedCount } from '@acompanha/machines';
 import { Button, InlineAlert, Modal, Spinner, Stack, Text } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
-import { todaySP } from '../services/format';
 import { clientsCount, defaultStart } from './labels';
-import { invalidateSchedules } from './queries';
 import { ChoosePatients } from './BulkChoosePatients';
 import { RecurrenceStep } from './BulkRecurrenceStep';
 import { notifyBulkContinues, Progress, Result } from './BulkResult';
 import { bulkScheduleActors } from './bulkActors';
+import { todaySP } from '../../lib/dates';
+import { refreshAfter } from '../../lib/refresh';
 
 export interface BulkScheduleDialogProps {
   isOpen: boolean;
@@ -68,7 +67,7 @@ function BulkFlow({
   // New schedules exist once a process ends: every schedule list refreshes.
   const finished = state.matches('done') || state.matches('failed');
   useEffect(() => {
-    if (finished) void invalidateSchedules(queryClient);
+    if (finished) void refreshAfter(queryClient, 'scheduleChanged');
   }, [finished, queryClient]);
 
   const sawResult = useRef(false);
@@ -80,7 +79,7 @@ function BulkFlow({
   useEffect(() => {
     if (!leaving) return;
     // Lists that show the process (a banner) read it again.
-    void invalidateOperation(queryClient, 'getBulkProcessStatus');
+    void refreshAfter(queryClient, 'bulkProcessAcknowledged');
     onClose();
   }, [leaving, onClose, queryClient]);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLoaderData, useNavigate, useParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, noop } from '@tanstack/react-query';
 import type { Selection } from 'react-aria-components';
 import {
   asApiError,
@@ -12,6 +12,8 @@ import {
   type BulkStatus,
   type ListQuizSchedulesData,
   type QuizSchedule,
+  handled,
+  type ApiErrorCode,
 } from '@acompanha/api-client';
 import {
   Breadcrumb,
@@ -45,11 +47,10 @@ import { copyScheduleLink, ScheduleActions } from './ScheduleActions';
 import { ScheduleQuizDialog } from './ScheduleQuizDialog';
 
 const PAGE_SIZE = 20;
-const NOT_FOUND_CODES = ['QUIZ_NOT_FOUND', 'NOT_FOUND'];
+const NOT_FOUND_CODES: readonly ApiErrorCode[] = ['QUIZ_NOT_FOUND', 'NOT_FOUND'];
 type StatusFilter = NonNullable<NonNullable<ListQuizSchedulesData['query']>['status']> | 'all';
 
-const quizOptions = (quizId: string) =>
-  getQuizOptions({ path: { id: quizId }, meta: { handledCodes: NOT_FOUND_CODES } });
+const quizOptions = (quizId: string) => getQuizOptions({ path: { id: quizId }, meta: handled(...NOT_FOUND_CODES) });
 const schedulesOptions = (quizId: string, status: StatusFilter, skip: number) =>
   listQuizSchedulesOptions({ query: { quizId, take: PAGE_SIZE, skip, ...(status !== 'all' ? { status } : {}) } });
 
@@ -66,8 +67,8 @@ export async function quizLinksLoader({
   const quizId = params.quizId ?? '';
   try {
     await loadOrSignIn(request, () => {
-      void appQueryClient.prefetchQuery(schedulesOptions(quizId, 'all', 0));
-      return appQueryClient.ensureQueryData(quizOptions(quizId));
+      void appQueryClient.query(schedulesOptions(quizId, 'all', 0)).catch(noop);
+      return appQueryClient.query({ ...quizOptions(quizId), staleTime: 'static' });
     });
     return { notFound: false };
   } catch (raw) {
@@ -120,7 +121,7 @@ function QuizLinks({ quizId }: { quizId: string }) {
     setConfirm(null);
     queryClient.setQueryData(getBulkProcessStatusQueryKey({ path: { quizId } }), status);
   };
-  const bulkMeta = { handledCodes: ['BULK_PROCESS_IN_PROGRESS'] };
+  const bulkMeta = handled('BULK_PROCESS_IN_PROGRESS');
   const onBulkError = (raw: unknown) => {
     const error = asApiError(raw);
     if (error.code === 'BULK_PROCESS_IN_PROGRESS') {

@@ -11,14 +11,8 @@ import {
   SelectItem,
   Text,
 } from '@acompanha/ui';
-import {
-  describeRecurrence,
-  formatHour,
-  PERIODICITY_LABELS,
-  recurrenceIssueMessage,
-  WEEKDAYS,
-  type ChannelKey,
-} from './labels';
+import { describeRecurrence, formatHour, PERIODICITY_LABELS, recurrenceIssueMessage, WEEKDAYS } from './labels';
+import { type ChannelKey } from '../../lib/labels';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 

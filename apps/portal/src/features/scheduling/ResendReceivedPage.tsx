@@ -28,9 +28,9 @@ import {
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatDateTimeBR } from '../../lib/format';
-import { CHANNEL_LABELS } from './labels';
 import { QuizFilter } from '../answers/filters';
-import { invalidateSchedules } from './queries';
+import { CHANNEL_LABELS } from '../../lib/labels';
+import { refreshAfter } from '../../lib/refresh';
 
 const PAGE_SIZE = 20;
 /** The API takes at most this many requests per re-publish. */
@@ -43,7 +43,7 @@ const listOptions = (quizId: string, skip: number) =>
 
 /** Route loader of `/resendReceived`: the first page comes with the screen. */
 export async function resendReceivedLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(listOptions('all', 0)));
+  await loadOrSignIn(request, () => appQueryClient.query({ ...listOptions('all', 0), staleTime: 'static' }));
   return null;
 }
 
@@ -73,7 +73,7 @@ export function ResendReceivedPage() {
   const resend = useMutation({
     ...republishAnswerRequestsMutation(),
     onSuccess: async (res) => {
-      await invalidateSchedules(queryClient);
+      await refreshAfter(queryClient, 'scheduleChanged');
       setSelected(new Set());
       setToResend(null);
       setResult(res.details.length ? res : null);

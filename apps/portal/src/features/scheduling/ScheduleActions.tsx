@@ -10,8 +10,8 @@ import {
   type QuizSchedule,
 } from '@acompanha/api-client';
 import { Button, Menu, Modal, Text, toastQueue, type MenuItemSpec } from '@acompanha/ui';
-import { invalidateSchedules } from './queries';
 import { ScheduleQuizDialog } from './ScheduleQuizDialog';
+import { refreshAfter } from '../../lib/refresh';
 
 /** Copies text; falls back to a hidden text area where the Clipboard API is refused. */
 export async function copyText(text: string): Promise<boolean> {
@@ -48,7 +48,7 @@ export function pendingRequest(schedule: QuizSchedule) {
 export function useScheduleMutations() {
   const queryClient = useQueryClient();
   const done = (title: string) => async () => {
-    await invalidateSchedules(queryClient);
+    await refreshAfter(queryClient, 'scheduleChanged');
     toastQueue.add({ tone: 'success', title }, { timeout: 5000 });
   };
   return {
@@ -66,7 +66,7 @@ export function useScheduleMutations() {
     resend: useMutation({
       ...republishAnswerRequestsMutation(),
       onSuccess: async (result) => {
-        await invalidateSchedules(queryClient);
+        await refreshAfter(queryClient, 'scheduleChanged');
         if (result.resent > 0)
           toastQueue.add({ tone: 'success', title: 'Reenviado com um novo PIN.' }, { timeout: 5000 });
         else if (result.details[0]) toastQueue.add({ tone: 'error', title: result.details[0].message });

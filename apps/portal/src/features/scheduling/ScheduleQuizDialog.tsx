@@ -7,6 +7,7 @@ import {
   rescheduleQuizScheduleMutation,
   type Patient,
   type QuizSchedule,
+  handled,
 } from '@acompanha/api-client';
 import {
   draftFromRecurrence,
@@ -30,10 +31,10 @@ import {
 } from '@acompanha/ui';
 import { everyQuizOptions } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
-import { todaySP } from '../services/format';
 import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES } from './labels';
 import { RecurrenceFields } from './RecurrenceFields';
-import { invalidateSchedules } from './queries';
+import { todaySP } from '../../lib/dates';
+import { refreshAfter } from '../../lib/refresh';
 
 /** The patient as the dialog needs it (a `Patient` fits). */
 export type SchedulePatient = Pick<Patient, 'id' | 'name' | 'email' | 'phone' | 'preferences'>;
@@ -118,7 +119,7 @@ function ScheduleForm({
   });
 
   const onSuccess = async (saved: QuizSchedule) => {
-    await invalidateSchedules(queryClient);
+    await refreshAfter(queryClient, 'scheduleChanged');
     toastQueue.add(
       {
         tone: 'success',
@@ -150,7 +151,7 @@ function ScheduleForm({
     setShowErrors(true);
     if (Object.keys(errors).length > 0 || missingQuiz || missingPatient) return;
     setServerError(null);
-    const meta = { handledCodes: SCHEDULE_FORM_CODES };
+    const meta = handled(...SCHEDULE_FORM_CODES);
     if (schedule) reschedule.mutate({ body: { quizScheduleId: schedule.id, ...toRecurrence(draft) }, meta });
     else if (quizId && patient)
       create.mutate({ body: { quizId, patientId: patient.id, ...toRecurrence(draft) }, meta });

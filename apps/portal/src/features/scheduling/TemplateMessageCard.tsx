@@ -7,6 +7,7 @@ import {
   getTemplateMessageQueryKey,
   updateTemplateMessageMutation,
   type TemplateMessage,
+  handled,
 } from '@acompanha/api-client';
 import { Button, Card, InlineAlert, Stack, Text, TextArea, toastQueue } from '@acompanha/ui';
 
@@ -198,7 +199,7 @@ function TemplateEditor({ template }: { template: TemplateMessage }) {
             onPress={() =>
               save.mutate({
                 body: { templateMessage: null },
-                meta: { handledCodes: ['WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'] },
+                meta: handled('WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'),
               })
             }
           >
@@ -213,7 +214,7 @@ function TemplateEditor({ template }: { template: TemplateMessage }) {
             if (problem) return;
             save.mutate({
               body: { templateMessage: text },
-              meta: { handledCodes: ['WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'] },
+              meta: handled('WRONG_TEMPLATE_VARIABLES', 'WRONG_TEMPLATE_PARAMETER'),
             });
           }}
         >

@@ -7,6 +7,7 @@ import {
   getBulkProcessStatus,
   listPatients,
   type ListPatientsData,
+  handled,
 } from '@acompanha/api-client';
 import type { BulkStatus, PatientFilter, ResolvePatientsInput, SubmitBulkInput } from '@acompanha/machines';
 import { SCHEDULE_FORM_CODES } from './labels';
@@ -36,8 +37,8 @@ async function resolvePatientIds(filter: PatientFilter, excludedIds: string[]): 
 }
 
 /** Calls whose failures the dialog shows itself (no toast on top). */
-const POLL_META = { handledCodes: ['NETWORK_ERROR', 'INTERNAL_ERROR', 'UNKNOWN', 'BULK_PROCESS_IN_PROGRESS'] };
-const SUBMIT_META = { handledCodes: [...SCHEDULE_FORM_CODES, 'WRONG_COMMAND_PARAMETERS', 'QUIZ_NOT_FOUND'] };
+const POLL_META = handled('NETWORK_ERROR', 'INTERNAL_ERROR', 'UNKNOWN', 'BULK_PROCESS_IN_PROGRESS');
+const SUBMIT_META = handled(...SCHEDULE_FORM_CODES, 'WRONG_COMMAND_PARAMETERS', 'QUIZ_NOT_FOUND');
 
 /** The actors `bulkScheduleMachine` is provided with: status, patient resolution, submit, acknowledge. */
 export const bulkScheduleActors = () => ({

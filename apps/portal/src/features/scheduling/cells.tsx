@@ -1,7 +1,8 @@
 import type { QuizSchedule } from '@acompanha/api-client';
 import { Badge, Stack, Text } from '@acompanha/ui';
 import { formatDateTimeBR } from '../../lib/format';
-import { CHANNEL_LABELS, describeRecurrence, REQUEST_STATUS } from './labels';
+import { describeRecurrence, REQUEST_STATUS } from './labels';
+import { CHANNEL_LABELS } from '../../lib/labels';
 
 /** Active / paused, and a locked link (too many wrong PINs). */
 export function ScheduleStateBadges({ schedule }: { schedule: QuizSchedule }) {

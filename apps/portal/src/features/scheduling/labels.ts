@@ -1,12 +1,10 @@
+import type { ApiErrorCode } from '@acompanha/api-client';
+import type { BadgeTone } from '@acompanha/ui';
 import type { Periodicity, RecurrenceDraft, RecurrenceField, RecurrenceIssue } from '@acompanha/machines';
 import { parseDate } from '@internationalized/date';
-import { formatCalendarDate, SAO_PAULO } from '../services/format';
+import { formatCalendarDate, SAO_PAULO } from '../../lib/dates';
 
-export type ChannelKey = 'email' | 'whatsapp';
 export type RequestStatus = 'scheduled' | 'sent' | 'answered' | 'cancelled' | 'expired';
-export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
-
-export const CHANNEL_LABELS: Record<ChannelKey, string> = { email: 'E-mail', whatsapp: 'WhatsApp' };
 
 export const PERIODICITY_LABELS: Record<Periodicity, string> = {
   once: 'Uma vez',
@@ -100,7 +98,7 @@ export const FIELD_OF_CODE: Record<string, RecurrenceField | 'periodicity'> = {
 };
 
 /** Codes the scheduling dialogs explain themselves, so the central handler shows no toast. */
-export const SCHEDULE_FORM_CODES = [
+export const SCHEDULE_FORM_CODES: readonly ApiErrorCode[] = [
   'WRONG_START_DATE',
   'WRONG_HOUR_VALUE',
   'WRONG_PERIODICITY_TIME',

@@ -18,9 +18,9 @@ import {
   Text,
 } from '@acompanha/ui';
 import { formatDateBR } from '../../lib/format';
-import { currentMonthSP, formatCalendarDate } from './format';
 import { formatBRL } from '../../lib/format';
 import { PAYMENT_METHOD_LABELS, SaleStatusBadge } from './sales';
+import { currentMonthSP, formatCalendarDate } from '../../lib/dates';
 
 /** Only the invoice goes to paper: the app's drawer, top bar, tabs and buttons stay on screen. */
 const printStyles = {

@@ -45,17 +45,19 @@ import {
 } from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
-import { invalidateOperation } from '../../lib/queries';
-import { MODALITY_LABELS } from './format';
 import { formatBRL } from '../../lib/format';
 import { InvoicePanel } from './InvoicePanel';
 import { RegisterSaleModal, SalesTable } from './sales';
+import { MODALITY_LABELS } from '../../lib/labels';
+import { refreshAfter } from '../../lib/refresh';
 
 const SALES_PAGE_SIZE = 20;
 
 /** Route loader: the services table opens already filled. */
 export async function servicesLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, () => appQueryClient.ensureQueryData(listServicesOptions({ query: { status: 'all' } })));
+  await loadOrSignIn(request, () =>
+    appQueryClient.query({ ...listServicesOptions({ query: { status: 'all' } }), staleTime: 'static' }),
+  );
   return null;
 }
 
@@ -96,7 +98,7 @@ function ServicesPanel() {
   const disable = useMutation({
     ...disableServiceMutation(),
     onSuccess: async (service) => {
-      await invalidateOperation(queryClient, 'listServices');
+      await refreshAfter(queryClient, 'serviceChanged');
       setToDisable(null);
       toastQueue.add({ tone: 'success', title: `“${service.name}” foi desativado.` }, { timeout: 5000 });
     },
@@ -104,7 +106,7 @@ function ServicesPanel() {
   const enable = useMutation({
     ...enableServiceMutation(),
     onSuccess: async (service) => {
-      await invalidateOperation(queryClient, 'listServices');
+      await refreshAfter(queryClient, 'serviceChanged');
       toastQueue.add({ tone: 'success', title: `“${service.name}” foi reativado.` }, { timeout: 5000 });
     },
   });
@@ -232,7 +234,7 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   const onSuccess = async (saved: Service) => {
-    await invalidateOperation(queryClient, 'listServices');
+    await refreshAfter(queryClient, 'serviceChanged');
     toastQueue.add(
       { tone: 'success', title: service ? `“${saved.name}” foi atualizado.` : `Serviço “${saved.name}” criado.` },
       { timeout: 5000 },

@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   type Sale,
   type SaleStatus,
+  handled,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -36,11 +37,11 @@ import {
   Text,
   toastQueue,
 } from '@acompanha/ui';
-import { invalidateOperation } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
 import { formatDateBR } from '../../lib/format';
-import { formatCalendarDate, lastCoveredDay, todaySP } from './format';
 import { formatBRL } from '../../lib/format';
+import { formatCalendarDate, lastCoveredDay, todaySP } from '../../lib/dates';
+import { refreshAfter } from '../../lib/refresh';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   pix: 'Pix',
@@ -63,7 +64,7 @@ export function salePeriod(sale: Pick<Sale, 'startsAt' | 'endsAt'>): string {
 
 /** Every list that shows sales or what they add up to. */
 export function invalidateSales(queryClient: ReturnType<typeof useQueryClient>) {
-  return invalidateOperation(queryClient, 'listSales', 'getInvoice', 'getPatient', 'listPatients');
+  return refreshAfter(queryClient, 'saleChanged');
 }
 
 export interface SalesTableProps {
@@ -184,8 +185,7 @@ export function SalesTable({
               variant="danger"
               isPending={refund.isPending}
               onPress={() =>
-                toRefund &&
-                refund.mutate({ path: { id: toRefund.id }, meta: { handledCodes: ['SALE_ALREADY_REFOUNDED'] } })
+                toRefund && refund.mutate({ path: { id: toRefund.id }, meta: handled('SALE_ALREADY_REFOUNDED') })
               }
             >
               Reembolsar

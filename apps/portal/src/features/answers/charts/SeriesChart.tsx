@@ -1,7 +1,6 @@
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnswerSeries } from '@acompanha/api-client';
-import { formatDateBR } from '../../../lib/format';
-import { formatNumberBR } from '../format';
+import { formatDateBR, formatNumberBR } from '../../../lib/format';
 import { ChartFigure } from './ChartFigure';
 
 export interface SeriesChartProps {

@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatusReport } from '@acompanha/api-client';
-import { bucketLabel, bucketLongLabel, formatNumberBR, STATUS_SERIES } from '../format';
+import { bucketLabel, bucketLongLabel, STATUS_SERIES } from '../format';
 import { ChartFigure } from './ChartFigure';
+import { formatNumberBR } from '../../../lib/format';
 
 export interface StatusChartProps {
   report: StatusReport;

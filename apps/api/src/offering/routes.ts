@@ -12,7 +12,7 @@ import {
   ServiceSchema,
   UpdateServiceBody,
 } from './schemas.js';
-import * as service from './service.js';
+import * as offerings from './service.js';
 
 const TAGS = ['service'];
 
@@ -34,7 +34,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(z.array(ServiceSchema), 'The services'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.listServices(ctx, pro(request), request.query),
+      async (request) => offerings.listServices(ctx, pro(request), request.query),
     );
 
     app.post(
@@ -49,7 +49,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: json(ServiceSchema, 'Created'), ...errorResponses(400, 401) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.createService(ctx, pro(request), request.body)),
+      async (request, reply) => reply.code(201).send(await offerings.createService(ctx, pro(request), request.body)),
     );
 
     app.get(
@@ -66,7 +66,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(InvoiceSchema, 'The invoice'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => service.invoice(ctx, pro(request), request.query),
+      async (request) => offerings.invoice(ctx, pro(request), request.query),
     );
 
     app.get(
@@ -81,7 +81,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ServiceSchema, 'The service'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.getService(ctx, pro(request), request.params.id),
+      async (request) => offerings.getService(ctx, pro(request), request.params.id),
     );
 
     app.put(
@@ -97,7 +97,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ServiceSchema, 'The updated service'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.updateService(ctx, pro(request), request.params.id, request.body),
+      async (request) => offerings.updateService(ctx, pro(request), request.params.id, request.body),
     );
 
     app.delete(
@@ -112,7 +112,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ServiceSchema, 'The disabled service'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setServiceActive(ctx, pro(request), request.params.id, false),
+      async (request) => offerings.setServiceActive(ctx, pro(request), request.params.id, false),
     );
 
     app.post(
@@ -127,7 +127,7 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(ServiceSchema, 'The enabled service'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.setServiceActive(ctx, pro(request), request.params.id, true),
+      async (request) => offerings.setServiceActive(ctx, pro(request), request.params.id, true),
     );
   };
 }

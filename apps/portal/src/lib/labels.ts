@@ -1,4 +1,15 @@
-import type { QuestionType } from '@acompanha/api-client';
+/** How domain values read in the portal, shared by several screens. */
+import { type ServiceModality, type QuestionType } from '@acompanha/api-client';
+
+export const MODALITY_LABELS = {
+  presencial: 'Presencial',
+  online: 'Online',
+  hibrido: 'Híbrido',
+} as const satisfies Record<ServiceModality, string>;
+
+export type ChannelKey = 'email' | 'whatsapp';
+
+export const CHANNEL_LABELS: Record<ChannelKey, string> = { email: 'E-mail', whatsapp: 'WhatsApp' };
 
 /** How each question type is called in the portal. */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {

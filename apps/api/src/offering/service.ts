@@ -1,3 +1,8 @@
+/**
+ * The practice's offerings: the services (plans, packages) a professional sells, the spec's `service`
+ * (table `services`, routes under `/service`). The folder is `offering/` so that the word "service" keeps
+ * one meaning in this codebase: the layer of rules and queries in each area's `service.ts`.
+ */
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';

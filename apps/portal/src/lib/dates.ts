@@ -1,5 +1,5 @@
+/** Calendar days in São Paulo: the practice's day, whatever the device's time zone. */
 import { endOfMonth, parseDate, startOfMonth, today, type CalendarDate } from '@internationalized/date';
-import type { ServiceModality } from '@acompanha/api-client';
 
 export const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -28,8 +28,11 @@ export function currentMonthSP(): { start: CalendarDate; end: CalendarDate } {
   return { start: startOfMonth(t), end: endOfMonth(t) };
 }
 
-export const MODALITY_LABELS = {
-  presencial: 'Presencial',
-  online: 'Online',
-  hibrido: 'Híbrido',
-} as const satisfies Record<ServiceModality, string>;
+/** `dd/MM` of a calendar date (`YYYY-MM-DD`). */
+export const shortDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
+
+/** The last 30 days up to today in São Paulo (the status report's default period). */
+export function last30Days(): { start: CalendarDate; end: CalendarDate } {
+  const end = todaySP();
+  return { start: end.subtract({ days: 29 }), end };
+}
