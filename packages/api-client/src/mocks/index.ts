@@ -8,3 +8,21 @@ export * from './scheduling';
 export * from './survey';
 export * from './answers';
 export { pageOf } from './respond';
+export {
+  ANSWER_QUESTION_IDS,
+  MARIANA_INITIAL_REVISION_ID,
+  MARIANA_LATEST_REVISION_ID,
+  MARIANA_PREVIOUS_REVISION_ID,
+} from './answer-fixtures';
+export { answerRevisionsState, resetAnswersState } from './answer-state';
+export { statusReportFixture } from './answer-reports';
+export {
+  DEFAULT_TEMPLATE_MESSAGE_FIXTURE,
+  marianaInitialScheduleFixture,
+  marianaWeeklyScheduleFixture,
+  schedulingExtraPatientFixtures,
+  schedulingPatientFixtures,
+  schedulingQuizFixtures,
+  schedulingScheduleFixtures,
+} from './scheduling-fixtures';
+export { resetSchedulingState, schedulingSchedules, setBulkStatusFixture } from './scheduling-state';

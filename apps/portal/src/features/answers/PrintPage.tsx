@@ -17,7 +17,7 @@ import { queryClient as appQueryClient } from '../../app/queryClient';
 import { usePersisted } from '../../app/store';
 import { formatDateTimeBR, formatNumberBR, formatRate } from '../../lib/format';
 import { AnswerItem } from './AnswerItem';
-import { reportFiltersFrom, reportQuery, type ReportFilters } from './AnswerReportPage';
+import { reportFiltersFrom, reportQuery, type ReportFilters } from './reportFilters';
 import { StatusChart } from './charts/StatusChart';
 import { isPeriodInvalid, quizFilterOptions } from './filters';
 import { rateOf, REVISION_STATUS, STATUS_SERIES } from './format';

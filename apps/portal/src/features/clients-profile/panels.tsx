@@ -15,7 +15,8 @@ import {
   Text,
 } from '@acompanha/ui';
 import { formatDateBR } from '../../lib/format';
-import { RegisterSaleModal, SalesTable } from '../services/sales';
+import { RegisterSaleModal } from '../services/RegisterSaleModal';
+import { SalesTable } from '../services/SalesTable';
 
 /** 'Serviços e vendas': the client's sales, newest first, and 'Registrar venda'. */
 export function SalesPanel({ patient }: { patient: Patient }) {

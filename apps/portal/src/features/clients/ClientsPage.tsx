@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient, noop } from '@tanstack/react-query';
+import { keepPreviousData, noop, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   deletePatientsMutation,
   getPatientTotalsOptions,
+  type ListPatientsData,
   listPatientsOptions,
   listServicesOptions,
-  type ListPatientsData,
   type PatientStatus,
   type ServiceModality,
 } from '@acompanha/api-client';
@@ -18,7 +18,6 @@ import {
   Column,
   EmptyState,
   Link,
-  Meter,
   Page,
   Pagination,
   Row,
@@ -41,9 +40,9 @@ import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';
 import { QuickAddClientModal } from './QuickAddClientModal';
 import { BulkActionModal, type BulkMode } from './BulkActionModal';
 import { refreshAfter } from '../../lib/refresh';
+import { TotalsCards } from './TotalsCards';
 
 const PAGE_SIZE = 20;
-const number = new Intl.NumberFormat('pt-BR');
 
 interface Filters {
   nameTerm: string;
@@ -328,50 +327,5 @@ export function ClientsPage() {
       />
       <QuickAddClientModal isOpen={isAddOpen} onOpenChange={setAddOpen} />
     </Page>
-  );
-}
-
-function TotalsCards({
-  totals,
-}: {
-  totals: {
-    total: number;
-    byStatus: { active: number; inactive: number };
-    byModality: Record<ServiceModality, number>;
-  };
-}) {
-  const share = (n: number) => (totals.total ? Math.round((n / totals.total) * 100) : 0);
-  // A few clients out of thousands are not "0%"; nor are all but a few "100%".
-  const shareLabel = (n: number) => {
-    const pct = share(n);
-    if (n > 0 && pct === 0) return 'menos de 1%';
-    if (n < totals.total && pct === 100) return 'mais de 99%';
-    return `${pct}%`;
-  };
-  return (
-    <div css={{ display: 'grid', gap: 'var(--space-4)', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
-      <Card title="Total de clientes" headingLevel={2}>
-        <div css={{ fontSize: 'var(--font-size-3xl)', fontWeight: 'var(--font-weight-bold)', lineHeight: 1 }}>
-          {number.format(totals.total)}
-        </div>
-        <Stack direction="row" gap={2} wrap>
-          <Badge tone="success">{`${number.format(totals.byStatus.active)} ${totals.byStatus.active === 1 ? 'ativo' : 'ativos'}`}</Badge>
-          <Badge tone="neutral">{`${number.format(totals.byStatus.inactive)} ${totals.byStatus.inactive === 1 ? 'inativo' : 'inativos'}`}</Badge>
-        </Stack>
-      </Card>
-      <Card title="Por modalidade" headingLevel={2}>
-        <Stack gap={2}>
-          {MODALITIES.map((m) => (
-            <Meter
-              key={m}
-              label={MODALITY_LABELS[m]}
-              value={share(totals.byModality[m])}
-              valueLabel={`${number.format(totals.byModality[m])} (${shareLabel(totals.byModality[m])})`}
-              variant="info"
-            />
-          ))}
-        </Stack>
-      </Card>
-    </div>
   );
 }

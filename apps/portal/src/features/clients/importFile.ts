@@ -160,3 +160,15 @@ export async function readCsvText(file: Blob): Promise<string> {
     return new TextDecoder('windows-1252').decode(bytes);
   }
 }
+
+export const PREVIEW_ROWS = 5;
+
+export const NONE = '__none__';
+
+export const number = new Intl.NumberFormat('pt-BR');
+
+/** The file as read in the browser: every record (header first) for CSV; `null` for XLSX. */
+export interface ReadFile {
+  file: File;
+  records: string[][] | null;
+}

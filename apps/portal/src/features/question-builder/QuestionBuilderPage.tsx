@@ -40,15 +40,12 @@ import {
   emptyState,
   LIMITS,
   questionBody,
-  serverFieldErrors,
   stateFromQuestion,
-  unshownErrors,
-  validate,
-  withoutErrors,
   type BuilderState,
   type ConfigDrafts,
-  type FieldErrors,
 } from './builderState';
+import { serverFieldErrors, unshownErrors, validate, withoutErrors } from './validation';
+import type { FieldErrors } from './builderState';
 import { ImageField } from './ImageField';
 import { QuestionPreview } from './QuestionPreview';
 import { TypeConfigEditor } from './TypeEditors';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '@acompanha/api-client';
-import {
-  emptyState,
-  questionBody,
-  serverFieldErrors,
-  stateFromQuestion,
-  unshownErrors,
-  validate,
-  type BuilderState,
-} from './builderState';
+import { emptyState, questionBody, stateFromQuestion, type BuilderState } from './builderState';
+import { serverFieldErrors, unshownErrors, validate } from './validation';
 
 function filled(patch: (s: BuilderState) => void = () => undefined): BuilderState {
   const s = emptyState();

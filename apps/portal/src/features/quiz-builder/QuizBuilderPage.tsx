@@ -32,13 +32,14 @@ import {
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
 import { usePersisted } from '../../app/store';
-import { BANK_QUERY, FlowchartEditor } from './FlowchartEditor';
+import { FlowchartEditor } from './FlowchartEditor';
 import { useQuizSave } from './useQuizSave';
 import { LeaveWithoutSavingDialog, useUnsavedChangesGuard } from '../../lib/unsavedChanges';
 import { FolderEditor } from './FolderEditor';
 import { QuizPreview } from './QuizPreview';
 import { alternativesOf, type FolderDraft } from './quizDraft';
 import { SaveBar } from './SaveBar';
+import { BANK_QUERY } from './flowchartKit';
 
 const NOT_FOUND_CODES: readonly ApiErrorCode[] = ['QUIZ_NOT_FOUND', 'NOT_FOUND', 'NOT_OWNER'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

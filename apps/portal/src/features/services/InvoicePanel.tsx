@@ -19,7 +19,7 @@ import {
 } from '@acompanha/ui';
 import { formatDateBR } from '../../lib/format';
 import { formatBRL } from '../../lib/format';
-import { PAYMENT_METHOD_LABELS, SaleStatusBadge } from './sales';
+import { PAYMENT_METHOD_LABELS, SaleStatusBadge } from './saleLabels';
 import { currentMonthSP, formatCalendarDate } from '../../lib/dates';
 
 /** Only the invoice goes to paper: the app's drawer, top bar, tabs and buttons stay on screen. */

@@ -1,238 +1,34 @@
-import { useState, type FormEvent } from 'react';
+/** 'Registrar venda': the dialog and its form. */
+import { type FormEvent, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarDate } from '@internationalized/date';
 import {
   asApiError,
   createSaleMutation,
-  deleteSaleMutation,
   listPatientsOptions,
   listServicesOptions,
-  refundSaleMutation,
   type PaymentMethod,
-  type Sale,
-  type SaleStatus,
-  handled,
 } from '@acompanha/api-client';
 import {
-  Badge,
   Button,
-  Cell,
-  Column,
   ComboBox,
   ComboBoxItem,
   CurrencyField,
   DatePicker,
-  EmptyState,
   Form,
   InlineAlert,
-  Menu,
   Modal,
-  Row,
   Select,
   SelectItem,
   Stack,
-  Table,
-  TableBody,
-  TableHeader,
   Text,
   toastQueue,
 } from '@acompanha/ui';
 import { useDebounced } from '../../lib/useDebounced';
-import { formatDateBR } from '../../lib/format';
 import { formatBRL } from '../../lib/format';
-import { formatCalendarDate, lastCoveredDay, todaySP } from '../../lib/dates';
+import { todaySP } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  pix: 'Pix',
-  cartao: 'Cartão',
-  boleto: 'Boleto',
-  dinheiro: 'Dinheiro',
-  transferencia: 'Transferência',
-};
-
-export const SALE_STATUS_LABELS: Record<SaleStatus, string> = { paid: 'Paga', refunded: 'Reembolsada' };
-
-export function SaleStatusBadge({ status }: { status: SaleStatus }) {
-  return <Badge tone={status === 'paid' ? 'success' : 'neutral'}>{SALE_STATUS_LABELS[status]}</Badge>;
-}
-
-/** `10/11/2026 a 09/12/2026`: the days the sale covers. */
-export function salePeriod(sale: Pick<Sale, 'startsAt' | 'endsAt'>): string {
-  return `${formatCalendarDate(sale.startsAt)} a ${formatCalendarDate(lastCoveredDay(sale.endsAt))}`;
-}
-
-/** Every list that shows sales or what they add up to. */
-export function invalidateSales(queryClient: ReturnType<typeof useQueryClient>) {
-  return refreshAfter(queryClient, 'saleChanged');
-}
-
-export interface SalesTableProps {
-  sales: Sale[];
-  isLoading: boolean;
-  /** Shows the client column (the services screen; the profile already names the client). */
-  showPatient?: boolean;
-  emptyTitle: string;
-  emptyDescription?: string;
-  'aria-label': string;
-}
-
-/** Sales with their refund and delete actions (each confirmed in a dialog). */
-export function SalesTable({
-  sales,
-  isLoading,
-  showPatient = false,
-  emptyTitle,
-  emptyDescription,
-  'aria-label': ariaLabel,
-}: SalesTableProps) {
-  const queryClient = useQueryClient();
-  const [toRefund, setToRefund] = useState<Sale | null>(null);
-  const [toDelete, setToDelete] = useState<Sale | null>(null);
-
-  const refund = useMutation({
-    ...refundSaleMutation(),
-    onSuccess: async () => {
-      await invalidateSales(queryClient);
-      setToRefund(null);
-      toastQueue.add({ tone: 'success', title: 'Venda reembolsada.' }, { timeout: 5000 });
-    },
-    onError: async (raw) => {
-      if (asApiError(raw).code !== 'SALE_ALREADY_REFOUNDED') return;
-      // Refunded meanwhile (another tab, another device): say so and show the list as it is now.
-      setToRefund(null);
-      await invalidateSales(queryClient);
-      toastQueue.add(
-        { tone: 'info', title: 'Esta venda já tinha sido reembolsada. A lista foi atualizada.' },
-        { timeout: 6000 },
-      );
-    },
-  });
-  const remove = useMutation({
-    ...deleteSaleMutation(),
-    onSuccess: async () => {
-      await invalidateSales(queryClient);
-      setToDelete(null);
-      toastQueue.add({ tone: 'success', title: 'Venda excluída.' }, { timeout: 5000 });
-    },
-  });
-
-  return (
-    <>
-      <Table aria-label={ariaLabel}>
-        <TableHeader>
-          <Column id="service" isRowHeader>
-            Serviço
-          </Column>
-          {showPatient ? <Column id="patient">Cliente</Column> : null}
-          <Column id="soldAt">Data da venda</Column>
-          <Column id="period">Período</Column>
-          <Column id="amount" align="end">
-            Valor
-          </Column>
-          <Column id="method">Pagamento</Column>
-          <Column id="status">Situação</Column>
-          <Column id="actions" align="end">
-            Ações
-          </Column>
-        </TableHeader>
-        <TableBody
-          items={sales}
-          isLoading={isLoading}
-          loadingLabel="Carregando vendas…"
-          emptyState={<EmptyState title={emptyTitle} description={emptyDescription} headingLevel={2} />}
-        >
-          {(sale) => (
-            <Row id={sale.id}>
-              <Cell>{sale.serviceName}</Cell>
-              {showPatient ? <Cell>{sale.patientName}</Cell> : null}
-              <Cell>{formatDateBR(sale.soldAt)}</Cell>
-              <Cell>{salePeriod(sale)}</Cell>
-              <Cell align="end">{formatBRL(sale.amountCents)}</Cell>
-              <Cell>{PAYMENT_METHOD_LABELS[sale.paymentMethod]}</Cell>
-              <Cell>
-                <SaleStatusBadge status={sale.status} />
-              </Cell>
-              <Cell align="end">
-                <Menu
-                  label={`Ações da venda de ${sale.serviceName}${showPatient ? ` para ${sale.patientName}` : ''} em ${formatCalendarDate(sale.startsAt)}`}
-                  items={[
-                    ...(sale.status === 'paid' ? [{ id: 'refund', label: 'Reembolsar' }] : []),
-                    { id: 'delete', label: 'Excluir', isDanger: true },
-                  ]}
-                  onAction={(action) => {
-                    if (action === 'refund') setToRefund(sale);
-                    if (action === 'delete') setToDelete(sale);
-                  }}
-                />
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
-
-      <Modal
-        isOpen={!!toRefund}
-        onOpenChange={(open) => !open && setToRefund(null)}
-        title="Reembolsar venda?"
-        role="alertdialog"
-        footer={
-          <>
-            <Button variant="secondary" onPress={() => setToRefund(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="danger"
-              isPending={refund.isPending}
-              onPress={() =>
-                toRefund && refund.mutate({ path: { id: toRefund.id }, meta: handled('SALE_ALREADY_REFOUNDED') })
-              }
-            >
-              Reembolsar
-            </Button>
-          </>
-        }
-      >
-        {toRefund ? (
-          <Text>
-            A venda de “{toRefund.serviceName}” para {toRefund.patientName} ({formatBRL(toRefund.amountCents)}) fica
-            marcada como reembolsada e deixa de contar como serviço ativo do cliente. O valor aparece como reembolso no
-            faturamento.
-          </Text>
-        ) : null}
-      </Modal>
-
-      <Modal
-        isOpen={!!toDelete}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Excluir venda?"
-        role="alertdialog"
-        footer={
-          <>
-            <Button variant="secondary" onPress={() => setToDelete(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="danger"
-              isPending={remove.isPending}
-              onPress={() => toDelete && remove.mutate({ path: { id: toDelete.id } })}
-            >
-              Excluir venda
-            </Button>
-          </>
-        }
-      >
-        {toDelete ? (
-          <Text>
-            A venda de “{toDelete.serviceName}” para {toDelete.patientName} ({formatBRL(toDelete.amountCents)}) será
-            apagada e sai do faturamento. Use quando ela foi registrada por engano; para devolver o dinheiro, prefira
-            reembolsar.
-          </Text>
-        ) : null}
-      </Modal>
-    </>
-  );
-}
+import { PAYMENT_METHOD_LABELS } from './saleLabels';
 
 export interface RegisterSaleModalProps {
   isOpen: boolean;
@@ -277,7 +73,7 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
   const create = useMutation({
     ...createSaleMutation(),
     onSuccess: async (sale) => {
-      await invalidateSales(queryClient);
+      await refreshAfter(queryClient, 'saleChanged');
       toastQueue.add(
         { tone: 'success', title: `Venda registrada: ${sale.serviceName} para ${sale.patientName}.` },
         { timeout: 5000 },
