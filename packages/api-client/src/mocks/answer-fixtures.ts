@@ -8,7 +8,7 @@ import type {
   RevisionFile,
   RevisionNote,
 } from '../gen/types.gen';
-import { practicePatientFixture } from './practice';
+import { practicePatientFixture } from './practice-fixtures';
 import {
   marianaInitialScheduleFixture,
   marianaWeeklyScheduleFixture,

@@ -26,3 +26,5 @@ export {
   schedulingScheduleFixtures,
 } from './scheduling-fixtures';
 export { resetSchedulingState, schedulingSchedules, setBulkStatusFixture } from './scheduling-state';
+export * from './survey-fixtures';
+export * from './practice-fixtures';

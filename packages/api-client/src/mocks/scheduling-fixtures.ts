@@ -1,6 +1,6 @@
 /** The scheduling fixtures: the quizzes, 44 patients, their schedules and requests, the template message. */
 import type { AnswerRequest, Patient, Quiz, QuizSchedule, Service, TemplateMessage } from '../gen/types.gen';
-import { practiceOtherPatientFixture, practicePatientFixture, practiceServiceFixtures } from './practice';
+import { practiceOtherPatientFixture, practicePatientFixture, practiceServiceFixtures } from './practice-fixtures';
 import { quizFixture } from './quizzes';
 
 const CREATED_AT = '2026-11-02T13:00:00.000Z';

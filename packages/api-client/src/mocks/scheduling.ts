@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { QuizScheduleDetail, RepublishResult, TemplateMessage } from '../gen/types.gen';
-import { practiceServiceFixtures } from './practice';
+import { practiceServiceFixtures } from './practice-fixtures';
 import { quizFixture } from './quizzes';
 import { api, fail, nowIso, pageOf, todaySP } from './respond';
 import { DEFAULT_TEMPLATE_MESSAGE_FIXTURE, request, TEMPLATE_VARIABLES, withAnswers } from './scheduling-fixtures';
