@@ -25,7 +25,8 @@ import type {
   RevisionSubAnswerSchema,
 } from './schemas.js';
 import { canonicalValue, renderValue } from './render.js';
-import { revisionNotFound, scheduleNotAnswered, scheduleNotFound } from './errors.js';
+import { revisionNotFound, scheduleNotAnswered } from './errors.js';
+import { scheduleNotFound } from '../schedule/errors.js';
 import { listColumns, type ListRow, toRevisionDto, visible } from './revisions.js';
 import { toNoteDto } from './notes.js';
 import { itemKey, type SnapshotQuestion, snapshotQuestions } from './snapshot.js';

@@ -3,6 +3,5 @@ import { AppError } from '../errors/app-error.js';
 
 export const revisionNotFound = () => new AppError(404, 'REVISION_NOT_FOUND', 'Revisão de respostas não encontrada.');
 export const noteNotFound = () => new AppError(404, 'NOT_FOUND', 'Anotação não encontrada.');
-export const scheduleNotFound = () => new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Agendamento não encontrado.');
 export const scheduleNotAnswered = () =>
   new AppError(404, 'SCHEDULE_NOT_ANSWERED', 'Este questionário ainda não foi respondido pelo cliente.');
