@@ -204,6 +204,11 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await page.getByRole('menuitem', { name: 'Solicitar agora' }).click();
   await expect(page.getByText(/Envio solicitado/)).toBeVisible();
 
+  // The bell in the top bar counts unread notifications, live.
+  const bell = page.getByRole('button', { name: /^Notificações/ });
+  const unreadOf = (label: string | null) => Number(/(\d+) não lidas?$/.exec(label ?? '')?.[1] ?? 0);
+  const unreadBefore = unreadOf(await bell.getAttribute('aria-label'));
+
   // ── The patient, on a phone: link and PIN from the mailbox ──
   const { link, pin } = await readInvitation(page.request);
   const phone = await browser.newContext({
@@ -279,6 +284,21 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await survey.reload();
   await expect(survey.getByText(/já respondeu este questionário/)).toBeVisible();
   await phone.close();
+
+  // ── The professional's open page heard it: the bell counts one more, without a reload ──
+  await expect
+    .poll(async () => unreadOf(await bell.getAttribute('aria-label')), { timeout: 15_000 })
+    .toBeGreaterThan(unreadBefore);
+  await bell.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+  await page
+    .getByRole('list', { name: 'Notificações' })
+    .getByRole('link')
+    .filter({ hasText: `${PATIENT.name} respondeu “${QUIZ_TITLE}”` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/clients/profile/${patientId}/quiz/`));
+  await page.goto(`/clients/profile/${patientId}`);
 
   // ── The professional sees it answered ──
   await page.reload();

@@ -46,6 +46,8 @@ import { serviceRoutes } from './offering/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
 import { bulkRoutes } from './bulk/routes.js';
 import { quizAnswerRoutes } from './quiz-answer/routes.js';
+import { eventRoutes } from './events/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 
 // Validation messages in Brazilian Portuguese.
@@ -231,6 +233,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(saleRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
+      await api.register(eventRoutes(ctx));
       await api.register(scheduleRoutes(ctx));
       await api.register(bulkRoutes(ctx));
       await api.register(quizAnswerRoutes(ctx));

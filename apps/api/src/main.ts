@@ -10,6 +10,8 @@ import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type Embed
 import { runMigrations } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
+import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.js';
+import { listenForNotifications } from './notifications/live.js';
 import { whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
@@ -91,9 +93,15 @@ async function main(): Promise<void> {
 
   // Quiz delivery runs in this process unless JOBS=off (then run it elsewhere on the same database).
   let worker: DeliveryWorker | undefined;
+  let dispatcher: EventDispatcher | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
+    dispatcher = await startEventDispatcher({ db: database.db, pool: database.pool, config, log: app.log });
   }
+  // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
+  const stopListening = process.env.DATABASE_URL
+    ? listenForNotifications(process.env.DATABASE_URL, database.db, app.log)
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -105,6 +113,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await worker?.stop(5000);
+      await dispatcher?.stop(5000);
+      await stopListening?.();
       await mailer.close?.();
       await database.close();
       await embedded?.stop();
@@ -147,7 +157,7 @@ async function main(): Promise<void> {
     console.log('  Dev mailbox and WhatsApp outbox over HTTP: off (NODE_ENV=production without OPERATOR_TOKEN)');
   }
   if (trustProxy !== undefined) console.log(`  Trusted proxies: ${trustProxy}`);
-  console.log(`  Quiz delivery: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
+  console.log(`  Quiz delivery and events: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
   console.log('');
 }
 

@@ -13,6 +13,8 @@ import { backends } from './helpers/backends.js';
 import { surveyFlow } from './helpers/answer-revision.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 import { practice } from './helpers/scheduling.js';
+import { events } from '../src/db/schema.js';
+import { handleEvent } from '../src/events/dispatcher.js';
 
 type Ids = Record<
   | 'patient'
@@ -28,7 +30,8 @@ type Ids = Record<
   | 'quizAnswer'
   | 'revision'
   | 'note'
-  | 'fileKey',
+  | 'fileKey'
+  | 'notification',
   string
 >;
 type Own = { quiz: string; patient: string; service: string; schedule: string; request: string; category: string };
@@ -138,6 +141,8 @@ const FIXTURES: Record<string, Fixture> = {
     body: { key: 'foto.jpg', contentType: 'image/jpeg', contentSize: 10, questionId: f.question },
   }),
   getFile: (f) => ({ path: { key: f.fileKey } }),
+  // Notifications
+  updateNotification: (f) => ({ path: { id: f.notification }, body: { isMarkedAsRead: true } }),
 };
 
 /**
@@ -148,6 +153,8 @@ const OUTSIDE: Record<string, string> = {
     'public by design: the schedule id is the survey link the patient was sent; the PIN is the secret, limited per link and per address',
   uploadFile:
     'its path holds a signed upload token, not an id: a forged or foreign token is refused by its signature (test/appearance-file.test.ts)',
+  updateNotificationSetting:
+    'its path holds a notification type of the catalogue, not a row: each professional edits her own settings only (test/events.test.ts)',
 };
 
 /** What an operation takes: ids in the path, id-named query parameters, id-named body properties. */
@@ -237,6 +244,11 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
     const revisions = await p.ok(api('GET', `/answer-revision/patient/${ids.patient}/quizSchedule/${ids.schedule}`, a));
     ids.revision = (revisions.items ?? revisions)[0].id;
     ids.note = (await p.ok(api('POST', `/answer-revision/${ids.revision}/note`, a, { note: 'Nota secreta' }), 201)).id;
+    // A's notification of her patient's answer (the event handled as its job would).
+    for (const e of await t.database.db.select({ id: events.id }).from(events)) {
+      await handleEvent({ db: t.database.db }, e.id);
+    }
+    ids.notification = (await p.ok(api('GET', '/notifications', a))).items[0].id;
     // A second request, sent and unanswered (cancel, start), past the resend cooldown.
     t.clock.advance(2 * 60_000);
     const pending = await flow.send(a, ids.schedule, ana.email!);

@@ -25,6 +25,7 @@ const SKIP: Record<string, string> = {
   changePassword: 'a valid body would revoke the session mid-run (its own tests cover it)',
   importPatients: 'multipart, not JSON: the spreadsheet tests fuzz it with bombs and broken files',
   uploadFile: 'raw bytes behind a signed token, not JSON: the file tests cover it',
+  streamNotifications: 'a server-sent event stream that stays open: test/events.test.ts reads it',
 };
 
 const HOSTILE_STRINGS = [

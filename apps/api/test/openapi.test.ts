@@ -78,6 +78,13 @@ describe('OpenAPI document (built without a database)', () => {
       '/file/upload/{token}',
       '/file/{key}',
       '/health',
+      '/notifications',
+      '/notifications/read-all',
+      '/notifications/settings',
+      '/notifications/settings/{notificationId}',
+      '/notifications/stream',
+      '/notifications/unread-count',
+      '/notifications/{id}',
       '/patient',
       '/patient/import',
       '/patient/import/template',
@@ -126,6 +133,7 @@ describe('OpenAPI document (built without a database)', () => {
       '/services/{id}',
       '/services/{id}/disable',
       '/services/{id}/enable',
+      '/webhooks/manager/public-events',
     ]);
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -187,6 +195,14 @@ describe('OpenAPI document (built without a database)', () => {
         'getCategory',
         'getChatHistory',
         'getDashboardSummary',
+        'getNotificationSettings',
+        'getNotificationUnreadCount',
+        'listNotifications',
+        'listPublicEvents',
+        'markAllNotificationsAsRead',
+        'streamNotifications',
+        'updateNotification',
+        'updateNotificationSetting',
         'getFile',
         'getInvoice',
         'getMe',
@@ -384,6 +400,13 @@ describe('OpenAPI document (built without a database)', () => {
       'StatusBucket',
       'StatusCounts',
       'QuizStatusCounts',
+      'Notification',
+      'NotificationPage',
+      'NotificationType',
+      'NotificationSetting',
+      'NotificationSettings',
+      'QuietHours',
+      'PublicEvent',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }

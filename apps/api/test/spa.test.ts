@@ -55,6 +55,10 @@ describe('serving the SPAs beside the API', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/missing-1.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().application_error_code).toBe('NOT_FOUND');
+    // A page whose address has a dot that is not a file's extension is still a page.
+    const page = await app.inject({ method: 'GET', url: '/notifications/settings/quiz_answer.finished' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
   });
 
   it('the API keeps its JSON 404/405', async () => {

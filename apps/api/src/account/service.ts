@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error.js';
 import { hashPassword } from '../auth/passwords.js';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
 import { passwordRecoveryEmail } from '../mail/templates.js';
+import { recordEvent } from '../events/record.js';
 
 /** Silent for unknown e-mails (no account enumeration); limited per e-mail and per client address either way. */
 export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: Pick<Meta, 'ip'>): Promise<void> {
@@ -103,6 +104,7 @@ export async function resetPassword(
       .set({ passwordHash, updatedAt: now, emailVerifiedAt: pro?.emailVerifiedAt ?? now })
       .where(eq(professionals.id, row.professionalId));
     await ctx.tokens.revokeAll(row.professionalId, tx);
+    await recordEvent(tx, row.professionalId, 'account.password_changed', { changedAt: now.toISOString() });
     if (pro) await clearLoginCounts(tx, pro.email);
   });
 }

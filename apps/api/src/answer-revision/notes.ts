@@ -6,6 +6,7 @@ import { answerRevisionNotes } from '../db/schema.js';
 import type { RevisionNoteSchema } from './schemas.js';
 import { noteNotFound } from './errors.js';
 import { findRevision } from './revisions.js';
+import { recordEvent } from '../events/record.js';
 
 export type RevisionNoteDto = z.infer<typeof RevisionNoteSchema>;
 type NoteRow = typeof answerRevisionNotes.$inferSelect;
@@ -23,13 +24,22 @@ export async function addNote(
   revisionId: string,
   note: string,
 ): Promise<RevisionNoteDto> {
-  await findRevision(ctx.db, professionalId, revisionId);
+  const revision = await findRevision(ctx.db, professionalId, revisionId);
   const now = ctx.config.now();
-  const [row] = await ctx.db
-    .insert(answerRevisionNotes)
-    .values({ revisionId, professionalId, text: note, createdAt: now, updatedAt: now })
-    .returning();
-  return toNoteDto(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(answerRevisionNotes)
+      .values({ revisionId, professionalId, text: note, createdAt: now, updatedAt: now })
+      .returning();
+    await recordEvent(tx, professionalId, 'revision.note_added', {
+      revisionId,
+      noteId: created!.id,
+      patientId: revision.revision.patientId,
+      patientName: revision.patientName,
+    });
+    return created!;
+  });
+  return toNoteDto(row);
 }
 
 export async function updateNote(

@@ -11,6 +11,8 @@ import { answerRevisions, patients, quizAnswers, quizzes } from '../db/schema.js
 import type { AnswerRevisionSchema, ListRevisionsQuery } from './schemas.js';
 import { revisionNotFound } from './errors.js';
 import { periodBounds } from './periods.js';
+import { recordEvent } from '../events/record.js';
+import { patientRef } from '../events/refs.js';
 
 export type AnswerRevisionDto = z.infer<typeof AnswerRevisionSchema>;
 type RevisionStatus = (typeof answerRevisions.$inferSelect)['status'];
@@ -139,19 +141,30 @@ export async function setRevisionStatus(
 ): Promise<AnswerRevisionDto> {
   await findRevision(ctx.db, professionalId, id);
   const now = ctx.config.now();
-  await ctx.db
-    .update(answerRevisions)
-    .set(
-      status === 'completed'
-        ? { status, approvedAt: now, updatedAt: now }
-        : { status, approvedAt: null, updatedAt: now },
-    )
-    .where(
-      and(
-        eq(answerRevisions.id, id),
-        eq(answerRevisions.professionalId, professionalId),
-        ne(answerRevisions.status, status),
-      ),
-    );
+  await ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(answerRevisions)
+      .set(
+        status === 'completed'
+          ? { status, approvedAt: now, updatedAt: now }
+          : { status, approvedAt: null, updatedAt: now },
+      )
+      .where(
+        and(
+          eq(answerRevisions.id, id),
+          eq(answerRevisions.professionalId, professionalId),
+          ne(answerRevisions.status, status),
+        ),
+      )
+      .returning();
+    const revision = changed[0];
+    if (!revision) return;
+    await recordEvent(tx, professionalId, status === 'completed' ? 'revision.approved' : 'revision.pending', {
+      revisionId: revision.id,
+      quizAnswerId: revision.quizAnswerId,
+      quizId: revision.quizId,
+      ...(await patientRef(tx, revision.patientId)),
+    });
+  });
   return toRevisionDto(await findRevision(ctx.db, professionalId, id));
 }

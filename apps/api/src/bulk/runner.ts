@@ -11,10 +11,12 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
-import { bulkProcesses } from '../db/schema.js';
+import { bulkProcesses, quizzes } from '../db/schema.js';
+import type { Executor } from '../db/client.js';
 import { notifyDueRequests } from '../delivery/signal.js';
 import { runChunk, type ChunkRunner } from './ops.js';
 import { decodePayload, type BulkKind, type BulkPayload } from './service.js';
+import { recordEvent } from '../events/record.js';
 
 export interface BulkRunnerOptions {
   /** Most patients per transaction. */
@@ -254,6 +256,7 @@ export class BulkRunner {
           ...(finished ? { state: 'done' as const, finishedAt: now } : {}),
         })
         .where(eq(bulkProcesses.quizId, run.quizId));
+      if (finished) await recordFinished(tx, run, 'done');
       return { more: !finished, firstDueAt };
     });
     const workMs = performance.now() - began;
@@ -269,12 +272,38 @@ export class BulkRunner {
   private async fail(run: Run): Promise<void> {
     try {
       const now = this.ctx.config.now();
-      await this.ctx.db
-        .update(bulkProcesses)
-        .set({ state: 'failed', finishedAt: now, updatedAt: now })
-        .where(this.ours(run));
+      await this.ctx.db.transaction(async (tx) => {
+        const failed = await tx
+          .update(bulkProcesses)
+          .set({ state: 'failed', finishedAt: now, updatedAt: now })
+          .where(this.ours(run))
+          .returning({ quizId: bulkProcesses.quizId });
+        if (failed.length > 0) await recordFinished(tx, run, 'failed');
+      });
     } catch (err) {
       this.log.error({ err, quizId: run.quizId }, 'could not mark the bulk process as failed');
     }
   }
+}
+
+/** `bulk_process.finished`, in the transaction that ends the process. */
+async function recordFinished(tx: Executor, run: Run, status: 'done' | 'failed'): Promise<void> {
+  const [row] = await tx
+    .select({
+      quizTitle: quizzes.title,
+      total: bulkProcesses.total,
+      failed: sql<number>`jsonb_array_length(${bulkProcesses.details})`.mapWith(Number),
+    })
+    .from(bulkProcesses)
+    .innerJoin(quizzes, eq(quizzes.id, bulkProcesses.quizId))
+    .where(eq(bulkProcesses.quizId, run.quizId));
+  if (!row) return;
+  await recordEvent(tx, run.professionalId, 'bulk_process.finished', {
+    quizId: run.quizId,
+    quizTitle: row.quizTitle,
+    kind: run.kind,
+    status,
+    total: row.total,
+    failed: row.failed,
+  });
 }

@@ -516,12 +516,17 @@ export const answerRequests = pgTable(
     lastError: text('last_error'),
     answeredAt: tz('answered_at'),
     cancelledAt: tz('cancelled_at'),
+    /** When its `answer_request.delayed` event was recorded (sent, unanswered past the grace period). */
+    delayedAt: tz('delayed_at'),
     createdAt: tz('created_at')
       .notNull()
       .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('answer_requests_schedule_idx').on(t.scheduleId, t.dueAt),
+    index('answer_requests_undelayed_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' AND ${t.delayedAt} IS NULL`),
     index('answer_requests_due_idx').on(t.status, t.dueAt),
     index('answer_requests_professional_idx').on(t.professionalId, t.status),
     uniqueIndex('answer_requests_occurrence_key')
@@ -724,4 +729,61 @@ export const files = pgTable(
     deletedAt: tz('deleted_at'),
   },
   (t) => [index('files_professional_idx').on(t.professionalId), index('files_patient_idx').on(t.patientId)],
+);
+
+/**
+ * The transactional outbox: every event of the catalogue (src/events/catalog.ts), written in the same
+ * transaction as the change that caused it. The dispatcher hands each one to a pg-boss job and stamps
+ * `dispatchedAt`; a change that rolled back left no event, and a process that died before the hand-over
+ * leaves the event for the next sweep.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Thin: ids, names, dates, states. A deleted patient's name is replaced here (LGPD). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Set when a patient is involved, so deleting her anonymises her events. */
+    patientId: uuid('patient_id'),
+    occurredAt: tz('occurred_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    dispatchedAt: tz('dispatched_at'),
+  },
+  (t) => [
+    index('events_undispatched_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.dispatchedAt} IS NULL`),
+    index('events_professional_idx').on(t.professionalId, t.occurredAt),
+    index('events_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * The professional's notification centre: one row per event she is told about in the portal. Its title,
+ * body and link are rendered from the event when read (so a deleted patient's name never comes back).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    isMarkedAsRead: boolean('is_marked_as_read').notNull().default(false),
+    isMarkedAsArchived: boolean('is_marked_as_archived').notNull().default(false),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_idx').on(t.eventId),
+    index('notifications_list_idx').on(t.professionalId, t.isMarkedAsArchived, t.createdAt),
+  ],
 );

@@ -28,6 +28,8 @@ import { materializeNext } from '../schedule/occurrences.js';
 import type { Channels } from './channels.js';
 import { DeliveryError } from './errors.js';
 import { linkMessage, MASKED_PIN } from './template.js';
+import type { EventPayload } from '../events/catalog.js';
+import { recordEvent } from '../events/record.js';
 
 export interface DeliveryDeps {
   db: Db;
@@ -53,6 +55,7 @@ async function close(
     body: string;
     error: string;
   },
+  failedEvent?: EventPayload<'answer_request.failed'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [schedule] = await tx
@@ -71,6 +74,7 @@ async function close(
         .insert(messages)
         .values({ ...failedMessage, status: 'failed', answerRequestId: request.id, createdAt: now });
     }
+    if (failedEvent) await recordEvent(tx, request.professionalId, 'answer_request.failed', failedEvent);
     if (schedule && request.kind === 'scheduled') {
       await materializeNext(tx, schedule, new Date(Math.max(request.dueAt.getTime() + 1, now.getTime())), now);
     }
@@ -138,6 +142,13 @@ export async function deliverAnswerRequest(
     .returning({ attempts: answerRequests.attempts });
   if (claimed.length === 0) return 'skipped';
 
+  const eventRef = {
+    scheduleId: schedule.id,
+    quizId: schedule.quizId,
+    quizTitle: row.quizTitle,
+    patientId: patient.id,
+    patientName: patient.name,
+  };
   const pin = generatePin();
   const link = surveyLink(config.publicUrl, schedule.id);
   const message = { patientName: patient.name, professionalName: row.professionalName, quizTitle: row.quizTitle, link };
@@ -166,13 +177,21 @@ export async function deliverAnswerRequest(
     const lastError = formatLastError(e.code, e.message);
     const failedAt = config.now();
     if (opts.lastAttempt || e.permanent) {
-      await close(db, request, 'expired', lastError, failedAt, {
-        patientId: patient.id,
-        professionalId: schedule.professionalId,
-        channel: schedule.channel,
-        body: historyText,
-        error: lastError,
-      });
+      await close(
+        db,
+        request,
+        'expired',
+        lastError,
+        failedAt,
+        {
+          patientId: patient.id,
+          professionalId: schedule.professionalId,
+          channel: schedule.channel,
+          body: historyText,
+          error: lastError,
+        },
+        { answerRequestId: request.id, ...eventRef, channel: schedule.channel, errorCode: e.code },
+      );
       return 'failed';
     }
     await db
@@ -208,6 +227,12 @@ export async function deliverAnswerRequest(
     if (locked && request.kind === 'scheduled') {
       await materializeNext(tx, locked, new Date(Math.max(request.dueAt.getTime() + 1, sentAt.getTime())), sentAt);
     }
+    await recordEvent(tx, schedule.professionalId, 'answer_request.sent', {
+      answerRequestId: request.id,
+      ...eventRef,
+      channel: schedule.channel,
+      sentAt: sentAt.toISOString(),
+    });
   });
   return 'sent';
 }

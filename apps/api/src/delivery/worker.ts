@@ -74,6 +74,24 @@ export function poolExecutor(pool: pg.Pool): PgBoss.Db {
   };
 }
 
+/**
+ * Creates the queue when missing, then sets its options. Processes starting together race to create it (its
+ * partition): a deadlock or a duplicate is another process winning, so the queue is read again and updated.
+ */
+export async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
+      await boss.updateQueue(queue.name, queue);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+}
+
 const defaults = {
   concurrency: 4,
   pollingIntervalSeconds: 2,
@@ -121,8 +139,7 @@ export class DeliveryWorker {
       retryBackoff: true,
       expireInSeconds: this.opts.expireInSeconds,
     };
-    await this.boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, ...queue });
-    await this.boss.updateQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, ...queue });
+    await ensureQueue(this.boss, { name: DELIVERY_QUEUE, ...queue });
     for (let i = 0; i < this.opts.concurrency; i++) {
       this.workerIds.push(
         await this.boss.work<{ requestId: string }>(

@@ -30,3 +30,6 @@ export function birthDateProblem(value: string, today: string): string | null {
   if (value < '1900-01-01') return 'Data de nascimento inválida.';
   return null;
 }
+
+/** The name a deleted patient keeps (her personal data is gone; her sales and the counts stay). */
+export const ANONYMISED_NAME = 'Cliente excluído';

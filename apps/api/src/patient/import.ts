@@ -14,6 +14,7 @@ import { searchable } from '../lib/text.js';
 import { MAX_IMPORT_ROWS } from './parse-import.js';
 import { defaultPreferences } from './service.js';
 import { rethrowDuplicate } from './errors.js';
+import { recordEvents } from '../events/record.js';
 import {
   cellText,
   fileError,
@@ -179,21 +180,32 @@ export async function importPatients(
   try {
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < inserts.length; i += 1000) {
-        await tx.insert(patients).values(
-          inserts.slice(i, i + 1000).map((p) => ({
-            professionalId,
-            name: p.name,
-            searchName: searchable(p.name),
-            email: p.email,
-            phone: p.phone,
-            document: p.document,
-            birthDate: p.birthDate,
-            sex: p.sex,
-            serviceModality: p.serviceModality,
-            tags: p.tags,
-            notes: p.notes,
-            preferences: defaultPreferences(p.phone, p.email),
-            updatedAt: now,
+        const created = await tx
+          .insert(patients)
+          .values(
+            inserts.slice(i, i + 1000).map((p) => ({
+              professionalId,
+              name: p.name,
+              searchName: searchable(p.name),
+              email: p.email,
+              phone: p.phone,
+              document: p.document,
+              birthDate: p.birthDate,
+              sex: p.sex,
+              serviceModality: p.serviceModality,
+              tags: p.tags,
+              notes: p.notes,
+              preferences: defaultPreferences(p.phone, p.email),
+              updatedAt: now,
+            })),
+          )
+          .returning({ id: patients.id, name: patients.name });
+        await recordEvents(
+          tx,
+          professionalId,
+          created.map((c) => ({
+            type: 'patient.created',
+            payload: { patientId: c.id, patientName: c.name, status: 'active' },
           })),
         );
       }
@@ -213,6 +225,11 @@ export async function importPatients(
             id uuid, name text, search_name text, email text, phone text, document text, birth_date date, sex text,
             service_modality text, tags jsonb, notes text)
           WHERE p.id = x.id AND p.professional_id = ${professionalId}`);
+        await recordEvents(
+          tx,
+          professionalId,
+          batch.map((b) => ({ type: 'patient.updated', payload: { patientId: b.id!, patientName: b.name } })),
+        );
       }
     });
   } catch (err) {

@@ -19,8 +19,8 @@ import type {
 import { findOwnPatient, type PatientRow } from './lookup.js';
 import { duplicateDocument, duplicatePhone, invalidDocument, rethrowDuplicate } from './errors.js';
 import { loadCurrentServices, type PatientDto, toPatientDto } from './dto.js';
-
-export const ANONYMISED_NAME = 'Cliente excluído';
+import { ANONYMISED_NAME } from './fields.js';
+import { anonymisePatientEvents, recordEvent, recordEvents } from '../events/record.js';
 
 export function defaultPreferences(phone: string | null, email: string | null): PatientPreferences {
   return { channel: phone || !email ? 'whatsapp' : 'email', reminders: true, reminderHour: null };
@@ -108,23 +108,31 @@ export async function createPatient(
   const email = set.email ?? null;
   let row: PatientRow;
   try {
-    [row] = (await ctx.db
-      .insert(patients)
-      .values({
-        ...set,
-        professionalId,
-        name: body.name,
-        searchName: searchable(body.name),
-        preferences: body.preferences
-          ? {
-              channel: body.preferences.channel,
-              reminders: body.preferences.reminders,
-              reminderHour: body.preferences.reminderHour ?? null,
-            }
-          : defaultPreferences(phone, email),
-        updatedAt: ctx.config.now(),
-      })
-      .returning()) as [PatientRow];
+    row = await ctx.db.transaction(async (tx) => {
+      const [created] = (await tx
+        .insert(patients)
+        .values({
+          ...set,
+          professionalId,
+          name: body.name,
+          searchName: searchable(body.name),
+          preferences: body.preferences
+            ? {
+                channel: body.preferences.channel,
+                reminders: body.preferences.reminders,
+                reminderHour: body.preferences.reminderHour ?? null,
+              }
+            : defaultPreferences(phone, email),
+          updatedAt: ctx.config.now(),
+        })
+        .returning()) as [PatientRow];
+      await recordEvent(tx, professionalId, 'patient.created', {
+        patientId: created.id,
+        patientName: created.name,
+        status: created.status === 'inactive' ? 'inactive' : 'active',
+      });
+      return created;
+    });
   } catch (err) {
     rethrowDuplicate(err);
   }
@@ -141,10 +149,14 @@ export async function updatePatient(
   const set = normalizeInput(ctx, body);
   await assertUnique(ctx.db, professionalId, set.phone, set.document, id);
   try {
-    await ctx.db
-      .update(patients)
-      .set({ ...set, updatedAt: ctx.config.now() })
-      .where(eq(patients.id, id));
+    await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(patients)
+        .set({ ...set, updatedAt: ctx.config.now() })
+        .where(eq(patients.id, id))
+        .returning({ name: patients.name });
+      await recordEvent(tx, professionalId, 'patient.updated', { patientId: id, patientName: updated!.name });
+    });
   } catch (err) {
     rethrowDuplicate(err);
   }
@@ -183,6 +195,7 @@ export async function updatePreferences(
  */
 async function applyDeletion(
   db: Executor,
+  professionalId: string,
   ids: string[],
   mode: 'inactivate' | 'delete',
   reason: string | undefined,
@@ -190,7 +203,16 @@ async function applyDeletion(
 ) {
   if (ids.length === 0) return;
   if (mode === 'inactivate') {
-    await db.update(patients).set({ status: 'inactive', updatedAt: now }).where(inArray(patients.id, ids));
+    const changed = await db
+      .update(patients)
+      .set({ status: 'inactive', updatedAt: now })
+      .where(and(inArray(patients.id, ids), ne(patients.status, 'inactive')))
+      .returning({ id: patients.id, name: patients.name });
+    await recordEvents(
+      db,
+      professionalId,
+      changed.map((p) => ({ type: 'patient.inactivated', payload: { patientId: p.id, patientName: p.name } })),
+    );
     return;
   }
   await db
@@ -213,6 +235,12 @@ async function applyDeletion(
     })
     .where(inArray(patients.id, ids));
   await db.delete(messages).where(inArray(messages.patientId, ids));
+  await anonymisePatientEvents(db, ids);
+  await recordEvents(
+    db,
+    professionalId,
+    ids.map((patientId) => ({ type: 'patient.deleted', payload: { patientId } })),
+  );
   // Her photos and files: never served again from this commit on, and removed from storage right after it.
   await markPatientFilesDeleted(db, ids, now);
 }
@@ -230,7 +258,14 @@ export async function deletePatient(
 ): Promise<{ id: string; status: 'inactive' | 'deleted' }> {
   await findOwnPatient(ctx.db, professionalId, id);
   await ctx.db.transaction((tx) =>
-    applyDeletion(tx, [id], body.mode, body.mode === 'delete' ? body.reason : undefined, ctx.config.now()),
+    applyDeletion(
+      tx,
+      professionalId,
+      [id],
+      body.mode,
+      body.mode === 'delete' ? body.reason : undefined,
+      ctx.config.now(),
+    ),
   );
   await removeFiles(ctx, body.mode);
   return { id, status: body.mode === 'delete' ? 'deleted' : 'inactive' };
@@ -250,7 +285,7 @@ export async function deletePatients(
         and(eq(patients.professionalId, professionalId), inArray(patients.id, ids), ne(patients.status, 'deleted')),
       );
     const foundIds = new Set(found.map((r) => r.id));
-    await applyDeletion(tx, [...foundIds], body.mode, body.reason, ctx.config.now());
+    await applyDeletion(tx, professionalId, [...foundIds], body.mode, body.reason, ctx.config.now());
     return { processed: foundIds.size, notFound: ids.filter((id) => !foundIds.has(id)) };
   });
   await removeFiles(ctx, body.mode);

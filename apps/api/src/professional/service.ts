@@ -15,6 +15,7 @@ import type {
   UpdateProfessionalBody,
   UpdateTemplateMessageBody,
 } from './schemas.js';
+import { recordEvent } from '../events/record.js';
 
 type ProfessionalRow = typeof professionals.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -104,8 +105,10 @@ export async function changePassword(
   await clear(ctx.db, [key]);
   const passwordHash = await hashPassword(ctx.config, body.newPassword);
   return ctx.db.transaction(async (tx) => {
-    await tx.update(professionals).set({ passwordHash, updatedAt: ctx.config.now() }).where(eq(professionals.id, id));
+    const now = ctx.config.now();
+    await tx.update(professionals).set({ passwordHash, updatedAt: now }).where(eq(professionals.id, id));
     await ctx.tokens.revokeAll(id, tx);
+    await recordEvent(tx, id, 'account.password_changed', { changedAt: now.toISOString() });
     return ctx.tokens.issue(id, meta, tx);
   });
 }

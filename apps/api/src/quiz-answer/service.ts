@@ -11,6 +11,8 @@ import { alreadyAnswered, answerNotFound, notExpected, notOwner, requestNotFound
 import { buildFlow, nextQuestion } from './flow.js';
 import { checkAnswer, MB } from './checks.js';
 import { currentRequest, findSchedule, flowOf, loadItems, progressOf, toProgress } from './state.js';
+import { recordEvent } from '../events/record.js';
+import { scheduleRef } from '../events/refs.js';
 
 export async function startQuizAnswer(
   ctx: AppContext,
@@ -48,6 +50,12 @@ export async function startQuizAnswer(
         updatedAt: now,
       })
       .returning();
+    await recordEvent(tx, request.professionalId, 'quiz_answer.started', {
+      quizAnswerId: row!.id,
+      answerRequestId: request.id,
+      ...(await scheduleRef(tx, request.scheduleId)),
+      startedAt: now.toISOString(),
+    });
     return { created: true, progress: toProgress(row!, []) };
   });
 }
@@ -112,7 +120,7 @@ export async function saveQuizAnswer(
         .update(answerRequests)
         .set({ status: 'answered', answeredAt: now })
         .where(eq(answerRequests.id, qa.answerRequestId));
-      await tx
+      const [revision] = await tx
         .insert(answerRevisions)
         .values({
           quizAnswerId: qa.id,
@@ -124,7 +132,17 @@ export async function saveQuizAnswer(
           createdAt: now,
           updatedAt: now,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: answerRevisions.id });
+      if (revision) {
+        await recordEvent(tx, qa.professionalId, 'quiz_answer.finished', {
+          quizAnswerId: qa.id,
+          answerRequestId: qa.answerRequestId,
+          revisionId: revision.id,
+          ...(await scheduleRef(tx, qa.scheduleId)),
+          finishedAt: now.toISOString(),
+        });
+      }
     } else {
       [row] = (await tx.update(quizAnswers).set({ updatedAt: now }).where(eq(quizAnswers.id, qa.id)).returning()) as [
         QuizAnswerRow,

@@ -8,6 +8,8 @@ import { addDays, spDate, spDayStart } from '../lib/dates.js';
 import { findOwnPatient } from '../patient/lookup.js';
 import { findOwnService } from '../offering/lookup.js';
 import type { CreateSaleBody, ListSalesQuery, SaleSchema } from './schemas.js';
+import { recordEvent } from '../events/record.js';
+import { patientRef } from '../events/refs.js';
 
 export type SaleDto = z.infer<typeof SaleSchema>;
 
@@ -93,20 +95,33 @@ export async function createSale(
   }
   const soldAt = body.soldAt ? new Date(body.soldAt) : ctx.config.now();
   const startsAt = body.startsAt ?? spDate(soldAt);
-  const [row] = await ctx.db
-    .insert(sales)
-    .values({
-      professionalId,
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sales)
+      .values({
+        professionalId,
+        patientId: patient.id,
+        serviceId: svc.id,
+        amountCents: body.amountCents ?? svc.priceCents,
+        paymentMethod: body.paymentMethod,
+        soldAt,
+        startsAt,
+        endsAt: addDays(startsAt, svc.validityDays),
+      })
+      .returning();
+    await recordEvent(tx, professionalId, 'sale.created', {
+      saleId: row!.id,
       patientId: patient.id,
+      patientName: patient.name,
       serviceId: svc.id,
-      amountCents: body.amountCents ?? svc.priceCents,
-      paymentMethod: body.paymentMethod,
-      soldAt,
-      startsAt,
-      endsAt: addDays(startsAt, svc.validityDays),
-    })
-    .returning({ id: sales.id });
-  return findOwnSale(ctx.db, professionalId, row!.id);
+      serviceName: svc.name,
+      amountCents: row!.amountCents,
+      startsAt: row!.startsAt,
+      endsAt: row!.endsAt,
+    });
+    return row!.id;
+  });
+  return findOwnSale(ctx.db, professionalId, id);
 }
 
 export async function listSales(
@@ -129,12 +144,20 @@ export async function listSales(
 export async function refundSale(ctx: AppContext, professionalId: string, id: string): Promise<SaleDto> {
   const sale = await findOwnSale(ctx.db, professionalId, id);
   if (sale.status === 'refunded') throw new AppError(409, 'SALE_ALREADY_REFOUNDED', 'Esta venda já foi estornada.');
-  const updated = await ctx.db
-    .update(sales)
-    .set({ status: 'refunded', refundedAt: ctx.config.now() })
-    .where(and(eq(sales.id, id), eq(sales.status, 'paid')))
-    .returning({ id: sales.id });
-  if (updated.length === 0) throw new AppError(409, 'SALE_ALREADY_REFOUNDED', 'Esta venda já foi estornada.');
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(sales)
+      .set({ status: 'refunded', refundedAt: ctx.config.now() })
+      .where(and(eq(sales.id, id), eq(sales.status, 'paid')))
+      .returning({ id: sales.id, patientId: sales.patientId, amountCents: sales.amountCents });
+    const refunded = updated[0];
+    if (!refunded) throw new AppError(409, 'SALE_ALREADY_REFOUNDED', 'Esta venda já foi estornada.');
+    await recordEvent(tx, professionalId, 'sale.refunded', {
+      saleId: refunded.id,
+      ...(await patientRef(tx, refunded.patientId)),
+      amountCents: refunded.amountCents,
+    });
+  });
   return findOwnSale(ctx.db, professionalId, id);
 }
 

@@ -2,7 +2,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
-import { answerRequests, quizSchedules } from '../db/schema.js';
+import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
 import { spDate } from '../lib/dates.js';
 import type { Recurrence } from './schemas.js';
 import type { ScheduleInput } from './rows.js';
@@ -10,6 +10,20 @@ import { validateRecurrence } from './recurrence-validation.js';
 import { deletedSchedule, scheduleNotFound } from './errors.js';
 import { assertCanDeliver, findOwnQuizOnce, findPatientWithService, lockOwnSchedule } from './lookups.js';
 import { cancelPending, materializeNext, startOfToday } from './occurrences.js';
+import { recordEvent } from '../events/record.js';
+import type { ScheduleRow } from './rows.js';
+
+/** What a schedule event says about it (thin: ids, names, the recurrence's headline). */
+const scheduleEvent = (s: ScheduleRow, quiz: { title: string }, patient: { name: string }) => ({
+  scheduleId: s.id,
+  quizId: s.quizId,
+  quizTitle: quiz.title,
+  patientId: s.patientId,
+  patientName: patient.name,
+  periodicity: s.periodicity,
+  startDate: s.startDate,
+  hour: s.hour,
+});
 
 /**
  * Creates the (quiz, patient) schedule, or replaces the live one (a reschedule), and materialises its first
@@ -51,6 +65,8 @@ export async function upsertSchedule(
   // A replaced schedule: its pending occurrence belonged to the old recurrence.
   if (!inserted) await cancelPending(tx, schedule.id, now, false);
   await materializeNext(tx, schedule, startOfToday(now), now);
+  const type = inserted ? 'schedule.created' : 'schedule.rescheduled';
+  await recordEvent(tx, professionalId, type, scheduleEvent(schedule, quiz, patient));
   return { id: schedule.id };
 }
 
@@ -87,6 +103,7 @@ export async function rescheduleSchedule(
     .returning();
   await cancelPending(tx, current.id, now, false);
   await materializeNext(tx, schedule!, startOfToday(now), now);
+  await recordEvent(tx, professionalId, 'schedule.rescheduled', scheduleEvent(schedule!, quiz, patient));
   return { id: current.id };
 }
 
@@ -130,4 +147,16 @@ export async function deleteSchedule(
     .update(answerRequests)
     .set({ status: 'expired' })
     .where(and(eq(answerRequests.scheduleId, current.id), eq(answerRequests.status, 'sent')));
+  const [names] = await tx
+    .select({ quizTitle: quizzes.title, patientName: patients.name })
+    .from(quizzes)
+    .innerJoin(patients, eq(patients.id, current.patientId))
+    .where(eq(quizzes.id, current.quizId));
+  const {
+    periodicity: _p,
+    startDate: _s,
+    hour: _h,
+    ...ref
+  } = scheduleEvent(current, { title: names?.quizTitle ?? '' }, { name: names?.patientName ?? '' });
+  await recordEvent(tx, professionalId, 'schedule.cancelled', ref);
 }

@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The built single-page apps served beside the API on one origin. */
+const STATIC_FILE =
+  /\.(?:js|mjs|css|map|json|webmanifest|txt|xml|html?|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|pdf|wasm)$/i;
+
 export interface SpaOptions {
   /** apps/portal/dist: everything that is neither /api nor /quiz-survey. */
   portalDir: string;
@@ -64,8 +67,9 @@ export async function trySpaFallback(
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
-  // A missing file (has an extension, e.g. /assets/x.js) is a real 404, not a page.
-  if (/\.[a-z0-9]{1,8}$/i.test(pathname)) return false;
+  // A missing file (a static file's extension, e.g. /assets/x.js) is a real 404, not a page. Other dots are
+  // pages' (e.g. /notifications/settings/quiz_answer.finished).
+  if (STATIC_FILE.test(pathname)) return false;
   const dir =
     pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`) ? options.surveyDir : options.portalDir;
   let html: string;

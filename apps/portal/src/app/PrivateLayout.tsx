@@ -5,7 +5,9 @@ import { logoutMutation } from '@acompanha/api-client';
 import { AppShell, Avatar, Badge, Drawer, IconButton, Menu, TopBar, useIsMobile, VisuallyHidden } from '@acompanha/ui';
 import { store, usePersisted } from './store';
 import { LOGIN_PATH } from './paths';
-import { ANSWERS_RECEIVED_HREF, navigationItems } from './navigation';
+import { ANSWERS_RECEIVED_HREF, NOTIFICATIONS_HREF, navigationItems } from './navigation';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useLiveUnreadCount } from '../features/notifications/liveUnread';
 import { pendingCountOptions } from '../lib/queries';
 
 /** The drawer badge: answers waiting for review, refreshed every minute; nothing when there are none. */
@@ -47,8 +49,20 @@ export function PrivateLayout() {
   const professional = usePersisted((s) => s.session.professional);
   const logout = useMutation(logoutMutation());
   const pendingBadge = usePendingBadge();
+  const unread = useLiveUnreadCount();
+  const unreadBadge =
+    unread > 0 ? (
+      <Badge tone="danger">
+        <span aria-hidden="true">{unread > 99 ? '99+' : unread.toLocaleString('pt-BR')}</span>
+        <VisuallyHidden>{unread === 1 ? '1 não lida' : `${unread.toLocaleString('pt-BR')} não lidas`}</VisuallyHidden>
+      </Badge>
+    ) : undefined;
   const items = navigationItems.map((item) =>
-    item.href === ANSWERS_RECEIVED_HREF ? { ...item, badge: pendingBadge } : item,
+    item.href === ANSWERS_RECEIVED_HREF
+      ? { ...item, badge: pendingBadge }
+      : item.href === NOTIFICATIONS_HREF
+        ? { ...item, badge: unreadBadge }
+        : item,
   );
 
   async function signOut() {
@@ -74,24 +88,27 @@ export function PrivateLayout() {
             />
           }
           end={
-            <Menu
-              label={professional?.name ?? 'Minha conta'}
-              trigger={
-                <Avatar
-                  name={professional?.name ?? 'Profissional'}
-                  src={professional?.avatarUrl ?? undefined}
-                  size="sm"
-                />
-              }
-              items={[
-                { id: 'profile', label: 'Meu perfil' },
-                { id: 'logout', label: 'Sair' },
-              ]}
-              onAction={(id) => {
-                if (id === 'profile') navigate('/profile');
-                if (id === 'logout') void signOut();
-              }}
-            />
+            <>
+              <NotificationBell unread={unread} />
+              <Menu
+                label={professional?.name ?? 'Minha conta'}
+                trigger={
+                  <Avatar
+                    name={professional?.name ?? 'Profissional'}
+                    src={professional?.avatarUrl ?? undefined}
+                    size="sm"
+                  />
+                }
+                items={[
+                  { id: 'profile', label: 'Meu perfil' },
+                  { id: 'logout', label: 'Sair' },
+                ]}
+                onAction={(id) => {
+                  if (id === 'profile') navigate('/profile');
+                  if (id === 'logout') void signOut();
+                }}
+              />
+            </>
           }
         />
       }

@@ -170,6 +170,24 @@ function ReportIcon() {
   );
 }
 
+function BellIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" strokeLinejoin="round" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function ProfileIcon() {
   return (
     <svg
@@ -190,6 +208,8 @@ function ProfileIcon() {
 
 /** The drawer entry that carries the count of answers waiting for review. */
 export const ANSWERS_RECEIVED_HREF = '/answers/received';
+/** The drawer entry that carries the count of unread notifications. */
+export const NOTIFICATIONS_HREF = '/notifications/managing';
 
 /**
  * The side navigation. Each issue adds its screens here when they are finished, so the drawer
@@ -205,5 +225,6 @@ export const navigationItems = [
   { href: '/resendReceived', label: 'Reenviar pendentes', icon: <ResendIcon /> },
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
   { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },
+  { href: NOTIFICATIONS_HREF, label: 'Notificações', icon: <BellIcon /> },
   { href: '/profile', label: 'Meu perfil', icon: <ProfileIcon /> },
 ];

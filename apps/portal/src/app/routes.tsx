@@ -150,6 +150,30 @@ export const createRoutes = (): RouteObject[] => [
                 loader: m.dashboardLoader,
               })),
           },
+          {
+            path: 'notifications/managing',
+            lazy: () =>
+              import('../features/notifications/NotificationsPage').then((m) => ({
+                Component: m.NotificationsPage,
+                loader: m.notificationsLoader,
+              })),
+          },
+          {
+            path: 'notifications/settings',
+            lazy: () =>
+              import('../features/notifications/NotificationSettingsPage').then((m) => ({
+                Component: m.NotificationSettingsPage,
+                loader: m.notificationSettingsLoader,
+              })),
+          },
+          {
+            path: 'notifications/settings/:notificationId',
+            lazy: () =>
+              import('../features/notifications/NotificationSettingsPage').then((m) => ({
+                Component: m.NotificationSettingPage,
+                loader: m.notificationSettingsLoader,
+              })),
+          },
           { path: 'quiz-builder', lazy: quizBuilder },
           { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {

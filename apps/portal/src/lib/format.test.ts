@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDateBR, formatDateTimeBR } from './format';
+import { formatBRL, formatDateBR, formatDateTimeBR, formatSinceBR } from './format';
 
 describe('formatDateBR', () => {
   it('uses dd/MM/yyyy in São Paulo time', () => {
@@ -24,5 +24,15 @@ describe('formatDateTimeBR', () => {
     expect(formatDateTimeBR('2026-12-01T02:30:00Z')).toBe('30/11/2026 23:30');
     expect(formatDateTimeBR('2026-03-15T15:05:00Z')).toBe('15/03/2026 12:05');
     expect(formatDateTimeBR('nope')).toBe('');
+  });
+});
+
+describe('formatSinceBR', () => {
+  const now = new Date('2026-11-25T15:00:00Z');
+  it('says how long ago, then the date and time', () => {
+    expect(formatSinceBR('2026-11-25T14:59:40Z', now)).toBe('agora');
+    expect(formatSinceBR('2026-11-25T14:55:00Z', now)).toBe('há 5 min');
+    expect(formatSinceBR('2026-11-25T12:00:00Z', now)).toBe('há 3 h');
+    expect(formatSinceBR('2026-11-23T12:00:00Z', now)).toBe(formatDateTimeBR('2026-11-23T12:00:00Z'));
   });
 });

@@ -66,3 +66,14 @@ export function formatFileSize(bytes: number): string {
 export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 }
+
+/** "agora", "há 5 min", "há 3 h", then the date and time: when something happened, read at a glance. */
+export function formatSinceBR(value: string | Date, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (Number.isNaN(minutes)) return '';
+  if (minutes < 1) return 'agora';
+  if (minutes < 60) return `há ${minutes} min`;
+  if (minutes < 24 * 60) return `há ${Math.floor(minutes / 60)} h`;
+  return formatDateTimeBR(date);
+}

@@ -51,6 +51,10 @@ export const REFRESH_AFTER = {
   questionBankChanged: ['listQuestions', 'listCategories'],
   /** An appearance created, saved, deleted or made the default. */
   appearanceChanged: ['listAppearances'],
+  /** A notification read, unread, archived or unarchived; all marked as read. */
+  notificationsChanged: ['listNotifications', 'getNotificationUnreadCount'],
+  /** A notification type's channels or quiet hours saved. */
+  notificationSettingsChanged: ['getNotificationSettings'],
 } as const satisfies Record<string, readonly QueryOperationId[]>;
 
 export type PortalChange = keyof typeof REFRESH_AFTER;

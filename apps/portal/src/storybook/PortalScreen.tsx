@@ -7,7 +7,9 @@ import { toastQueue } from '@acompanha/ui';
 import { createRoutes } from '../app/routes';
 import { queryClient } from '../app/queryClient';
 import { store } from '../app/store';
+import { getNotificationUnreadCountOptions } from '@acompanha/api-client';
 import { pendingCountOptions } from '../lib/queries';
+import { liveNotifications } from '../features/notifications/liveUnread';
 
 /** The portal's client wiring (session token, error toasts); survey stories in the same page wire it their way. */
 function configurePortalClient() {
@@ -20,15 +22,19 @@ configurePortalClient();
 
 /**
  * Resets what screens share between stories: storage, session and server cache. The drawer's
- * badge (answers waiting for review) starts known as 0, so stories of other screens need no
- * handler for it; `pendingAnswers: 'fetch'` lets the drawer ask the story's handlers instead.
+ * badge (answers waiting for review) and the bell (unread notifications) start known as 0, so
+ * stories of other screens need no handler for them; `'fetch'` lets the layout ask the story's
+ * handlers instead.
  */
 export function resetPortal({
   signedIn,
   pendingAnswers = 0,
+  unreadNotifications = 0,
 }: {
   signedIn: boolean;
   pendingAnswers?: number | 'fetch';
+  /** The bell's count; 'fetch' asks the story's handlers (and opens the live stream). */
+  unreadNotifications?: number | 'fetch';
 }) {
   configurePortalClient();
   window.localStorage.clear();
@@ -37,6 +43,9 @@ export function resetPortal({
   if (signedIn) store.login(loginResponseFixture);
   if (pendingAnswers !== 'fetch')
     queryClient.setQueryData(pendingCountOptions().queryKey, { items: [], total: pendingAnswers });
+  liveNotifications.enabled = unreadNotifications === 'fetch';
+  if (unreadNotifications !== 'fetch')
+    queryClient.setQueryData(getNotificationUnreadCountOptions().queryKey, { unread: unreadNotifications });
 }
 
 /**

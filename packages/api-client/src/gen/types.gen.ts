@@ -709,9 +709,77 @@ export type MultipleChoiceConfigInput = {
     alternatives: Array<AlternativeInput>;
 };
 
+/**
+ * One notification of the professional’s notification centre.
+ */
+export type Notification = {
+    id: string;
+    type: NotificationType;
+    title: string;
+    body: string;
+    /**
+     * The portal path the notification opens (e.g. `/answers/report`).
+     */
+    link: string;
+    isMarkedAsRead: boolean;
+    isMarkedAsArchived: boolean;
+    createdAt: string;
+};
+
 export type NotificationChannel = 'email' | 'whatsapp';
 
 export type NotificationChannelInput = 'email' | 'whatsapp';
+
+export type NotificationPage = {
+    items: Array<Notification>;
+    /**
+     * Notifications matching the filters.
+     */
+    total: number;
+    /**
+     * Unread notifications not archived (the bell’s count).
+     */
+    unread: number;
+};
+
+/**
+ * One notification type: its channels and quiet hours.
+ */
+export type NotificationSetting = {
+    type: NotificationType;
+    group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account';
+    groupLabel: string;
+    label: string;
+    description: string;
+    /**
+     * Security and billing notices: in-app and e-mail cannot be off.
+     */
+    mandatory: boolean;
+    inApp: boolean;
+    email: boolean;
+    whatsapp: boolean;
+    quietHours: QuietHours | null;
+};
+
+export type NotificationSettings = {
+    items: Array<NotificationSetting>;
+};
+
+/**
+ * An event type the professional can be notified of.
+ */
+export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed';
+
+/**
+ * Unread notifications not archived.
+ */
+export type NotificationUnreadCount = {
+    unread: number;
+};
+
+export type NotificationsReadAll = {
+    updated: number;
+};
 
 export type Patient = {
     id: string;
@@ -936,6 +1004,25 @@ export type Professional = {
     createdAt: string;
 };
 
+/**
+ * An event of the catalogue a webhook can subscribe to.
+ */
+export type PublicEvent = {
+    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed';
+    group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account';
+    groupLabel: string;
+    label: string;
+    description: string;
+    /**
+     * The JSON Schema of the event’s `data` (thin: ids, names, dates, states).
+     */
+    payloadSchema: {
+        [key: string]: unknown;
+    };
+};
+
+export type PublicEventList = Array<PublicEvent>;
+
 export type Question = {
     id: string;
     draft: boolean;
@@ -978,6 +1065,22 @@ export type QuestionPage = {
 export type QuestionType = 'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
 
 export type QuestionTypeInput = 'multiple-choice' | 'linear-scale' | 'likert-scale' | 'free-field' | 'file-upload' | 'metrics';
+
+/**
+ * São Paulo time: no e-mail or WhatsApp from `start` to `end` (it may cross midnight).
+ */
+export type QuietHours = {
+    start: string;
+    end: string;
+};
+
+/**
+ * São Paulo time: no e-mail or WhatsApp from `start` to `end` (it may cross midnight).
+ */
+export type QuietHoursInput = {
+    start: string;
+    end: string;
+};
 
 export type Quiz = {
     id: string;
@@ -3138,6 +3241,255 @@ export type HealthResponses = {
 };
 
 export type HealthResponse = HealthResponses[keyof HealthResponses];
+
+export type ListNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        take?: number;
+        skip?: number;
+        /**
+         * Only the unread ones.
+         */
+        unreadOnly?: 'true' | 'false';
+        /**
+         * `true`: the archived ones only. Default: the ones not archived.
+         */
+        archived?: 'true' | 'false';
+    };
+    url: '/notifications';
+};
+
+export type ListNotificationsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
+
+export type ListNotificationsResponses = {
+    /**
+     * A page of notifications
+     */
+    200: NotificationPage;
+};
+
+export type ListNotificationsResponse = ListNotificationsResponses[keyof ListNotificationsResponses];
+
+export type MarkAllNotificationsAsReadData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/read-all';
+};
+
+export type MarkAllNotificationsAsReadErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type MarkAllNotificationsAsReadError = MarkAllNotificationsAsReadErrors[keyof MarkAllNotificationsAsReadErrors];
+
+export type MarkAllNotificationsAsReadResponses = {
+    /**
+     * How many were marked
+     */
+    200: NotificationsReadAll;
+};
+
+export type MarkAllNotificationsAsReadResponse = MarkAllNotificationsAsReadResponses[keyof MarkAllNotificationsAsReadResponses];
+
+export type GetNotificationSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/settings';
+};
+
+export type GetNotificationSettingsErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetNotificationSettingsError = GetNotificationSettingsErrors[keyof GetNotificationSettingsErrors];
+
+export type GetNotificationSettingsResponses = {
+    /**
+     * The settings
+     */
+    200: NotificationSettings;
+};
+
+export type GetNotificationSettingsResponse = GetNotificationSettingsResponses[keyof GetNotificationSettingsResponses];
+
+export type UpdateNotificationSettingData = {
+    body: {
+        inApp: boolean;
+        email: boolean;
+        whatsapp: boolean;
+        quietHours?: QuietHoursInput | null;
+    };
+    path: {
+        /**
+         * The notification type, e.g. `quiz_answer.finished`.
+         */
+        notificationId: string;
+    };
+    query?: never;
+    url: '/notifications/settings/{notificationId}';
+};
+
+export type UpdateNotificationSettingErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateNotificationSettingError = UpdateNotificationSettingErrors[keyof UpdateNotificationSettingErrors];
+
+export type UpdateNotificationSettingResponses = {
+    /**
+     * The type as saved
+     */
+    200: NotificationSetting;
+};
+
+export type UpdateNotificationSettingResponse = UpdateNotificationSettingResponses[keyof UpdateNotificationSettingResponses];
+
+export type StreamNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/stream';
+};
+
+export type StreamNotificationsErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type StreamNotificationsError = StreamNotificationsErrors[keyof StreamNotificationsErrors];
+
+export type StreamNotificationsResponses = {
+    /**
+     * An event stream
+     */
+    200: string;
+};
+
+export type StreamNotificationsResponse = StreamNotificationsResponses[keyof StreamNotificationsResponses];
+
+export type GetNotificationUnreadCountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/unread-count';
+};
+
+export type GetNotificationUnreadCountErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetNotificationUnreadCountError = GetNotificationUnreadCountErrors[keyof GetNotificationUnreadCountErrors];
+
+export type GetNotificationUnreadCountResponses = {
+    /**
+     * The unread count
+     */
+    200: NotificationUnreadCount;
+};
+
+export type GetNotificationUnreadCountResponse = GetNotificationUnreadCountResponses[keyof GetNotificationUnreadCountResponses];
+
+export type UpdateNotificationData = {
+    body: {
+        isMarkedAsRead?: boolean;
+        isMarkedAsArchived?: boolean;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/notifications/{id}';
+};
+
+export type UpdateNotificationErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateNotificationError = UpdateNotificationErrors[keyof UpdateNotificationErrors];
+
+export type UpdateNotificationResponses = {
+    /**
+     * The notification
+     */
+    200: Notification;
+};
+
+export type UpdateNotificationResponse = UpdateNotificationResponses[keyof UpdateNotificationResponses];
 
 export type DeletePatientsData = {
     body: {
@@ -6203,3 +6555,32 @@ export type EnableServiceResponses = {
 };
 
 export type EnableServiceResponse = EnableServiceResponses[keyof EnableServiceResponses];
+
+export type ListPublicEventsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/webhooks/manager/public-events';
+};
+
+export type ListPublicEventsErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListPublicEventsError = ListPublicEventsErrors[keyof ListPublicEventsErrors];
+
+export type ListPublicEventsResponses = {
+    /**
+     * The catalogue
+     */
+    200: PublicEventList;
+};
+
+export type ListPublicEventsResponse = ListPublicEventsResponses[keyof ListPublicEventsResponses];

@@ -28,3 +28,4 @@ export {
 export { resetSchedulingState, schedulingSchedules, setBulkStatusFixture } from './scheduling-state';
 export * from './survey-fixtures';
 export * from './practice-fixtures';
+export * from './notifications';

@@ -24,7 +24,7 @@ import { formatNumberBR, formatRate, plural } from '../../lib/format';
 import { StatusChart } from './charts/StatusChart';
 import { isPeriodInvalid, PatientFilter, QuizFilter } from './filters';
 import { rateOf } from './format';
-import { LinkButton } from './LinkButton';
+import { LinkButton } from '../../lib/LinkButton';
 import { StatFigure, StatGrid } from './StatFigure';
 import { formatCalendarDate } from '../../lib/dates';
 import { delayedOptions, type ReportFilters, reportFiltersFrom, reportQuery, reportSearch } from './reportFilters';

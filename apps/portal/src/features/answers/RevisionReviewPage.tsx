@@ -30,7 +30,7 @@ import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatDateTimeBR, plural } from '../../lib/format';
 import { AnswerItem } from './AnswerItem';
 import { REVISION_STATUS } from './format';
-import { LinkButton } from './LinkButton';
+import { LinkButton } from '../../lib/LinkButton';
 import { REVISION_NOT_FOUND_CODES } from './notFoundCodes';
 import { RevisionNotes } from './RevisionNotes';
 import { RevisionSeries, revisionSeriesOptions } from './RevisionSeries';

@@ -3,8 +3,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { acknowledgeBulkProcess, addQuizQuestion, approveAnswerRevision, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createQuizSchedule, createRevisionNote, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteRevisionNote, deleteSale, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, exportAnswers, getAnswerRevision, getAnswerStatusReport, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getPatient, getPatientAnswerSeries, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getQuizSchedule, getScheduleAnswerRevisions, getService, getSurveyState, getTemplateMessage, health, importPatients, listAnswerRevisions, listAppearances, listCategories, listDelayedAnswerRequests, listDevMailbox, listDevWhatsappOutbox, listPatientQuizzes, listPatients, listPendingAnswerRevisions, listQuestions, listQuizAnswerRevisions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, login, logout, type Options, refundSale, register, republishAnswerRequests, requestPasswordRecovery, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, saveQuizAnswer, setAnswerRevisionPending, setDefaultAppearance, startQuizAnswer, updateAppearance, updateCategory, updateMe, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateRevisionNote, updateService, updateTemplateMessage, uploadFile, validateQuizPin, verifyEmail } from '../sdk.gen';
-import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ApproveAnswerRevisionData, ApproveAnswerRevisionError, ApproveAnswerRevisionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateRevisionNoteData, CreateRevisionNoteError, CreateRevisionNoteResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteRevisionNoteData, DeleteRevisionNoteError, DeleteRevisionNoteResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, ExportAnswersData, ExportAnswersError, ExportAnswersResponse, GetAnswerRevisionData, GetAnswerRevisionError, GetAnswerRevisionResponse, GetAnswerStatusReportData, GetAnswerStatusReportError, GetAnswerStatusReportResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetPatientAnswerSeriesData, GetPatientAnswerSeriesError, GetPatientAnswerSeriesResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetScheduleAnswerRevisionsData, GetScheduleAnswerRevisionsError, GetScheduleAnswerRevisionsResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAnswerRevisionsData, ListAnswerRevisionsError, ListAnswerRevisionsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDelayedAnswerRequestsData, ListDelayedAnswerRequestsError, ListDelayedAnswerRequestsResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListPendingAnswerRevisionsData, ListPendingAnswerRevisionsError, ListPendingAnswerRevisionsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizAnswerRevisionsData, ListQuizAnswerRevisionsError, ListQuizAnswerRevisionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SetAnswerRevisionPendingData, SetAnswerRevisionPendingError, SetAnswerRevisionPendingResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateRevisionNoteData, UpdateRevisionNoteError, UpdateRevisionNoteResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
+import { acknowledgeBulkProcess, addQuizQuestion, approveAnswerRevision, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createQuestion, createQuiz, createQuizSchedule, createRevisionNote, createSale, createService, createSignedUploadUrl, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteRevisionNote, deleteSale, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, exportAnswers, getAnswerRevision, getAnswerStatusReport, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getNotificationSettings, getNotificationUnreadCount, getPatient, getPatientAnswerSeries, getPatientImportTemplate, getPatientTotals, getQuestion, getQuiz, getQuizSchedule, getScheduleAnswerRevisions, getService, getSurveyState, getTemplateMessage, health, importPatients, listAnswerRevisions, listAppearances, listCategories, listDelayedAnswerRequests, listDevMailbox, listDevWhatsappOutbox, listNotifications, listPatientQuizzes, listPatients, listPendingAnswerRevisions, listPublicEvents, listQuestions, listQuizAnswerRevisions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, login, logout, markAllNotificationsAsRead, type Options, refundSale, register, republishAnswerRequests, requestPasswordRecovery, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, saveQuizAnswer, setAnswerRevisionPending, setDefaultAppearance, startQuizAnswer, updateAppearance, updateCategory, updateMe, updateNotification, updateNotificationSetting, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateRevisionNote, updateService, updateTemplateMessage, uploadFile, validateQuizPin, verifyEmail } from '../sdk.gen';
+import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ApproveAnswerRevisionData, ApproveAnswerRevisionError, ApproveAnswerRevisionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateRevisionNoteData, CreateRevisionNoteError, CreateRevisionNoteResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteRevisionNoteData, DeleteRevisionNoteError, DeleteRevisionNoteResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, ExportAnswersData, ExportAnswersError, ExportAnswersResponse, GetAnswerRevisionData, GetAnswerRevisionError, GetAnswerRevisionResponse, GetAnswerStatusReportData, GetAnswerStatusReportError, GetAnswerStatusReportResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetNotificationSettingsData, GetNotificationSettingsError, GetNotificationSettingsResponse, GetNotificationUnreadCountData, GetNotificationUnreadCountError, GetNotificationUnreadCountResponse, GetPatientAnswerSeriesData, GetPatientAnswerSeriesError, GetPatientAnswerSeriesResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetScheduleAnswerRevisionsData, GetScheduleAnswerRevisionsError, GetScheduleAnswerRevisionsResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAnswerRevisionsData, ListAnswerRevisionsError, ListAnswerRevisionsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDelayedAnswerRequestsData, ListDelayedAnswerRequestsError, ListDelayedAnswerRequestsResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListPendingAnswerRevisionsData, ListPendingAnswerRevisionsError, ListPendingAnswerRevisionsResponse, ListPublicEventsData, ListPublicEventsError, ListPublicEventsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizAnswerRevisionsData, ListQuizAnswerRevisionsError, ListQuizAnswerRevisionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsAsReadData, MarkAllNotificationsAsReadError, MarkAllNotificationsAsReadResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SetAnswerRevisionPendingData, SetAnswerRevisionPendingError, SetAnswerRevisionPendingResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdateNotificationData, UpdateNotificationError, UpdateNotificationResponse, UpdateNotificationSettingData, UpdateNotificationSettingError, UpdateNotificationSettingResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateRevisionNoteData, UpdateRevisionNoteError, UpdateRevisionNoteResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
 
 /**
  * E-mail a password recovery link (always 204, also for unknown e-mails)
@@ -687,6 +687,111 @@ export const healthOptions = (options?: Options<HealthData>) => queryOptions<Hea
     },
     queryKey: healthQueryKey(options)
 });
+
+export const listNotificationsQueryKey = (options?: Options<ListNotificationsData>) => createQueryKey('listNotifications', options);
+
+/**
+ * The notification centre, newest first (not archived by default), with the unread count
+ */
+export const listNotificationsOptions = (options?: Options<ListNotificationsData>) => queryOptions<ListNotificationsResponse, ListNotificationsError, ListNotificationsResponse, ReturnType<typeof listNotificationsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listNotifications({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listNotificationsQueryKey(options)
+});
+
+/**
+ * Marks every unread notification (not archived) as read
+ */
+export const markAllNotificationsAsReadMutation = (options?: Partial<Options<MarkAllNotificationsAsReadData>>): UseMutationOptions<MarkAllNotificationsAsReadResponse, MarkAllNotificationsAsReadError, Options<MarkAllNotificationsAsReadData>> => {
+    const mutationOptions: UseMutationOptions<MarkAllNotificationsAsReadResponse, MarkAllNotificationsAsReadError, Options<MarkAllNotificationsAsReadData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await markAllNotificationsAsRead({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getNotificationSettingsQueryKey = (options?: Options<GetNotificationSettingsData>) => createQueryKey('getNotificationSettings', options);
+
+/**
+ * Every notification type with its channels (in-app, e-mail, WhatsApp) and quiet hours
+ */
+export const getNotificationSettingsOptions = (options?: Options<GetNotificationSettingsData>) => queryOptions<GetNotificationSettingsResponse, GetNotificationSettingsError, GetNotificationSettingsResponse, ReturnType<typeof getNotificationSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getNotificationSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getNotificationSettingsQueryKey(options)
+});
+
+/**
+ * Sets one notification type’s channels and quiet hours (security notices stay on)
+ */
+export const updateNotificationSettingMutation = (options?: Partial<Options<UpdateNotificationSettingData>>): UseMutationOptions<UpdateNotificationSettingResponse, UpdateNotificationSettingError, Options<UpdateNotificationSettingData>> => {
+    const mutationOptions: UseMutationOptions<UpdateNotificationSettingResponse, UpdateNotificationSettingError, Options<UpdateNotificationSettingData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateNotificationSetting({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getNotificationUnreadCountQueryKey = (options?: Options<GetNotificationUnreadCountData>) => createQueryKey('getNotificationUnreadCount', options);
+
+/**
+ * How many notifications are unread (and not archived): the bell’s count
+ */
+export const getNotificationUnreadCountOptions = (options?: Options<GetNotificationUnreadCountData>) => queryOptions<GetNotificationUnreadCountResponse, GetNotificationUnreadCountError, GetNotificationUnreadCountResponse, ReturnType<typeof getNotificationUnreadCountQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getNotificationUnreadCount({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getNotificationUnreadCountQueryKey(options)
+});
+
+/**
+ * Marks a notification read or unread, archived or not
+ */
+export const updateNotificationMutation = (options?: Partial<Options<UpdateNotificationData>>): UseMutationOptions<UpdateNotificationResponse, UpdateNotificationError, Options<UpdateNotificationData>> => {
+    const mutationOptions: UseMutationOptions<UpdateNotificationResponse, UpdateNotificationError, Options<UpdateNotificationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateNotification({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Inactivate or delete (anonymise, reason required) many patients
@@ -1920,3 +2025,21 @@ export const enableServiceMutation = (options?: Partial<Options<EnableServiceDat
     };
     return mutationOptions;
 };
+
+export const listPublicEventsQueryKey = (options?: Options<ListPublicEventsData>) => createQueryKey('listPublicEvents', options);
+
+/**
+ * The catalogue of events a webhook can subscribe to, with each payload’s JSON Schema
+ */
+export const listPublicEventsOptions = (options?: Options<ListPublicEventsData>) => queryOptions<ListPublicEventsResponse, ListPublicEventsError, ListPublicEventsResponse, ReturnType<typeof listPublicEventsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listPublicEvents({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listPublicEventsQueryKey(options)
+});
