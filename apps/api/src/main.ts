@@ -12,7 +12,7 @@ import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.js';
 import { listenForNotifications } from './notifications/live.js';
-import { whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
+import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
 
@@ -96,7 +96,13 @@ async function main(): Promise<void> {
   let dispatcher: EventDispatcher | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
-    dispatcher = await startEventDispatcher({ db: database.db, pool: database.pool, config, log: app.log });
+    dispatcher = await startEventDispatcher({
+      db: database.db,
+      pool: database.pool,
+      config,
+      log: app.log,
+      channels: { mailer, whatsapp: createWhatsAppProvider(database.db) },
+    });
   }
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL

@@ -2,9 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerRequests, events, notifications } from '../src/db/schema.js';
+import { answerRequests, events, notifications, whatsappOutbox } from '../src/db/schema.js';
 import { EventDispatcher, handleEvent, recordDelayed } from '../src/events/dispatcher.js';
 import { recordEvent } from '../src/events/record.js';
+import { OutboxWhatsAppProvider } from '../src/delivery/whatsapp.js';
+import { DIGEST_WINDOW_MS, sendDueDigests } from '../src/notifications/digests.js';
 import { defaultQuestionId as q } from '../src/question/library.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -37,7 +39,14 @@ describe.each(backends)('events and notifications on $name', (backend) => {
   /** Every undispatched event handled as a job would (the dispatcher's own behaviour is tested below). */
   const dispatchAll = async () => {
     const pending = await t.database.db.select({ id: events.id }).from(events);
-    for (const e of pending) await handleEvent({ db: t.database.db }, e.id);
+    for (const e of pending) await handleEvent({ db: t.database.db, now: t.clock.now }, e.id);
+  };
+  /** The events recorded since `known` was taken, handled as their jobs would. */
+  const knownEvents = async () =>
+    new Set((await t.database.db.select({ id: events.id }).from(events)).map((e) => e.id));
+  const dispatchNew = async (known: Set<string>) => {
+    for (const e of await t.database.db.select({ id: events.id }).from(events))
+      if (!known.has(e.id)) await handleEvent({ db: t.database.db, now: t.clock.now }, e.id);
   };
   /** A patient with a service, scheduled the one-question quiz, who answers it; returns ids. */
   const answered = async (name: string) => {
@@ -320,11 +329,104 @@ describe.each(backends)('events and notifications on $name', (backend) => {
     });
   });
 
+  describe('e-mail and WhatsApp to the professional', () => {
+    const channels = () => ({
+      mailer: t.mailbox,
+      whatsapp: new OutboxWhatsAppProvider(t.database.db),
+      publicUrl: 'http://acompanha.test',
+    });
+    const later = (ms: number) => new Date(t.clock.now().getTime() + ms);
+
+    it('gathers answers arriving within minutes into one e-mail, with no patient data', async () => {
+      await p.ok(
+        p.api('PUT', '/notifications/settings/quiz_answer.finished', a, { inApp: true, email: true, whatsapp: false }),
+      );
+      await sendDueDigests(t.database.db, channels(), later(DIGEST_WINDOW_MS * 10)); // nothing left from before
+      const before = (await t.mailbox.list('eva.nutri@example.com')).length;
+      const known = await knownEvents();
+      await answered('Olga Secreta');
+      await answered('Paulo Secreto');
+      await dispatchNew(known);
+      await dispatchNew(known); // a job run twice adds nothing
+      expect(await sendDueDigests(t.database.db, channels(), t.clock.now())).toBe(0); // still gathering
+      expect(await sendDueDigests(t.database.db, channels(), later(DIGEST_WINDOW_MS + 1000))).toBe(1);
+      const mails = await t.mailbox.list('eva.nutri@example.com');
+      expect(mails.length).toBe(before + 1);
+      const [mail] = mails;
+      expect(mail!.subject).toBe('2 clientes responderam questionários');
+      expect(mail!.text).toContain('http://acompanha.test/answers/received');
+      expect(`${mail!.subject} ${mail!.text} ${mail!.html}`).not.toMatch(/Olga|Paulo|Boa\./);
+      await p.ok(
+        p.api('PUT', '/notifications/settings/quiz_answer.finished', a, { inApp: true, email: false, whatsapp: false }),
+      );
+    });
+
+    it('a WhatsApp the professional cannot get is given up and told in the portal', async () => {
+      await p.ok(
+        p.api('PUT', '/notifications/settings/answer_request.delayed', a, {
+          inApp: false,
+          email: false,
+          whatsapp: true,
+        }),
+      );
+      const patient = await p.patient(a, { serviceId: service, name: 'Quézia Atrasada' });
+      const schedule = await p.ok(
+        p.api('POST', '/quiz/schedule', a, {
+          quizId: quiz,
+          patientId: patient.id,
+          startDate: '2030-12-01',
+          hour: 8,
+          periodicity: 'once',
+        }),
+        201,
+      );
+      await flow.send(a, schedule.id, patient.email!);
+      const known = await knownEvents();
+      await recordDelayed(t.database.db, later(49 * 3_600_000));
+      await dispatchNew(known);
+      const known2 = await knownEvents();
+      await sendDueDigests(t.database.db, channels(), later(49 * 3_600_000 + DIGEST_WINDOW_MS + 1000));
+      await dispatchNew(known2);
+      const page = await p.ok(p.api('GET', '/notifications', a));
+      const failed = page.items.find((n: { type: string }) => n.type === 'notification.failed');
+      expect(failed).toMatchObject({ title: 'Não conseguimos avisar você pelo WhatsApp', link: '/profile' });
+      expect(failed.body).toContain('NOTIFICATION_CHANNEL_ERROR');
+
+      // With a phone on her profile, the next one goes out by WhatsApp: what happened and the link, no name.
+      await p.ok(p.api('PUT', '/professional/me', a, { phone: '11987654321' }));
+      const other = await p.patient(a, { serviceId: service, name: 'Rita Sigilosa' });
+      const s2 = await p.ok(
+        p.api('POST', '/quiz/schedule', a, {
+          quizId: quiz,
+          patientId: other.id,
+          startDate: '2030-12-01',
+          hour: 8,
+          periodicity: 'once',
+        }),
+        201,
+      );
+      await flow.send(a, s2.id, other.email!);
+      const known3 = await knownEvents();
+      await recordDelayed(t.database.db, later(49 * 3_600_000));
+      await dispatchNew(known3);
+      expect(await sendDueDigests(t.database.db, channels(), later(49 * 3_600_000 + DIGEST_WINDOW_MS + 1000))).toBe(1);
+      const [sent] = await t.database.db.select().from(whatsappOutbox).where(eq(whatsappOutbox.to, '+5511987654321'));
+      expect(sent!.body).toContain('Um questionário enviado há 48 horas ou mais ainda sem resposta.');
+      expect(sent!.body).toContain('http://acompanha.test/answers/report');
+      expect(sent!.body).not.toContain('Rita');
+    });
+  });
+
   it('the dispatcher hands every event to one job, also with two of them sweeping at once', async () => {
     const handled: string[] = [];
     const make = () =>
       new EventDispatcher(
-        { db: t.database.db, pool: t.database.pool, config: { now: t.clock.now }, onHandled: (id) => handled.push(id) },
+        {
+          db: t.database.db,
+          pool: t.database.pool,
+          config: { now: t.clock.now, publicUrl: 'http://acompanha.test' },
+          onHandled: (id) => handled.push(id),
+        },
         { sweepIntervalMs: 200, pollingIntervalSeconds: 0.5 },
       );
     const [one, two] = [make(), make()];

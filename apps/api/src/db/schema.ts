@@ -787,3 +787,35 @@ export const notifications = pgTable(
     index('notifications_list_idx').on(t.professionalId, t.isMarkedAsArchived, t.createdAt),
   ],
 );
+
+/**
+ * E-mail and WhatsApp notifications to the professional, gathered: events of one type arriving within a few
+ * minutes become one message ("3 clientes responderam"). One open digest per (professional, channel, type);
+ * `eventIds` makes adding an event idempotent; the dispatcher sends it when `dueAt` comes (after quiet hours).
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'whatsapp'] }).notNull(),
+    type: text('type').notNull(),
+    eventIds: uuid('event_ids').array().notNull(),
+    dueAt: tz('due_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: tz('sent_at'),
+    failedAt: tz('failed_at'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('notification_digests_open_key')
+      .on(t.professionalId, t.channel, t.type)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('notification_digests_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
+);

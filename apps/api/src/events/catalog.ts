@@ -185,6 +185,16 @@ export const EVENT_CATALOG = {
     description: 'A senha da conta foi alterada (no perfil ou pela recuperação de senha).',
     payload: z.object({ changedAt: instant() }),
   },
+  'notification.failed': {
+    group: 'account',
+    label: 'Falha ao avisar você',
+    description: 'Um aviso por e-mail ou WhatsApp para você não pôde ser entregue.',
+    payload: z.object({
+      channel: z.enum(['email', 'whatsapp']),
+      errorCode: z.enum(['NOTIFICATION_CHANNEL_ERROR', 'WHATSAPP_INTEGRATION_ERROR']),
+      notificationType: z.string().max(64),
+    }),
+  },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof EVENT_CATALOG;

@@ -19,6 +19,7 @@ import { ensureQueue, PGBOSS_SCHEMA, poolExecutor } from '../delivery/worker.js'
 import { DELAY_HOURS } from '../answer-revision/schemas.js';
 import { emitLocally, signalNotifications } from '../notifications/live.js';
 import { isNotificationType, preferenceOf } from '../notifications/types.js';
+import { addToDigest, sendDueDigests, type DigestChannels } from '../notifications/digests.js';
 import { recordEvents, type NewEvent } from './record.js';
 import { scheduleRef } from './refs.js';
 
@@ -46,7 +47,9 @@ export interface EventDispatcherOptions {
 export interface EventDispatcherDeps {
   db: Db;
   pool: pg.Pool;
-  config: Pick<AppConfig, 'now'>;
+  config: Pick<AppConfig, 'now' | 'publicUrl'>;
+  /** E-mail and WhatsApp to the professional (her notification digests); none: digests wait. */
+  channels?: Omit<DigestChannels, 'publicUrl'>;
   /** Overrides the pg-boss SQL executor (tests cut a dispatcher off the database with it). */
   executor?: PgBoss.Db;
   log?: { error(obj: unknown, msg?: string): void };
@@ -103,7 +106,7 @@ export class EventDispatcher {
           { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds },
           async ([job]) => {
             if (!job) return;
-            await handleEvent(this.deps, job.data.eventId);
+            await handleEvent({ db: this.deps.db, now: this.deps.config.now }, job.data.eventId);
             this.deps.onHandled?.(job.data.eventId);
           },
         ),
@@ -126,6 +129,14 @@ export class EventDispatcher {
       let total = 0;
       try {
         await recordDelayed(this.deps.db, this.deps.config.now());
+        if (this.deps.channels) {
+          await sendDueDigests(
+            this.deps.db,
+            { ...this.deps.channels, publicUrl: this.deps.config.publicUrl },
+            this.deps.config.now(),
+            this.deps.log,
+          );
+        }
         for (;;) {
           const n = await this.sweepOnce();
           total += n;
@@ -214,8 +225,8 @@ export async function recordDelayed(db: Db, now: Date): Promise<number> {
   });
 }
 
-/** One event's work: the professional's in-app notification, as her preferences say now. */
-export async function handleEvent(deps: Pick<EventDispatcherDeps, 'db'>, eventId: string): Promise<void> {
+/** One event's work, as the professional's preferences say now: her in-app notification and her digests. */
+export async function handleEvent(deps: { db: Db; now?: () => Date }, eventId: string): Promise<void> {
   const { db } = deps;
   const [row] = await db
     .select({ event: events, preferences: professionals.notificationPreferences })
@@ -224,7 +235,15 @@ export async function handleEvent(deps: Pick<EventDispatcherDeps, 'db'>, eventId
     .where(eq(events.id, eventId));
   if (!row || !isNotificationType(row.event.type)) return;
   const { event } = row;
-  const pref = preferenceOf(row.preferences, row.event.type);
+  const type = row.event.type;
+  const pref = preferenceOf(row.preferences, type);
+  const now = deps.now?.() ?? new Date();
+  // E-mail and WhatsApp: the event joins its digest (sent a few minutes later, after quiet hours).
+  for (const channel of ['email', 'whatsapp'] as const) {
+    if (pref[channel]) {
+      await addToDigest(db, { professionalId: event.professionalId, channel, type, eventId: event.id }, pref, now);
+    }
+  }
   if (!pref.inApp) return;
   const created = await db.transaction(async (tx) => {
     const inserted = await tx

@@ -100,3 +100,21 @@ export function quizLinkEmail(
   );
   return { to, subject, text, html };
 }
+
+/** A notification to the professional: what happened and a link to the portal (no patient data). */
+export function notificationDigestEmail(to: string, subject: string, text: string, link: string): MailMessage {
+  const body = [
+    text,
+    '',
+    `Abra o Acompanha: ${link}`,
+    '',
+    'Você pode escolher o que recebe por e-mail em Notificações > Configurar.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(text)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#2563EB;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Abrir o Acompanha</a></p>
+<p style="font-size:13px;color:#374151">Você pode escolher o que recebe por e-mail em Notificações &gt; Configurar notificações.</p>`,
+  );
+  return { to, subject, text: body, html };
+}

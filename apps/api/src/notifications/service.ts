@@ -155,7 +155,9 @@ async function storedPreferences(db: Executor, professionalId: string): Promise<
 
 export async function getSettings(ctx: AppContext, professionalId: string): Promise<{ items: SettingDto[] }> {
   const stored = await storedPreferences(ctx.db, professionalId);
-  return { items: NOTIFICATION_TYPE_KEYS.map((t) => settingOf(t, stored)) };
+  // A notice about the channels themselves has nothing to set: it is always in the portal.
+  const settable = NOTIFICATION_TYPE_KEYS.filter((t) => !NOTIFICATION_TYPES[t]!.inAppOnly);
+  return { items: settable.map((t) => settingOf(t, stored)) };
 }
 
 export async function updateSetting(
@@ -164,7 +166,9 @@ export async function updateSetting(
   type: string,
   body: z.infer<typeof UpdateNotificationSettingBody>,
 ): Promise<SettingDto> {
-  if (!isNotificationType(type)) throw new AppError(404, 'NOT_FOUND', 'Tipo de notificação não encontrado.');
+  if (!isNotificationType(type) || NOTIFICATION_TYPES[type]!.inAppOnly) {
+    throw new AppError(404, 'NOT_FOUND', 'Tipo de notificação não encontrado.');
+  }
   const value = { inApp: body.inApp, email: body.email, whatsapp: body.whatsapp, quietHours: body.quietHours };
   // One statement merges this type into the stored preferences, so two settings saved at once both stay.
   const [row] = await ctx.db

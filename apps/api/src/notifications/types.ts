@@ -15,6 +15,8 @@ interface NotificationType<T extends EventType> {
   defaults: Record<NotificationChannel, boolean>;
   /** Security and billing notices: always sent in the portal and by e-mail, whatever the settings say. */
   mandatory?: boolean;
+  /** Only ever in the portal (a notice about the other channels themselves). */
+  inAppOnly?: boolean;
   /** The notification in the portal. */
   render(payload: EventPayload<T>): { title: string; body: string; link: string };
   /** E-mail and WhatsApp: `count` events of this type gathered in one message, without patient data. */
@@ -101,6 +103,22 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
   },
 };
 
+NOTIFICATION_TYPES['notification.failed'] = {
+  defaults: { inApp: true, email: false, whatsapp: false },
+  mandatory: true,
+  inAppOnly: true,
+  render: (p) => ({
+    title:
+      p.channel === 'whatsapp' ? 'Não conseguimos avisar você pelo WhatsApp' : 'Não conseguimos avisar você por e-mail',
+    body:
+      p.errorCode === 'WHATSAPP_INTEGRATION_ERROR'
+        ? 'O WhatsApp recusou a mensagem (WHATSAPP_INTEGRATION_ERROR). Confira o telefone do seu perfil.'
+        : `O canal de notificação falhou (NOTIFICATION_CHANNEL_ERROR). Confira ${p.channel === 'whatsapp' ? 'o telefone' : 'o e-mail'} do seu perfil.`,
+    link: '/profile',
+  }),
+  summary: () => ({ subject: '', text: '', link: '/profile' }),
+};
+
 export type NotificationTypeKey = keyof typeof NOTIFICATION_TYPES & EventType;
 export const NOTIFICATION_TYPE_KEYS = Object.keys(NOTIFICATION_TYPES) as NotificationTypeKey[];
 export const isNotificationType = (t: string): t is NotificationTypeKey => Object.hasOwn(NOTIFICATION_TYPES, t);
@@ -132,5 +150,6 @@ export function preferenceOf(
         ? { start: quiet.start, end: quiet.end }
         : null,
   };
+  if (def.inAppOnly) return { inApp: true, email: false, whatsapp: false, quietHours: null };
   return def.mandatory ? { ...pref, inApp: true, email: true } : pref;
 }

@@ -768,7 +768,7 @@ export type NotificationSettings = {
 /**
  * An event type the professional can be notified of.
  */
-export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed';
+export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
 
 /**
  * Unread notifications not archived.
@@ -1008,7 +1008,7 @@ export type Professional = {
  * An event of the catalogue a webhook can subscribe to.
  */
 export type PublicEvent = {
-    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed';
+    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
     group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account';
     groupLabel: string;
     label: string;
