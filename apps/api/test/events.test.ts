@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRequests, events, notifications, whatsappOutbox } from '../src/db/schema.js';
 import { EventDispatcher, handleEvent, recordDelayed } from '../src/events/dispatcher.js';
 import { recordEvent } from '../src/events/record.js';
 import { OutboxWhatsAppProvider } from '../src/delivery/whatsapp.js';
 import { DIGEST_WINDOW_MS, sendDueDigests } from '../src/notifications/digests.js';
+import { hubOf, listenForNotifications, NOTIFY_CHANNEL } from '../src/notifications/live.js';
 import { defaultQuestionId as q } from '../src/question/library.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -415,6 +416,50 @@ describe.each(backends)('events and notifications on $name', (backend) => {
       expect(sent!.body).toContain('http://acompanha.test/answers/report');
       expect(sent!.body).not.toContain('Rita');
     });
+  });
+
+  it('another API process hears every change over LISTEN/NOTIFY (PostgreSQL)', async () => {
+    if (!t.database.url) return; // the embedded database runs in one process: the signal stays in memory
+    const otherProcess = {};
+    const heard: string[] = [];
+    const stop = listenForNotifications(t.database.url, otherProcess);
+    const unsubscribe = hubOf(otherProcess).subscribe(proA, () => heard.push(proA));
+    try {
+      // The LISTEN connection is up once a notify reaches it.
+      await expect
+        .poll(async () => {
+          await t.database.db.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${proA})`);
+          return heard.length;
+        })
+        .toBeGreaterThan(0);
+      heard.length = 0;
+      await p.ok(p.api('POST', '/notifications/read-all', a));
+      const { items } = await p.ok(p.api('GET', '/notifications', a));
+      await p.ok(p.api('PATCH', `/notifications/${items[0].id}`, a, { isMarkedAsRead: false }));
+      await expect.poll(() => heard.length).toBeGreaterThan(0);
+    } finally {
+      unsubscribe();
+      await stop();
+    }
+  });
+
+  it('a password change is told at once by e-mail, whatever the settings say', async () => {
+    const c = await t.signUp('caio.nutri@example.com');
+    const proC = (await p.ok(p.api('GET', '/professional/me', c))).id;
+    const known = await knownEvents();
+    await p.ok(
+      p.api('PUT', '/professional/me/password', c, { currentPassword: 'segredo123', newPassword: 'outrasenha456' }),
+    );
+    await dispatchNew(known);
+    await sendDueDigests(
+      t.database.db,
+      { mailer: t.mailbox, whatsapp: new OutboxWhatsAppProvider(t.database.db), publicUrl: 'http://acompanha.test' },
+      t.clock.now(),
+    );
+    const [mail] = await t.mailbox.list('caio.nutri@example.com');
+    expect(mail!.subject).toBe('Sua senha do Acompanha foi alterada');
+    const [note] = await t.database.db.select().from(notifications).where(eq(notifications.professionalId, proC));
+    expect(note!.type).toBe('account.password_changed');
   });
 
   it('the dispatcher hands every event to one job, also with two of them sweeping at once', async () => {

@@ -9,6 +9,8 @@ import { seedLibrary } from '../../src/question/library.js';
 export interface TestDatabase {
   db: Db;
   pool: pg.Pool;
+  /** PostgreSQL only: where other connections (a LISTEN one) reach this database. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ const postgres = (serverUrl: string): Backend => ({
     return {
       db: handle.db,
       pool: handle.pool,
+      url: url.toString(),
       async close() {
         await handle.close();
         const admin2 = new pg.Client({ connectionString: serverUrl });
