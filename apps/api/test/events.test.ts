@@ -477,15 +477,26 @@ describe.each(backends)('events and notifications on $name', (backend) => {
     const [one, two] = [make(), make()];
     try {
       await Promise.all([one.start(), two.start()]);
-      for (let i = 0; i < 6; i++) await p.patient(a, { name: `Lote ${i}` });
+      const fresh: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        await t.database.db.transaction((tx) =>
+          recordEvent(tx, proA, 'account.password_changed', { changedAt: new Date().toISOString() }),
+        );
+      }
+      for (const e of await eventsOf(proA, 'account.password_changed')) fresh.push(e.id);
+      // A patient created is recorded too, but nobody is notified of it: it is stamped without a job.
+      await p.patient(a, { name: 'Sem aviso' });
       const deadline = Date.now() + 15_000;
       for (;;) {
         const undispatched = (await t.database.db.select().from(events)).filter((e) => !e.dispatchedAt).length;
-        if (undispatched === 0 && new Set(handled).size >= 6) break;
+        if (undispatched === 0 && fresh.every((id) => handled.includes(id))) break;
         if (Date.now() > deadline) throw new Error(`undispatched ${undispatched}, handled ${handled.length}`);
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(handled.length).toBe(new Set(handled).size);
+      const created = (await eventsOf(proA, 'patient.created')).find((e) => e.payload.patientName === 'Sem aviso');
+      expect(created!.dispatchedAt).not.toBeNull();
+      expect(handled).not.toContain(created!.id);
       const rows = await t.database.db.select().from(notifications);
       expect(rows.length).toBe(new Set(rows.map((n) => n.eventId)).size);
     } finally {

@@ -153,13 +153,18 @@ export class EventDispatcher {
 
   private async sweepOnce(): Promise<number> {
     const due = await this.deps.db
-      .select({ id: events.id })
+      .select({ id: events.id, type: events.type })
       .from(events)
       .where(isNull(events.dispatchedAt))
       .orderBy(asc(events.occurredAt))
       .limit(this.opts.sweepBatchSize);
     if (due.length === 0) return 0;
-    await this.boss.insert(due.map(({ id }) => ({ id, name: EVENT_QUEUE, data: { eventId: id } })));
+    // Only events someone hears about become jobs (a 10,000-row import records 10,000 events no one is
+    // notified of); the rest are stamped dispatched at once.
+    const work = due.filter((e) => isNotificationType(e.type));
+    if (work.length > 0) {
+      await this.boss.insert(work.map(({ id }) => ({ id, name: EVENT_QUEUE, data: { eventId: id } })));
+    }
     await this.deps.db
       .update(events)
       .set({ dispatchedAt: this.deps.config.now() })
