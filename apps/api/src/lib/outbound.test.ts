@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkUrl, isPublicAddress, OutboundRefused, outboundRequest, resolvePublic } from './outbound.js';
+
+describe('isPublicAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.0.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:0001::1',
+    '2001:0:4136:e378:8000:63bf:f5ff:fffe',
+    '2001:db8::1',
+    'ff02::1',
+    'not-an-ip',
+  ])('refuses %s', (ip) => {
+    expect(isPublicAddress(ip)).toBe(false);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '200.160.2.3', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (ip) => {
+    expect(isPublicAddress(ip)).toBe(true);
+  });
+});
+
+describe('checkUrl and resolvePublic', () => {
+  const refused = async (raw: string, resolve?: (h: string) => Promise<string[]>) => {
+    try {
+      await resolvePublic(checkUrl(raw), resolve ? { resolve } : {});
+      return 'allowed';
+    } catch (err) {
+      expect(err).toBeInstanceOf(OutboundRefused);
+      return (err as OutboundRefused).reason;
+    }
+  };
+
+  it('asks for https, without credentials, of a bounded length', async () => {
+    expect(await refused('http://example.com/hook')).toBe('Use um endereço https://.');
+    expect(await refused('ftp://example.com/hook')).toBe('Use um endereço https://.');
+    expect(await refused('https://user:pass@example.com/hook')).toBe('O endereço não pode conter usuário ou senha.');
+    expect(await refused(`https://example.com/${'a'.repeat(2100)}`)).toBe('O endereço é longo demais.');
+    expect(await refused('not a url')).toBe('O endereço não é uma URL válida.');
+  });
+
+  it('refuses names that resolve to any private address, and literal private addresses', async () => {
+    const to =
+      (...ips: string[]) =>
+      async () =>
+        ips;
+    expect(await refused('https://hooks.example.com/x', to('10.0.0.5'))).toMatch(/rede privada/);
+    expect(await refused('https://hooks.example.com/x', to('93.184.216.34', '127.0.0.1'))).toMatch(/rede privada/);
+    expect(await refused('https://169.254.169.254/latest/meta-data')).toMatch(/rede privada/);
+    expect(await refused('https://[::ffff:127.0.0.1]/x')).toMatch(/rede privada/);
+    expect(await refused('https://2130706433/x')).toMatch(/rede privada/); // 127.0.0.1 as one number
+    expect(await refused('https://0x7f.0.0.1/x')).toMatch(/rede privada/);
+    expect(await refused('https://hooks.example.com/x', to())).toMatch(/DNS/);
+    expect(await refused('https://hooks.example.com/x', to('93.184.216.34'))).toBe('allowed');
+  });
+});
+
+describe('outboundRequest against a loopback receiver', () => {
+  let server: http.Server;
+  let base: string;
+  const hits: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      if (req.url === '/redirect') {
+        res.writeHead(302, { location: '/landed' });
+        res.end();
+      } else if (req.url === '/big') {
+        res.writeHead(200);
+        res.end('x'.repeat(200_000));
+      } else {
+        let body = '';
+        req.on('data', (c) => (body += c));
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.end(`ok ${body}`);
+        });
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('reaches nothing on loopback unless the test setting allows it', async () => {
+    hits.length = 0;
+    for (const url of [
+      `${base}/a`,
+      base.replace('127.0.0.1', 'localhost') + '/b',
+      `${base.replace('http', 'https')}/c`,
+    ]) {
+      await expect(outboundRequest(url, { body: '{}' })).rejects.toBeDefined();
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('with the test setting: posts, does not follow redirects, and caps what it reads', async () => {
+    const opts = { allowLoopbackHttp: true };
+    const res = await outboundRequest(
+      `${base}/hook`,
+      { body: '{"a":1}', headers: { 'content-type': 'application/json' } },
+      opts,
+    );
+    expect(res).toMatchObject({ status: 200, body: 'ok {"a":1}' });
+    hits.length = 0;
+    const redirect = await outboundRequest(`${base}/redirect`, { body: '{}' }, opts);
+    expect(redirect.status).toBe(302);
+    expect(hits).toEqual(['/redirect']);
+    const big = await outboundRequest(`${base}/big`, { method: 'GET', maxBytes: 1000 }, opts);
+    expect(big.body.length).toBe(1000);
+  });
+});
