@@ -48,6 +48,7 @@ import { bulkRoutes } from './bulk/routes.js';
 import { quizAnswerRoutes } from './quiz-answer/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { webhookRoutes } from './webhook/routes.js';
 import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 
 // Validation messages in Brazilian Portuguese.
@@ -235,6 +236,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(dashboardRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(eventRoutes(ctx));
+      await api.register(webhookRoutes(ctx));
       await api.register(scheduleRoutes(ctx));
       await api.register(bulkRoutes(ctx));
       await api.register(quizAnswerRoutes(ctx));

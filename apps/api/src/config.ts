@@ -109,6 +109,11 @@ export interface AppConfig {
   operatorToken?: string;
   /** Bytes of uploads each professional may keep (`STORAGE_QUOTA_MB`, default 1 GiB). */
   storageQuotaBytes: number;
+  /**
+   * Webhook endpoints may be plain http on a loopback address (tests' receivers). Off by default; read from
+   * WEBHOOKS_ALLOW_LOOPBACK_HTTP only outside production.
+   */
+  webhooksAllowLoopbackHttp: boolean;
   /** Folder of the local file store (uploads), `<DATA_DIR>/uploads`. */
   uploadsDir: string;
   /** An S3-compatible bucket for uploads (`S3_*` variables); unset = the local folder. */
@@ -153,6 +158,7 @@ export const defaultConfig: AppConfig = {
     operatorFailuresPerAddress: { max: 10, windowSeconds: 15 * 60 },
   },
   storageQuotaBytes: 1024 * 1024 * 1024,
+  webhooksAllowLoopbackHttp: false,
   uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
   patientListCache: true,
@@ -197,6 +203,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
     out.storageQuotaBytes = Math.round(Number(env.STORAGE_QUOTA_MB) * 1024 * 1024);
   // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
   // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
+  if (env.WEBHOOKS_ALLOW_LOOPBACK_HTTP === '1') {
+    if (env.NODE_ENV === 'production')
+      throw new Error('WEBHOOKS_ALLOW_LOOPBACK_HTTP is a test setting: refused in production.');
+    out.webhooksAllowLoopbackHttp = true;
+  }
   if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;
   else if (env.NODE_ENV !== 'production') out.operatorToken = randomBytes(24).toString('base64url');
   return out;

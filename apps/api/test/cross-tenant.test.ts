@@ -31,7 +31,8 @@ type Ids = Record<
   | 'revision'
   | 'note'
   | 'fileKey'
-  | 'notification',
+  | 'notification'
+  | 'webhook',
   string
 >;
 type Own = { quiz: string; patient: string; service: string; schedule: string; request: string; category: string };
@@ -143,6 +144,12 @@ const FIXTURES: Record<string, Fixture> = {
   getFile: (f) => ({ path: { key: f.fileKey } }),
   // Notifications
   updateNotification: (f) => ({ path: { id: f.notification }, body: { isMarkedAsRead: true } }),
+  // Webhooks
+  updateWebhook: (f) => ({
+    body: { id: f.webhook, url: 'https://93.184.216.34/tomado', events: ['patient.created'] },
+  }),
+  deleteWebhook: (f) => ({ path: { id: f.webhook } }),
+  rotateWebhookSecret: (f) => ({ path: { id: f.webhook } }),
 };
 
 /**
@@ -249,6 +256,12 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
       await handleEvent({ db: t.database.db }, e.id);
     }
     ids.notification = (await p.ok(api('GET', '/notifications', a))).items[0].id;
+    ids.webhook = (
+      await p.ok(
+        api('POST', '/webhooks/manager', a, { url: 'https://93.184.216.34/da-ana', events: ['patient.created'] }),
+        201,
+      )
+    ).id;
     // A second request, sent and unanswered (cancel, start), past the resend cooldown.
     t.clock.advance(2 * 60_000);
     const pending = await flow.send(a, ids.schedule, ana.email!);

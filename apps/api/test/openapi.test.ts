@@ -133,7 +133,10 @@ describe('OpenAPI document (built without a database)', () => {
       '/services/{id}',
       '/services/{id}/disable',
       '/services/{id}/enable',
+      '/webhooks/manager',
       '/webhooks/manager/public-events',
+      '/webhooks/manager/{id}',
+      '/webhooks/manager/{id}/rotate-secret',
     ]);
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -199,6 +202,11 @@ describe('OpenAPI document (built without a database)', () => {
         'getNotificationUnreadCount',
         'listNotifications',
         'listPublicEvents',
+        'listWebhooks',
+        'createWebhook',
+        'updateWebhook',
+        'deleteWebhook',
+        'rotateWebhookSecret',
         'markAllNotificationsAsRead',
         'streamNotifications',
         'updateNotification',
@@ -407,6 +415,9 @@ describe('OpenAPI document (built without a database)', () => {
       'NotificationSettings',
       'QuietHours',
       'PublicEvent',
+      'WebhookEndpoint',
+      'WebhookEndpointWithSecret',
+      'WebhookEventType',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }

@@ -819,3 +819,32 @@ export const notificationDigests = pgTable(
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
   ],
 );
+
+/**
+ * A professional's webhook endpoints: where her events go, signed (Standard Webhooks). The secret signs; it
+ * is shown once, at creation or rotation; the previous one keeps signing until `previousSecretExpiresAt`.
+ * Rich payloads (answers, measurements) only with `richPurpose` written by her (LGPD art. 11).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why it was turned off by us (the endpoint answered 410, or failed for days), else null. */
+    disabledReason: text('disabled_reason'),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: tz('previous_secret_expires_at'),
+    richPayload: boolean('rich_payload').notNull().default(false),
+    richPurpose: text('rich_purpose'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_professional_idx').on(t.professionalId, t.createdAt)],
+);

@@ -1781,6 +1781,57 @@ export type ValidationIssue = {
 };
 
 /**
+ * Where the professional’s events are sent, signed.
+ */
+export type WebhookEndpoint = {
+    id: string;
+    url: string;
+    description: string | null;
+    events: Array<WebhookEventType>;
+    enabled: boolean;
+    /**
+     * Why we turned it off (410, or failing for days).
+     */
+    disabledReason: string | null;
+    richPayload: boolean;
+    richPurpose: string | null;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type WebhookEndpointList = Array<WebhookEndpoint>;
+
+export type WebhookEndpointWithSecret = {
+    id: string;
+    url: string;
+    description: string | null;
+    events: Array<WebhookEventType>;
+    enabled: boolean;
+    /**
+     * Why we turned it off (410, or failing for days).
+     */
+    disabledReason: string | null;
+    richPayload: boolean;
+    richPurpose: string | null;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * The signing secret (`whsec_…`), shown this once.
+     */
+    secret: string;
+};
+
+/**
+ * An event of the catalogue (GET /webhooks/manager/public-events).
+ */
+export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
+
+/**
+ * An event of the catalogue (GET /webhooks/manager/public-events).
+ */
+export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
+
+/**
  * A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).
  */
 export type WhatsappOutboxMessage = {
@@ -6556,6 +6607,120 @@ export type EnableServiceResponses = {
 
 export type EnableServiceResponse = EnableServiceResponses[keyof EnableServiceResponses];
 
+export type ListWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/webhooks/manager';
+};
+
+export type ListWebhooksErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListWebhooksError = ListWebhooksErrors[keyof ListWebhooksErrors];
+
+export type ListWebhooksResponses = {
+    /**
+     * The endpoints
+     */
+    200: WebhookEndpointList;
+};
+
+export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
+
+export type CreateWebhookData = {
+    body: {
+        url: string;
+        description?: string | null;
+        events: Array<WebhookEventTypeInput>;
+        enabled?: boolean;
+        richPayload?: boolean;
+        richPurpose?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/webhooks/manager';
+};
+
+export type CreateWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateWebhookError = CreateWebhookErrors[keyof CreateWebhookErrors];
+
+export type CreateWebhookResponses = {
+    /**
+     * The endpoint, with its secret (shown once)
+     */
+    201: WebhookEndpointWithSecret;
+};
+
+export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
+
+export type UpdateWebhookData = {
+    body: {
+        id: string;
+        url: string;
+        description?: string | null;
+        events: Array<WebhookEventTypeInput>;
+        enabled?: boolean;
+        richPayload?: boolean;
+        richPurpose?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/webhooks/manager';
+};
+
+export type UpdateWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateWebhookError = UpdateWebhookErrors[keyof UpdateWebhookErrors];
+
+export type UpdateWebhookResponses = {
+    /**
+     * The endpoint
+     */
+    200: WebhookEndpoint;
+};
+
+export type UpdateWebhookResponse = UpdateWebhookResponses[keyof UpdateWebhookResponses];
+
 export type ListPublicEventsData = {
     body?: never;
     path?: never;
@@ -6584,3 +6749,81 @@ export type ListPublicEventsResponses = {
 };
 
 export type ListPublicEventsResponse = ListPublicEventsResponses[keyof ListPublicEventsResponses];
+
+export type DeleteWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/webhooks/manager/{id}';
+};
+
+export type DeleteWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteWebhookError = DeleteWebhookErrors[keyof DeleteWebhookErrors];
+
+export type DeleteWebhookResponses = {
+    /**
+     * Removed
+     */
+    204: void;
+};
+
+export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
+
+export type RotateWebhookSecretData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/webhooks/manager/{id}/rotate-secret';
+};
+
+export type RotateWebhookSecretErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+
+export type RotateWebhookSecretResponses = {
+    /**
+     * The endpoint, with its new secret
+     */
+    200: WebhookEndpointWithSecret;
+};
+
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
