@@ -8,11 +8,12 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { notificationDigests, professionals } from '../db/schema.js';
-import type { ErrorCode } from '../errors/codes.js';
 import { recordEvent } from '../events/record.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notificationDigestEmail } from '../mail/templates.js';
 import type { WhatsAppProvider } from '../delivery/whatsapp.js';
+import { DeliveryError } from '../delivery/errors.js';
+import { formatLastError } from '../schedule/dto.js';
 import { NOTIFICATION_TYPES, type NotificationTypeKey, type TypePreference } from './types.js';
 import { normalizePhone } from '../patient/fields.js';
 
@@ -70,16 +71,6 @@ export interface DigestChannels {
   publicUrl: string;
 }
 
-class ChannelError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly permanent: boolean,
-  ) {
-    super(message);
-  }
-}
-
 /** Sends every digest that is due; returns how many went out. */
 export async function sendDueDigests(
   db: Db,
@@ -126,24 +117,25 @@ export async function sendDueDigests(
     const summary = NOTIFICATION_TYPES[type]!.summary(digest.eventIds.length);
     const link = `${channels.publicUrl}${summary.link}`;
     try {
-      if (!pro) throw new ChannelError('NOTIFICATION_CHANNEL_ERROR', 'professional gone', true);
+      if (!pro) throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'professional gone', { permanent: true });
       if (digest.channel === 'email') {
         await channels.mailer
           .send(notificationDigestEmail(pro.email, summary.subject, summary.text, link))
           .catch((err: Error) => {
-            throw new ChannelError('NOTIFICATION_CHANNEL_ERROR', err.message, false);
+            throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', err.message);
           });
       } else {
         const phone = pro.phone ? normalizePhone(pro.phone) : null;
-        if (!phone) throw new ChannelError('NOTIFICATION_CHANNEL_ERROR', 'no valid phone on the profile', true);
+        if (!phone)
+          throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'no valid phone on the profile', { permanent: true });
         await channels.whatsapp.send(phone, `${summary.text}\n\nAbra o Acompanha: ${link}`).catch((err: Error) => {
-          throw new ChannelError('WHATSAPP_INTEGRATION_ERROR', err.message, false);
+          throw new DeliveryError('WHATSAPP_INTEGRATION_ERROR', err.message);
         });
       }
       await db.update(notificationDigests).set({ sentAt: now }).where(eq(notificationDigests.id, digest.id));
       sent++;
     } catch (err) {
-      const e = err instanceof ChannelError ? err : new ChannelError('NOTIFICATION_CHANNEL_ERROR', String(err), false);
+      const e = err instanceof DeliveryError ? err : new DeliveryError('NOTIFICATION_CHANNEL_ERROR', String(err));
       // The log names the code and the digest, never an address or a patient.
       log?.error({ code: e.code, digestId: digest.id, channel: digest.channel }, 'notification channel failed');
       const giveUp = e.permanent || digest.attempts >= DIGEST_MAX_ATTEMPTS;
@@ -152,9 +144,9 @@ export async function sendDueDigests(
           .update(notificationDigests)
           .set(
             giveUp
-              ? { failedAt: now, lastError: `${e.code}: ${e.message}`.slice(0, 500) }
+              ? { failedAt: now, lastError: formatLastError(e.code, e.message).slice(0, 500) }
               : {
-                  lastError: `${e.code}: ${e.message}`.slice(0, 500),
+                  lastError: formatLastError(e.code, e.message).slice(0, 500),
                   dueAt: new Date(now.getTime() + 60_000 * 2 ** digest.attempts),
                 },
           )

@@ -2,7 +2,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
-import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
+import { answerRequests, quizSchedules } from '../db/schema.js';
 import { spDate } from '../lib/dates.js';
 import type { Recurrence } from './schemas.js';
 import type { ScheduleInput } from './rows.js';
@@ -11,6 +11,7 @@ import { deletedSchedule, scheduleNotFound } from './errors.js';
 import { assertCanDeliver, findOwnQuizOnce, findPatientWithService, lockOwnSchedule } from './lookups.js';
 import { cancelPending, materializeNext, startOfToday } from './occurrences.js';
 import { recordEvent } from '../events/record.js';
+import { scheduleRef } from '../events/refs.js';
 import type { ScheduleRow } from './rows.js';
 
 /** What a schedule event says about it (thin: ids, names, the recurrence's headline). */
@@ -147,16 +148,5 @@ export async function deleteSchedule(
     .update(answerRequests)
     .set({ status: 'expired' })
     .where(and(eq(answerRequests.scheduleId, current.id), eq(answerRequests.status, 'sent')));
-  const [names] = await tx
-    .select({ quizTitle: quizzes.title, patientName: patients.name })
-    .from(quizzes)
-    .innerJoin(patients, eq(patients.id, current.patientId))
-    .where(eq(quizzes.id, current.quizId));
-  const {
-    periodicity: _p,
-    startDate: _s,
-    hour: _h,
-    ...ref
-  } = scheduleEvent(current, { title: names?.quizTitle ?? '' }, { name: names?.patientName ?? '' });
-  await recordEvent(tx, professionalId, 'schedule.cancelled', ref);
+  await recordEvent(tx, professionalId, 'schedule.cancelled', await scheduleRef(tx, current.id));
 }

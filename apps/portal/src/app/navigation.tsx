@@ -170,7 +170,7 @@ function ReportIcon() {
   );
 }
 
-function BellIcon() {
+export function BellIcon() {
   return (
     <svg
       width="20"

@@ -1,25 +1,6 @@
 import { useNavigate } from 'react-router';
 import { IconButton } from '@acompanha/ui';
-
-export const NOTIFICATIONS_PATH = '/notifications/managing';
-
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" strokeLinejoin="round" />
-      <path d="M10 20.5a2 2 0 0 0 4 0" strokeLinecap="round" />
-    </svg>
-  );
-}
+import { BellIcon, NOTIFICATIONS_HREF } from '../../app/navigation';
 
 /** "Notificações, 3 não lidas" — the count as the name says it. */
 export const unreadLabel = (n: number) =>
@@ -30,7 +11,7 @@ export function NotificationBell({ unread }: { unread: number }) {
   const navigate = useNavigate();
   return (
     <span css={{ position: 'relative', display: 'inline-flex' }}>
-      <IconButton aria-label={unreadLabel(unread)} icon={<BellIcon />} onPress={() => navigate(NOTIFICATIONS_PATH)} />
+      <IconButton aria-label={unreadLabel(unread)} icon={<BellIcon />} onPress={() => navigate(NOTIFICATIONS_HREF)} />
       {unread > 0 ? (
         <span
           aria-hidden="true"

@@ -28,7 +28,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { LinkButton } from '../../lib/LinkButton';
 import { refreshAfter } from '../../lib/refresh';
-import { NOTIFICATIONS_PATH } from './NotificationBell';
+import { NOTIFICATIONS_HREF } from '../../app/navigation';
 import { NOTIFICATION_SETTINGS_PATH } from './NotificationsPage';
 
 const CHANNELS = [
@@ -78,7 +78,7 @@ export function NotificationSettingsPage() {
     <Page
       title="Configurar notificações"
       description="Escolha por onde saber de cada acontecimento. E-mails e WhatsApp não trazem dados de saúde dos clientes: só o que aconteceu e o link para o portal."
-      actions={<LinkButton href={NOTIFICATIONS_PATH}>Ver notificações</LinkButton>}
+      actions={<LinkButton href={NOTIFICATIONS_HREF}>Ver notificações</LinkButton>}
     >
       {settings.isPending ? (
         <Spinner label="Carregando preferências" />

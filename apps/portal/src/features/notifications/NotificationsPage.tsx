@@ -23,6 +23,7 @@ import {
   Tabs,
   Text,
   toastQueue,
+  VisuallyHidden,
 } from '@acompanha/ui';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
@@ -200,7 +201,7 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
       <Stack gap={1}>
         <Link onPress={() => void open()}>
           <span css={{ fontWeight: n.isMarkedAsRead ? 400 : 700 }}>{n.title}</span>
-          {n.isMarkedAsRead ? null : <span css={visuallyHidden}> (não lida)</span>}
+          {n.isMarkedAsRead ? null : <VisuallyHidden> (não lida)</VisuallyHidden>}
         </Link>
         <Text>{n.body}</Text>
         <Text as="span" variant="small">
@@ -234,12 +235,3 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
     </li>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
