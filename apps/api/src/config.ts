@@ -88,6 +88,9 @@ export interface RateLimits {
   pinDelayAfterFailures: number;
   /** Wrong operator tokens (dev mailbox and outbox) per client address. */
   operatorFailuresPerAddress: RateLimit;
+  /** Test events and redeliveries per webhook endpoint, and per client address. */
+  webhookSendsPerEndpoint: RateLimit;
+  webhookSendsPerAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -156,6 +159,8 @@ export const defaultConfig: AppConfig = {
     pinFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
     pinDelayAfterFailures: 10,
     operatorFailuresPerAddress: { max: 10, windowSeconds: 15 * 60 },
+    webhookSendsPerEndpoint: { max: 30, windowSeconds: 60 * 60 },
+    webhookSendsPerAddress: { max: 100, windowSeconds: 60 * 60 },
   },
   storageQuotaBytes: 1024 * 1024 * 1024,
   webhooksAllowLoopbackHttp: false,

@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.js';
+import { startWebhookDeliverer, type WebhookDeliverer } from './webhook/deliverer.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
   // Quiz delivery runs in this process unless JOBS=off (then run it elsewhere on the same database).
   let worker: DeliveryWorker | undefined;
   let dispatcher: EventDispatcher | undefined;
+  let webhookDeliverer: WebhookDeliverer | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
       log: app.log,
       channels: { mailer, whatsapp: createWhatsAppProvider(database.db) },
     });
+    webhookDeliverer = startWebhookDeliverer({ db: database.db, config, log: app.log });
   }
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL
@@ -120,6 +123,7 @@ async function main(): Promise<void> {
       await app.close();
       await worker?.stop(5000);
       await dispatcher?.stop(5000);
+      await webhookDeliverer?.stop(5000);
       await stopListening?.();
       await mailer.close?.();
       await database.close();

@@ -32,7 +32,8 @@ type Ids = Record<
   | 'note'
   | 'fileKey'
   | 'notification'
-  | 'webhook',
+  | 'webhook'
+  | 'delivery',
   string
 >;
 type Own = { quiz: string; patient: string; service: string; schedule: string; request: string; category: string };
@@ -150,6 +151,9 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   deleteWebhook: (f) => ({ path: { id: f.webhook } }),
   rotateWebhookSecret: (f) => ({ path: { id: f.webhook } }),
+  listWebhookResponses: (f) => ({ path: { id: f.webhook } }),
+  sendWebhookTest: (f) => ({ path: { id: f.webhook } }),
+  redeliverWebhook: (f) => ({ path: { id: f.webhook, deliveryId: f.delivery } }),
 };
 
 /**
@@ -262,6 +266,7 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
         201,
       )
     ).id;
+    ids.delivery = (await p.ok(api('POST', `/webhooks/manager/${ids.webhook}/test`, a), 202)).deliveryId;
     // A second request, sent and unanswered (cancel, start), past the resend cooldown.
     t.clock.advance(2 * 60_000);
     const pending = await flow.send(a, ids.schedule, ana.email!);

@@ -136,7 +136,10 @@ describe('OpenAPI document (built without a database)', () => {
       '/webhooks/manager',
       '/webhooks/manager/public-events',
       '/webhooks/manager/{id}',
+      '/webhooks/manager/{id}/deliveries/{deliveryId}/redeliver',
+      '/webhooks/manager/{id}/responses',
       '/webhooks/manager/{id}/rotate-secret',
+      '/webhooks/manager/{id}/test',
     ]);
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -207,6 +210,9 @@ describe('OpenAPI document (built without a database)', () => {
         'updateWebhook',
         'deleteWebhook',
         'rotateWebhookSecret',
+        'listWebhookResponses',
+        'sendWebhookTest',
+        'redeliverWebhook',
         'markAllNotificationsAsRead',
         'streamNotifications',
         'updateNotification',
@@ -418,6 +424,9 @@ describe('OpenAPI document (built without a database)', () => {
       'WebhookEndpoint',
       'WebhookEndpointWithSecret',
       'WebhookEventType',
+      'WebhookResponse',
+      'WebhookResponsePage',
+      'WebhookQueued',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }

@@ -843,8 +843,78 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: tz('previous_secret_expires_at'),
     richPayload: boolean('rich_payload').notNull().default(false),
     richPurpose: text('rich_purpose'),
+    /** When its deliveries started failing without a success since (null: healthy); days of it disable it. */
+    failingSince: tz('failing_since'),
     createdAt: tz('created_at').notNull(),
     updatedAt: tz('updated_at').notNull(),
   },
   (t) => [index('webhook_endpoints_professional_idx').on(t.professionalId, t.createdAt)],
+);
+
+/**
+ * One message to one endpoint: an event (created by the dispatcher in the transaction that marks the event
+ * dispatched, once per event and endpoint) or a test event. `messageId` is its `webhook-id`, the same in
+ * every attempt. A worker claims a due row by taking its lease (`lockedUntil`) and counting the attempt;
+ * a worker that dies mid-send leaves the lease to expire and the next worker tries again.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** Null for a test event. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    messageId: text('message_id').notNull(),
+    /** A test event's data (an event's data is read from the event when sent). */
+    testPayload: jsonb('test_payload').$type<Record<string, unknown>>(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Attempts made, this one included once claimed (numbering the attempts). */
+    attempts: integer('attempts').notNull().default(0),
+    /** `attempts` when the current round began (a redelivery starts the retry schedule again). */
+    roundStart: integer('round_start').notNull().default(0),
+    /** Asked for by the professional (test, redelivery): sent even while the endpoint is off. */
+    manual: boolean('manual').notNull().default(false),
+    nextAttemptAt: tz('next_attempt_at'),
+    lockedUntil: tz('locked_until'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Each attempt of a delivery: what the endpoint answered (a capped excerpt) or why the call failed. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    outcome: text('outcome', { enum: ['success', 'http_error', 'timeout', 'network_error', 'refused'] }).notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt'),
+    attemptedAt: tz('attempted_at').notNull(),
+  },
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.attemptedAt),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId),
+  ],
 );

@@ -24,6 +24,7 @@ export const EVENT_GROUPS = {
   revision: 'Revisões',
   sale: 'Vendas',
   account: 'Conta e segurança',
+  integration: 'Integrações',
 } as const;
 export type EventGroup = keyof typeof EVENT_GROUPS;
 
@@ -193,6 +194,17 @@ export const EVENT_CATALOG = {
       channel: z.enum(['email', 'whatsapp']),
       errorCode: z.enum(['NOTIFICATION_CHANNEL_ERROR', 'WHATSAPP_INTEGRATION_ERROR']),
       notificationType: z.string().max(64),
+    }),
+  },
+  'webhook.disabled': {
+    group: 'integration',
+    label: 'Webhook desativado',
+    description: 'Um endpoint de webhook foi desativado porque respondeu 410 ou falhou por dias seguidos.',
+    payload: z.object({
+      endpointId: id(),
+      url: z.string().max(2048),
+      reason: z.enum(['gone', 'failing']),
+      failingSince: instant().nullable(),
     }),
   },
 } as const satisfies Record<string, EventDefinition>;

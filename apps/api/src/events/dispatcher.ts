@@ -2,8 +2,9 @@
  * The event dispatcher: from the outbox to pg-boss jobs, and each job's work.
  *
  * - A sweeper hands every undispatched event to a job whose id is the event's id (enqueuing twice, from
- *   any number of dispatchers, is a no-op), then stamps the event dispatched. A dispatcher that dies
- *   between the two leaves the event for the next sweep, which enqueues nothing new.
+ *   any number of dispatchers, is a no-op), then, in one transaction, creates its webhook deliveries (one
+ *   per subscribed endpoint, sent by `webhook/deliverer.ts`) and stamps the event dispatched. A dispatcher
+ *   that dies in between leaves the event for the next sweep, which enqueues nothing new.
  * - The same sweeper records `answer_request.delayed` for requests sent and unanswered past the grace
  *   period (each once, claimed by `delayed_at` in the event's own transaction).
  * - A job reads the professional's preferences when it runs (not when the event was recorded) and writes
@@ -22,6 +23,7 @@ import { isNotificationType, preferenceOf } from '../notifications/types.js';
 import { addToDigest, sendDueDigests, type DigestChannels } from '../notifications/digests.js';
 import { recordEvents, type NewEvent } from './record.js';
 import { scheduleRef } from './refs.js';
+import { createDeliveries } from '../webhook/deliveries.js';
 
 export const EVENT_QUEUE = 'dispatch-event';
 
@@ -153,7 +155,7 @@ export class EventDispatcher {
 
   private async sweepOnce(): Promise<number> {
     const due = await this.deps.db
-      .select({ id: events.id, type: events.type })
+      .select({ id: events.id, type: events.type, professionalId: events.professionalId })
       .from(events)
       .where(isNull(events.dispatchedAt))
       .orderBy(asc(events.occurredAt))
@@ -165,15 +167,21 @@ export class EventDispatcher {
     if (work.length > 0) {
       await this.boss.insert(work.map(({ id }) => ({ id, name: EVENT_QUEUE, data: { eventId: id } })));
     }
-    await this.deps.db
-      .update(events)
-      .set({ dispatchedAt: this.deps.config.now() })
-      .where(
-        inArray(
-          events.id,
-          due.map((d) => d.id),
-        ),
-      );
+    // The webhook deliveries exist exactly when the event is marked dispatched (a dispatcher that dies
+    // before this commits leaves both for the next sweep; the unique (event, endpoint) absorbs a race).
+    const now = this.deps.config.now();
+    await this.deps.db.transaction(async (tx) => {
+      await createDeliveries(tx, due, now);
+      await tx
+        .update(events)
+        .set({ dispatchedAt: now })
+        .where(
+          inArray(
+            events.id,
+            due.map((d) => d.id),
+          ),
+        );
+    });
     return due.length;
   }
 

@@ -5,6 +5,7 @@ import { authenticate, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { PublicEventListSchema } from '../notifications/schemas.js';
 import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from './catalog.js';
+import { RICH_EVENTS } from '../webhook/payload.js';
 
 /** The catalogue as the webhook manager shows it: grouped, described, with each payload's JSON Schema. */
 const PUBLIC_EVENTS = EVENT_TYPES.map((type) => {
@@ -16,6 +17,7 @@ const PUBLIC_EVENTS = EVENT_TYPES.map((type) => {
     label: def.label,
     description: def.description,
     payloadSchema: z.toJSONSchema(def.payload) as Record<string, unknown>,
+    richDescription: RICH_EVENTS[type] ?? null,
   };
 });
 

@@ -105,6 +105,10 @@ export const PublicEventSchema = z
     payloadSchema: z
       .record(z.string(), z.unknown())
       .meta({ description: 'The JSON Schema of the event’s `data` (thin: ids, names, dates, states).' }),
+    richDescription: z
+      .string()
+      .nullable()
+      .meta({ description: 'What endpoints with rich payloads (opted in, with a purpose) also receive.' }),
   })
   .meta({ id: 'PublicEvent', description: 'An event of the catalogue a webhook can subscribe to.' });
 

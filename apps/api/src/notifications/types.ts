@@ -101,6 +101,23 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
       link: '/profile',
     }),
   },
+  'webhook.disabled': {
+    defaults: { inApp: true, email: true, whatsapp: false },
+    mandatory: true,
+    render: (p) => ({
+      title: 'Um webhook foi desativado',
+      body:
+        p.reason === 'gone'
+          ? `${p.url} respondeu 410 (não existe mais) e deixou de receber eventos.`
+          : `${p.url} falhou por dias seguidos e deixou de receber eventos. Corrija-o e ative-o de novo.`,
+      link: '/webhook',
+    }),
+    summary: () => ({
+      subject: 'Um webhook do Acompanha foi desativado',
+      text: 'Um dos seus webhooks parou de responder e foi desativado. Veja o registro de envios no portal e ative-o de novo quando estiver corrigido.',
+      link: '/webhook',
+    }),
+  },
 };
 
 NOTIFICATION_TYPES['notification.failed'] = {

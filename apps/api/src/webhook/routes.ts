@@ -9,9 +9,14 @@ import {
   WebhookEndpointListSchema,
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
+  WebhookDeliveryParams,
   WebhookParams,
+  WebhookQueuedSchema,
+  WebhookResponsePageSchema,
+  WebhookResponsesQuery,
 } from './schemas.js';
 import * as webhooks from './service.js';
+import * as log from './log.js';
 
 const TAGS = ['webhooks'];
 
@@ -102,6 +107,64 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => webhooks.rotateSecret(ctx, pro(request), request.params.id),
+    );
+
+    app.get(
+      '/webhooks/manager/:id/responses',
+      {
+        schema: {
+          operationId: 'listWebhookResponses',
+          tags: TAGS,
+          summary: 'The endpoint’s delivery log, newest first: each attempt, its status, duration and answer excerpt',
+          security: bearerSecurity,
+          params: WebhookParams,
+          querystring: WebhookResponsesQuery,
+          response: { 200: json(WebhookResponsePageSchema, 'A page of attempts'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => log.listResponses(ctx, pro(request), request.params.id, request.query),
+    );
+
+    app.post(
+      '/webhooks/manager/:id/test',
+      {
+        schema: {
+          operationId: 'sendWebhookTest',
+          tags: TAGS,
+          summary: 'Queues a signed `webhook.test` message to the endpoint (also while it is off)',
+          security: bearerSecurity,
+          params: WebhookParams,
+          response: {
+            202: json(WebhookQueuedSchema, 'Queued; its attempt appears in the log within seconds'),
+            ...errorResponses(400, 401, 404, 429),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await log.sendTestEvent(ctx, pro(request), request.params.id, { ip: request.ip })),
+    );
+
+    app.post(
+      '/webhooks/manager/:id/deliveries/:deliveryId/redeliver',
+      {
+        schema: {
+          operationId: 'redeliverWebhook',
+          tags: TAGS,
+          summary: 'Sends a message again now, with the same webhook-id; the retry schedule starts over',
+          security: bearerSecurity,
+          params: WebhookDeliveryParams,
+          response: {
+            202: json(WebhookQueuedSchema, 'Queued again'),
+            ...errorResponses(400, 401, 404, 409, 429),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(
+            await log.redeliver(ctx, pro(request), request.params.id, request.params.deliveryId, { ip: request.ip }),
+          ),
     );
   };
 }

@@ -15,6 +15,10 @@ export const WebhookEndpointSchema = z
     disabledReason: z.string().nullable().meta({ description: 'Why we turned it off (410, or failing for days).' }),
     richPayload: z.boolean(),
     richPurpose: z.string().nullable(),
+    failingSince: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'Failing without a success since then (5 days of it turn the endpoint off).' }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -38,3 +42,47 @@ const fields = {
 export const CreateWebhookBody = z.object(fields);
 export const UpdateWebhookBody = z.object({ id: z.uuid(), ...fields });
 export const WebhookParams = z.object({ id: z.uuid() });
+
+export const WEBHOOK_OUTCOMES = ['success', 'http_error', 'timeout', 'network_error', 'refused'] as const;
+
+export const WebhookResponseSchema = z
+  .object({
+    id: z.uuid().meta({ description: 'The attempt.' }),
+    deliveryId: z.uuid(),
+    messageId: z.string().meta({ description: 'The `webhook-id` header: the same in every attempt of a message.' }),
+    eventType: z.string().meta({ description: 'An event of the catalogue, or `webhook.test`.' }),
+    eventLabel: z.string(),
+    attempt: z.number().int().meta({ description: 'Which attempt of the message this was (1 = the first).' }),
+    outcome: z.enum(WEBHOOK_OUTCOMES).meta({
+      description:
+        '`success` (2xx), `http_error` (any other status; redirects are not followed), `timeout` (15 s), `network_error`, or `refused` (the address is not public any more).',
+    }),
+    statusCode: z.number().int().nullable(),
+    durationMs: z.number().int(),
+    responseExcerpt: z.string().nullable().meta({ description: 'The first 500 characters of the answer.' }),
+    attemptedAt: z.iso.datetime(),
+    deliveryStatus: z.enum(['pending', 'succeeded', 'failed']),
+    isLatest: z.boolean().meta({ description: 'The latest attempt of its message (the one to redeliver).' }),
+    nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'On the latest attempt: when it is tried again.' }),
+  })
+  .meta({ id: 'WebhookResponse', description: 'One attempt to deliver a message to an endpoint, and its answer.' });
+
+export const WebhookResponsePageSchema = z
+  .object({
+    items: z.array(WebhookResponseSchema),
+    total: z.number().int(),
+    queued: z.number().int().meta({ description: 'Messages of this endpoint waiting for an attempt or a retry.' }),
+    nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'The soonest of their next attempts.' }),
+  })
+  .meta({ id: 'WebhookResponsePage' });
+
+export const WebhookResponsesQuery = z.object({
+  take: z.coerce.number().int().min(1).max(100).default(15),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const WebhookQueuedSchema = z
+  .object({ deliveryId: z.uuid(), messageId: z.string() })
+  .meta({ id: 'WebhookQueued', description: 'A message queued for the endpoint; its attempts appear in the log.' });
+
+export const WebhookDeliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });

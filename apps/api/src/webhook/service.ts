@@ -27,11 +27,12 @@ const toDto = (r: EndpointRow): EndpointDto => ({
   disabledReason: r.disabledReason,
   richPayload: r.richPayload,
   richPurpose: r.richPurpose,
+  failingSince: r.failingSince?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
-async function findOwnEndpoint(ctx: AppContext, professionalId: string, id: string): Promise<EndpointRow> {
+export async function findOwnEndpoint(ctx: AppContext, professionalId: string, id: string): Promise<EndpointRow> {
   const [row] = await ctx.db
     .select()
     .from(webhookEndpoints)
@@ -121,6 +122,7 @@ export async function updateEndpoint(
       enabled,
       // Turned on again by her: our reason for turning it off no longer holds.
       disabledReason: enabled ? null : current.disabledReason,
+      failingSince: enabled && !current.enabled ? null : current.failingSince,
       ...richFields(body),
       updatedAt: ctx.config.now(),
     })

@@ -747,7 +747,7 @@ export type NotificationPage = {
  */
 export type NotificationSetting = {
     type: NotificationType;
-    group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account';
+    group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account' | 'integration';
     groupLabel: string;
     label: string;
     description: string;
@@ -768,7 +768,7 @@ export type NotificationSettings = {
 /**
  * An event type the professional can be notified of.
  */
-export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
+export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'webhook.disabled' | 'notification.failed';
 
 /**
  * Unread notifications not archived.
@@ -1008,8 +1008,8 @@ export type Professional = {
  * An event of the catalogue a webhook can subscribe to.
  */
 export type PublicEvent = {
-    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
-    group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account';
+    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'webhook.disabled';
+    group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account' | 'integration';
     groupLabel: string;
     label: string;
     description: string;
@@ -1019,6 +1019,10 @@ export type PublicEvent = {
     payloadSchema: {
         [key: string]: unknown;
     };
+    /**
+     * What endpoints with rich payloads (opted in, with a purpose) also receive.
+     */
+    richDescription: string | null;
 };
 
 export type PublicEventList = Array<PublicEvent>;
@@ -1795,6 +1799,10 @@ export type WebhookEndpoint = {
     disabledReason: string | null;
     richPayload: boolean;
     richPurpose: string | null;
+    /**
+     * Failing without a success since then (5 days of it turn the endpoint off).
+     */
+    failingSince: string | null;
     createdAt: string;
     updatedAt: string;
 };
@@ -1813,6 +1821,10 @@ export type WebhookEndpointWithSecret = {
     disabledReason: string | null;
     richPayload: boolean;
     richPurpose: string | null;
+    /**
+     * Failing without a success since then (5 days of it turn the endpoint off).
+     */
+    failingSince: string | null;
     createdAt: string;
     updatedAt: string;
     /**
@@ -1824,12 +1836,77 @@ export type WebhookEndpointWithSecret = {
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
+export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'webhook.disabled';
 
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed';
+export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'webhook.disabled';
+
+/**
+ * A message queued for the endpoint; its attempts appear in the log.
+ */
+export type WebhookQueued = {
+    deliveryId: string;
+    messageId: string;
+};
+
+/**
+ * One attempt to deliver a message to an endpoint, and its answer.
+ */
+export type WebhookResponse = {
+    /**
+     * The attempt.
+     */
+    id: string;
+    deliveryId: string;
+    /**
+     * The `webhook-id` header: the same in every attempt of a message.
+     */
+    messageId: string;
+    /**
+     * An event of the catalogue, or `webhook.test`.
+     */
+    eventType: string;
+    eventLabel: string;
+    /**
+     * Which attempt of the message this was (1 = the first).
+     */
+    attempt: number;
+    /**
+     * `success` (2xx), `http_error` (any other status; redirects are not followed), `timeout` (15 s), `network_error`, or `refused` (the address is not public any more).
+     */
+    outcome: 'success' | 'http_error' | 'timeout' | 'network_error' | 'refused';
+    statusCode: number | null;
+    durationMs: number;
+    /**
+     * The first 500 characters of the answer.
+     */
+    responseExcerpt: string | null;
+    attemptedAt: string;
+    deliveryStatus: 'pending' | 'succeeded' | 'failed';
+    /**
+     * The latest attempt of its message (the one to redeliver).
+     */
+    isLatest: boolean;
+    /**
+     * On the latest attempt: when it is tried again.
+     */
+    nextAttemptAt: string | null;
+};
+
+export type WebhookResponsePage = {
+    items: Array<WebhookResponse>;
+    total: number;
+    /**
+     * Messages of this endpoint waiting for an attempt or a retry.
+     */
+    queued: number;
+    /**
+     * The soonest of their next attempts.
+     */
+    nextAttemptAt: string | null;
+};
 
 /**
  * A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).
@@ -6789,6 +6866,96 @@ export type DeleteWebhookResponses = {
 
 export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
 
+export type RedeliverWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+        deliveryId: string;
+    };
+    query?: never;
+    url: '/webhooks/manager/{id}/deliveries/{deliveryId}/redeliver';
+};
+
+export type RedeliverWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RedeliverWebhookError = RedeliverWebhookErrors[keyof RedeliverWebhookErrors];
+
+export type RedeliverWebhookResponses = {
+    /**
+     * Queued again
+     */
+    202: WebhookQueued;
+};
+
+export type RedeliverWebhookResponse = RedeliverWebhookResponses[keyof RedeliverWebhookResponses];
+
+export type ListWebhookResponsesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        take?: number;
+        skip?: number;
+    };
+    url: '/webhooks/manager/{id}/responses';
+};
+
+export type ListWebhookResponsesErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListWebhookResponsesError = ListWebhookResponsesErrors[keyof ListWebhookResponsesErrors];
+
+export type ListWebhookResponsesResponses = {
+    /**
+     * A page of attempts
+     */
+    200: WebhookResponsePage;
+};
+
+export type ListWebhookResponsesResponse = ListWebhookResponsesResponses[keyof ListWebhookResponsesResponses];
+
 export type RotateWebhookSecretData = {
     body?: never;
     path: {
@@ -6827,3 +6994,46 @@ export type RotateWebhookSecretResponses = {
 };
 
 export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type SendWebhookTestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/webhooks/manager/{id}/test';
+};
+
+export type SendWebhookTestErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type SendWebhookTestError = SendWebhookTestErrors[keyof SendWebhookTestErrors];
+
+export type SendWebhookTestResponses = {
+    /**
+     * Queued; its attempt appears in the log within seconds
+     */
+    202: WebhookQueued;
+};
+
+export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
