@@ -120,8 +120,11 @@ function classify(err: unknown): Outcome {
   return 'network_error';
 }
 
+// A receiver's answer is shown in the portal: its control characters (but tab and line breaks) are dropped.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const excerpt = (body: string) => {
-  const text = body.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+  const text = body.replace(CONTROL, '');
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
 };
 
