@@ -167,21 +167,7 @@ export class EventDispatcher {
     if (work.length > 0) {
       await this.boss.insert(work.map(({ id }) => ({ id, name: EVENT_QUEUE, data: { eventId: id } })));
     }
-    // The webhook deliveries exist exactly when the event is marked dispatched (a dispatcher that dies
-    // before this commits leaves both for the next sweep; the unique (event, endpoint) absorbs a race).
-    const now = this.deps.config.now();
-    await this.deps.db.transaction(async (tx) => {
-      await createDeliveries(tx, due, now);
-      await tx
-        .update(events)
-        .set({ dispatchedAt: now })
-        .where(
-          inArray(
-            events.id,
-            due.map((d) => d.id),
-          ),
-        );
-    });
+    await markDispatched(this.deps.db, due, this.deps.config.now());
     return due.length;
   }
 
@@ -195,6 +181,31 @@ export class EventDispatcher {
       this.boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true }),
     ]);
   }
+}
+
+/**
+ * Stamps events dispatched and, in the same transaction, creates their webhook deliveries: they exist
+ * exactly when the event is marked (a dispatcher that dies before this commits leaves both for the next
+ * sweep; the unique (event, endpoint) absorbs two sweepers racing).
+ */
+export async function markDispatched(
+  db: Db,
+  due: { id: string; type: string; professionalId: string }[],
+  now: Date,
+): Promise<void> {
+  if (due.length === 0) return;
+  await db.transaction(async (tx) => {
+    await createDeliveries(tx, due, now);
+    await tx
+      .update(events)
+      .set({ dispatchedAt: now })
+      .where(
+        inArray(
+          events.id,
+          due.map((d) => d.id),
+        ),
+      );
+  });
 }
 
 /** Starts a dispatcher with the production defaults (main.ts). */
