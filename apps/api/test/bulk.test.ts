@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -7,7 +7,7 @@ import { runChunk } from '../src/bulk/ops.js';
 import { BulkRunner, runnerOptionsFromEnv } from '../src/bulk/runner.js';
 import { resolveConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { answerRequests, bulkProcesses, quizSchedules } from '../src/db/schema.js';
+import { answerRequests, bulkProcesses, events, quizSchedules } from '../src/db/schema.js';
 import { spDate } from '../src/lib/dates.js';
 import { backends } from './helpers/backends.js';
 import { bearer, createTestApp, testConfig, type TestApp } from './helpers/app.js';
@@ -541,9 +541,18 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     const snapshot = async (quizId: string) => {
       const schedules = await t.database.db.select().from(quizSchedules).where(eq(quizSchedules.quizId, quizId));
       const requests = await t.database.db.select().from(answerRequests).where(eq(answerRequests.quizId, quizId));
+      const scheduleEvents = await t.database.db
+        .select()
+        .from(events)
+        .where(sql`${events.payload}->>'quizId' = ${quizId} AND ${events.type} LIKE 'schedule.%'`);
       return schedules
         .map(({ id, quizId: _q, createdAt: _c, updatedAt: _u, ...rest }) => ({
           ...rest,
+          // The same events (webhooks hear of each schedule either way), in the same order.
+          events: scheduleEvents
+            .filter((e) => e.payload.scheduleId === id)
+            .sort((x, y) => x.occurredAt.getTime() - y.occurredAt.getTime())
+            .map((e) => `${e.type} ${e.payload.hour} ${e.payload.periodicity} ${e.payload.patientName}`),
           requests: requests
             .filter((r) => r.scheduleId === id)
             .map((r) => `${r.kind} ${r.status} ${r.dueAt.toISOString()} ${r.cancelledAt ? 'cancelled-at' : ''}`)
@@ -554,6 +563,10 @@ describe.each(backends)('bulk scheduling on $name', (backend) => {
     const [fast, slow] = [await snapshot(quizzes[0]!), await snapshot(quizzes[1]!)];
     expect(fast).toHaveLength(4);
     expect(fast).toEqual(slow);
+    expect(fast.find((s) => s.patientId === ids[4])!.events).toEqual([
+      'schedule.created 7 once Igual Substituída',
+      'schedule.rescheduled 10 monthly Igual Substituída',
+    ]);
     expect(fast.find((s) => s.patientId === ids[4])!.requests.filter((r) => r.includes('cancelled'))).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import { handleEvent, markDispatched } from '../src/events/dispatcher.js';
 import { outboundRequest } from '../src/lib/outbound.js';
 import { defaultQuestionId as q } from '../src/question/library.js';
 import { attemptDelivery, claimDue, DISABLE_AFTER_FAILING_MS, type AttemptDeps } from '../src/webhook/deliveries.js';
-import { WebhookDeliverer } from '../src/webhook/deliverer.js';
+import { WebhookDeliverer, type WebhookDelivererDeps } from '../src/webhook/deliverer.js';
 import { RETRY_DELAYS_MS } from '../src/webhook/schedule.js';
 import { newWebhookSecret } from '../src/webhook/signing.js';
 import { backends } from './helpers/backends.js';
@@ -29,7 +29,7 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
   let service: string;
 
   const db = () => t.database.db;
-  const deps = (extra: Partial<AttemptDeps> = {}): AttemptDeps => ({
+  const deps = (extra: Partial<WebhookDelivererDeps> = {}): WebhookDelivererDeps => ({
     db: db(),
     config: { now: t.clock.now, webhooksAllowLoopbackHttp: true },
     random: () => 0.5,

@@ -3,7 +3,7 @@
  * whole chunk with a handful of statements, so that 10,000 patients take seconds. It must give exactly the
  * rows and the errors of calling `upsertSchedule` for each patient: the checks run in the same order, with
  * the same exported error factories, the schedules are upserted with the same ON CONFLICT target and values,
- * and each first occurrence is created like `materializeNext` does (which is called as is for the rare
+ * each schedule's event is recorded, and each first occurrence is created like `materializeNext` does (which is called as is for the rare
  * schedule whose occurrence already exists). test/bulk.test.ts compares both paths row by row.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
+import { recordEvents } from '../events/record.js';
 import { spDate, spDayStart } from '../lib/dates.js';
 import { patientNotFound } from '../patient/lookup.js';
 import { quizNotFound } from '../quiz/lookup.js';
@@ -54,7 +55,7 @@ export async function upsertSchedulesBatch(
   const now = ctx.config.now();
   const today = spDate(now);
   const [quiz] = await tx
-    .select({ id: quizzes.id, isActive: quizzes.isActive })
+    .select({ id: quizzes.id, title: quizzes.title, isActive: quizzes.isActive })
     .from(quizzes)
     .where(and(eq(quizzes.id, quizId), eq(quizzes.professionalId, professionalId)));
   if (!quiz) return refuseAll(quizNotFound());
@@ -64,6 +65,7 @@ export async function upsertSchedulesBatch(
   const rows = await tx
     .select({
       id: patients.id,
+      name: patients.name,
       status: patients.status,
       email: patients.email,
       phone: patients.phone,
@@ -130,7 +132,26 @@ export async function upsertSchedulesBatch(
       );
   }
 
-  // 6. The first occurrence (materializeNext from the start of today): the same instant for every patient.
+  // 6. Each schedule's event, as upsertSchedule records it (webhooks hear of every schedule of a bulk run).
+  await recordEvents(
+    tx,
+    professionalId,
+    schedules.map((s) => ({
+      type: s.inserted ? 'schedule.created' : 'schedule.rescheduled',
+      payload: {
+        scheduleId: s.id,
+        quizId,
+        quizTitle: quiz.title,
+        patientId: s.patient_id,
+        patientName: byId.get(s.patient_id)?.name ?? '',
+        periodicity: rule.periodicity,
+        startDate: rule.startDate,
+        hour: rule.hour,
+      },
+    })),
+  );
+
+  // 7. The first occurrence (materializeNext from the start of today): the same instant for every patient.
   const notBefore = spDayStart(spDate(now));
   const dueAt = nextOccurrence(rule, notBefore);
   if (!dueAt) return { refused, firstDueAt: null };

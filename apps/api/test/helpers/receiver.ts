@@ -7,7 +7,7 @@ export interface Hit {
   body: string;
 }
 
-type Reply = { status: number; headers?: Record<string, string>; body?: string; hang?: boolean };
+type Reply = { status: number; headers?: http.OutgoingHttpHeaders; body?: string; hang?: boolean };
 
 /**
  * A webhook receiver on a loopback port: it records every request and answers what `reply` says (200 by
