@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAsDemo, spDay } from './support.js';
 
 /*
  * The practice journey of the issue, on the real portal and API (demo professional: 200 seeded
@@ -13,37 +14,6 @@ const REASON = 'Pediu para sair do acompanhamento';
 /** Part of her name typed without accents, skipping the middle name: every word must match. */
 const TYPED = 'conceicao goncalves';
 
-/** Signs in as the demo professional through the API and keeps the session as the portal does. */
-async function signInAsDemo(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email: 'demo@acompanha.app', password: 'acompanha123' },
-  });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await page.goto('/login');
-  await page.evaluate((session) => {
-    localStorage.setItem(
-      'acompanha:persisted-state',
-      JSON.stringify({
-        version: 1,
-        state: {
-          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
-          drawerOpen: true,
-          newsSeen: false,
-        },
-      }),
-    );
-  }, session);
-  return session.jwt as string;
-}
-
-/** Today in São Paulo as `YYYY-MM-DD`, plus `days`. */
-function spDay(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 const br = (iso: string) => iso.split('-').reverse().join('/');
 
 const brl = (c: number) => `R$ ${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(c / 100)}`;

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAsDemo } from './support.js';
 
 /*
  * The questionnaire journey of the issue, on the real portal and API: a category, one question of
@@ -21,29 +22,6 @@ const Q = {
 } as const;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/** Signs in as the demo professional through the API and keeps the session as the portal does. */
-async function signInAsDemo(page: Page) {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email: 'demo@acompanha.app', password: 'acompanha123' },
-  });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await page.goto('/login');
-  await page.evaluate((session) => {
-    localStorage.setItem(
-      'acompanha:persisted-state',
-      JSON.stringify({
-        version: 1,
-        state: {
-          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
-          drawerOpen: true,
-          newsSeen: false,
-        },
-      }),
-    );
-  }, session);
-}
 
 /**
  * Radios, checkboxes and switches of react-aria keep their input visually hidden inside the label:

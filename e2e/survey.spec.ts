@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { operatorHeaders } from './secret.mjs';
+import { json, libraryQuestion, readInvitation, signInAsDemo, spDay } from './support.js';
 
 /*
  * The heart of the product, on the real portal, survey and API, in two browser contexts:
@@ -12,7 +12,6 @@ import { operatorHeaders } from './secret.mjs';
  * it back to pending, approves again, exports the quiz's answers as CSV and opens the print page.
  */
 
-const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
 // Unique per run: a retry (or another journey on the same database) must not find two of them.
 const RUN = Date.now().toString(36);
 const PATIENT = { name: 'Rebeca Andrade Teixeira', email: `rebeca.teixeira.${RUN}@example.com` };
@@ -31,49 +30,6 @@ const QUESTIONS = {
   week: 'Como foi sua semana?',
   photos: 'Envie fotos das suas refeições',
 };
-
-async function signInAsDemo(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', { data: DEMO });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await page.goto('/login');
-  await page.evaluate((session) => {
-    localStorage.setItem(
-      'acompanha:persisted-state',
-      JSON.stringify({
-        version: 1,
-        state: {
-          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
-          drawerOpen: true,
-          newsSeen: false,
-        },
-      }),
-    );
-  }, session);
-  return session.jwt as string;
-}
-
-async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-/** A library question's id by its exact title. */
-async function libraryQuestion(
-  request: APIRequestContext,
-  auth: Record<string, string>,
-  title: string,
-): Promise<string> {
-  const page = await json<{ items: { id: string; title: string }[] }>(
-    await request.get('/api/question', {
-      headers: auth,
-      params: { search: title.slice(0, 40), origin: 'default', take: 20 },
-    }),
-  );
-  const found = page.items.find((q) => q.title === title);
-  if (!found) throw new Error(`library question not found: ${title}`);
-  return found.id;
-}
 
 /** The patient (with an e-mail and an active service) and the quiz, through the real API. */
 async function prepare(request: APIRequestContext, jwt: string) {
@@ -121,39 +77,6 @@ async function prepare(request: APIRequestContext, jwt: string) {
     }),
   );
   return { patientId: patient.id, quizId: quiz.id };
-}
-
-/** The newest quiz e-mail to the patient: the survey link and the PIN. */
-async function readInvitation(request: APIRequestContext): Promise<{ link: string; pin: string }> {
-  let found: { link: string; pin: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mailbox', { params: { to: PATIENT.email }, headers: operatorHeaders });
-        const body = (await res.json()) as { items?: { text: string }[] } | { text: string }[];
-        const mails = Array.isArray(body) ? body : (body.items ?? []);
-        for (const mail of mails) {
-          const link = /https?:\/\/\S+\/quiz-survey\/[0-9a-f-]{36}/.exec(mail.text)?.[0];
-          const pin = /\bPIN\D{0,20}(\d{6})\b/.exec(mail.text)?.[1];
-          if (link && pin) {
-            found = { link, pin };
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** Today in São Paulo as `YYYY-MM-DD`, plus `days`. */
-function spDay(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 const forward = (page: Page) => page.getByRole('button', { name: FORWARD_TEXT, exact: true });
@@ -210,7 +133,7 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   const unreadBefore = unreadOf(await bell.getAttribute('aria-label'));
 
   // ── The patient, on a phone: link and PIN from the mailbox ──
-  const { link, pin } = await readInvitation(page.request);
+  const { link, pin } = await readInvitation(page.request, PATIENT.email);
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: 'pt-BR',

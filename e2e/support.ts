@@ -1,0 +1,83 @@
+/** What several journeys share: signing in as the demo professional, API calls, dates, the dev mailbox. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { operatorHeaders } from './secret.mjs';
+
+export const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
+
+/** Signs in as the demo professional through the API and keeps the session as the portal does; returns the JWT. */
+export async function signInAsDemo(page: Page): Promise<string> {
+  const res = await page.request.post('/api/auth/login', { data: DEMO });
+  expect(res.ok()).toBeTruthy();
+  const session = await res.json();
+  await page.goto('/login');
+  await page.evaluate((session) => {
+    localStorage.setItem(
+      'acompanha:persisted-state',
+      JSON.stringify({
+        version: 1,
+        state: {
+          session: { jwt: session.jwt, professional: session.professional, signature: session.signature ?? null },
+          drawerOpen: true,
+          newsSeen: false,
+        },
+      }),
+    );
+  }, session);
+  return session.jwt as string;
+}
+
+/** The JSON of a successful API answer (the failure's status and body in the message otherwise). */
+export async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** A library question's id by its exact title. */
+export async function libraryQuestion(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  title: string,
+): Promise<string> {
+  const page = await json<{ items: { id: string; title: string }[] }>(
+    await request.get('/api/question', {
+      headers: auth,
+      params: { search: title.slice(0, 40), origin: 'default', take: 20 },
+    }),
+  );
+  const found = page.items.find((q) => q.title === title);
+  if (!found) throw new Error(`library question not found: ${title}`);
+  return found.id;
+}
+
+/** The newest quiz e-mail to `to` in the dev mailbox: the survey link and the PIN. */
+export async function readInvitation(request: APIRequestContext, to: string): Promise<{ link: string; pin: string }> {
+  let found: { link: string; pin: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mailbox', { params: { to }, headers: operatorHeaders });
+        const body = (await res.json()) as { items?: { text: string }[] } | { text: string }[];
+        const mails = Array.isArray(body) ? body : (body.items ?? []);
+        for (const mail of mails) {
+          const link = /https?:\/\/\S+\/quiz-survey\/[0-9a-f-]{36}/.exec(mail.text)?.[0];
+          const pin = /\bPIN\D{0,20}(\d{6})\b/.exec(mail.text)?.[1];
+          if (link && pin) {
+            found = { link, pin };
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Today in São Paulo as `YYYY-MM-DD`, plus `days`. */
+export function spDay(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
