@@ -29,3 +29,4 @@ export { resetSchedulingState, schedulingSchedules, setBulkStatusFixture } from 
 export * from './survey-fixtures';
 export * from './practice-fixtures';
 export * from './notifications';
+export * from './webhooks';
