@@ -1,3 +1,5 @@
+import { IconWebhook } from '@acompanha/ui';
+
 function ClientsIcon() {
   return (
     <svg
@@ -210,6 +212,8 @@ function ProfileIcon() {
 export const ANSWERS_RECEIVED_HREF = '/answers/received';
 /** The drawer entry that carries the count of unread notifications. */
 export const NOTIFICATIONS_HREF = '/notifications/managing';
+/** The webhook manager. */
+export const WEBHOOKS_HREF = '/webhook';
 
 /**
  * The side navigation. Each issue adds its screens here when they are finished, so the drawer
@@ -226,5 +230,6 @@ export const navigationItems = [
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
   { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },
   { href: NOTIFICATIONS_HREF, label: 'Notificações', icon: <BellIcon /> },
+  { href: WEBHOOKS_HREF, label: 'Webhooks', icon: <IconWebhook /> },
   { href: '/profile', label: 'Meu perfil', icon: <ProfileIcon /> },
 ];

@@ -174,6 +174,15 @@ export const createRoutes = (): RouteObject[] => [
                 loader: m.notificationSettingsLoader,
               })),
           },
+          {
+            path: 'webhook',
+            lazy: () =>
+              import('../features/webhooks/WebhooksPage').then((m) => ({
+                Component: m.WebhooksPage,
+                loader: m.webhooksLoader,
+                shouldRevalidate: m.shouldRevalidateWebhooks,
+              })),
+          },
           { path: 'quiz-builder', lazy: quizBuilder },
           { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {

@@ -55,6 +55,10 @@ export const REFRESH_AFTER = {
   notificationsChanged: ['listNotifications', 'getNotificationUnreadCount'],
   /** A notification type's channels or quiet hours saved. */
   notificationSettingsChanged: ['getNotificationSettings'],
+  /** A webhook created, edited, turned on or off, deleted, or its secret rotated. */
+  webhooksChanged: ['listWebhooks'],
+  /** A test event or a redelivery queued: the endpoint's delivery log (and its count of messages waiting). */
+  webhookSendQueued: ['listWebhookResponses'],
 } as const satisfies Record<string, readonly QueryOperationId[]>;
 
 export type PortalChange = keyof typeof REFRESH_AFTER;
