@@ -98,7 +98,7 @@ export function NotificationsPage() {
           setSkip(0);
         }}
       >
-        <Stack direction="row" gap={4} align="center" wrap justify="between">
+        <Stack direction="row" gap={4} align="center" wrap justify="space-between">
           <TabList aria-label="Caixas de notificações">
             <Tab id="inbox">Caixa de entrada</Tab>
             <Tab id="archived">Arquivadas</Tab>
