@@ -36,11 +36,14 @@ const valuesOf = (e: WebhookEndpoint | null): Values => ({
   richPurpose: e?.richPurpose ?? '',
 });
 
-/** The address as the API will check it; the API's SSRF guard says the rest (private networks, DNS). */
+/**
+ * What can be told before asking the API. Plain http:// goes on to the API, which refuses it (it allows it
+ * only for a loopback receiver under a test setting); its SSRF guard says the rest (private networks, DNS).
+ */
 export function urlProblem(raw: string): string | null {
   const url = raw.trim();
   if (!url) return 'Informe o endereço.';
-  if (!/^https:\/\//i.test(url)) return 'Use um endereço https:// (por exemplo, https://seu-sistema.com.br/webhooks).';
+  if (!/^https?:\/\//i.test(url)) return 'Use um endereço https:// (por exemplo, https://seu-sistema.com.br/webhooks).';
   try {
     new URL(url);
     return null;

@@ -75,12 +75,12 @@ export const Endpoints: Story = {
   },
 };
 
-/** The form checks what it can (https, at least one event); the API's sentence shows under the URL. */
+/** The form checks what it can (an http(s) address, at least one event); the API’s sentence shows under the URL. */
 export const CreateWithApiErrors: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openForm(canvasElement);
     const url = dialog.getByRole('textbox', { name: /Endereço \(URL\)/ });
-    await userEvent.type(url, 'http://meu-sistema.com.br/hook');
+    await userEvent.type(url, 'ftp://meu-sistema.com.br/hook');
     await userEvent.click(dialog.getByRole('button', { name: 'Criar webhook' }));
     await expect(await dialog.findByText(/^Use um endereço https:\/\//)).toBeVisible();
 
@@ -98,6 +98,12 @@ export const CreateWithApiErrors: Story = {
     ).toBeVisible();
     await expect(url).toHaveAttribute('aria-invalid', 'true');
     await expect(body().queryByText(/Alguns dados enviados estão incorretos/)).toBeNull();
+
+    // Plain http goes to the API, which says no (it allows it only for tests' loopback receivers).
+    await userEvent.clear(url);
+    await userEvent.type(url, 'http://meu-sistema.com.br/hook');
+    await userEvent.click(dialog.getByRole('button', { name: 'Criar webhook' }));
+    await expect(await dialog.findByText('Use um endereço https://.')).toBeVisible();
   },
 };
 
