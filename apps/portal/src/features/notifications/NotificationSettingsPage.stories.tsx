@@ -29,7 +29,7 @@ export const Default: Story = {
     await expect(canvas.getByRole('switch', { name: 'Questionário respondido: E-mail' })).not.toBeChecked();
     await expect(canvas.getByRole('switch', { name: 'Senha alterada: E-mail' })).toBeDisabled();
     await expect(canvas.getByRole('switch', { name: 'Senha alterada: WhatsApp' })).toBeEnabled();
-    await expect(canvas.getByText('Aviso de segurança: sempre enviado no portal e por e-mail.')).toBeVisible();
+    await expect(canvas.getByText('Aviso obrigatório: sempre enviado no portal e por e-mail.')).toBeVisible();
   },
 };
 

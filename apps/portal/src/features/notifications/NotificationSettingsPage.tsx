@@ -95,7 +95,7 @@ export function NotificationSettingsPage() {
                         <Text as="strong">{s.label}</Text>
                         <Text variant="muted">{s.description}</Text>
                         {s.mandatory ? (
-                          <Text variant="small">Aviso de segurança: sempre enviado no portal e por e-mail.</Text>
+                          <Text variant="small">Aviso obrigatório: sempre enviado no portal e por e-mail.</Text>
                         ) : null}
                       </Stack>
                       <Stack direction="row" gap={4} wrap align="center">
