@@ -147,6 +147,9 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
     const page = await log(thin.id);
     expect(page).toMatchObject({ total: 2, queued: 0, nextAttemptAt: null });
     expect(page.items[0]).toMatchObject({ attempt: 1, outcome: 'success', statusCode: 200, responseExcerpt: 'ok' });
+    expect(page.items.find((i: { eventType: string }) => i.eventType === 'quiz_answer.finished').eventSummary).toBe(
+      'Lia Prado · Check-in',
+    );
     expect(page.items.map((i: { eventLabel: string }) => i.eventLabel).sort()).toEqual([
       'Cliente cadastrado',
       'Questionário respondido',
@@ -309,7 +312,11 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
       type: 'webhook.test',
       data: { endpointId: ep.id },
     });
-    expect((await log(ep.id)).items[0]).toMatchObject({ eventType: 'webhook.test', eventLabel: 'Evento de teste' });
+    expect((await log(ep.id)).items[0]).toMatchObject({
+      eventType: 'webhook.test',
+      eventLabel: 'Evento de teste',
+      eventSummary: null,
+    });
 
     // Off: events wait, a test still goes.
     await p.ok(

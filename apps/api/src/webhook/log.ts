@@ -3,7 +3,7 @@ import { and, count, desc, eq, min, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { webhookAttempts, webhookDeliveries } from '../db/schema.js';
+import { events, webhookAttempts, webhookDeliveries } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { EVENT_CATALOG, isEventType } from '../events/catalog.js';
 import { reserveAll, tryAgainIn } from '../lib/rate-limit.js';
@@ -19,6 +19,14 @@ const deliveryNotFound = () => new AppError(404, 'NOT_FOUND', 'Envio não encont
 export const eventLabel = (type: string) =>
   type === TEST_EVENT_TYPE ? 'Evento de teste' : isEventType(type) ? EVENT_CATALOG[type].label : type;
 
+/** "Ana Souza · Check-in semanal": the names an event carries, to tell one message from another in the log. */
+export function eventSummary(payload: Record<string, unknown>): string | null {
+  const parts = [payload.patientName, payload.quizTitle, payload.serviceName].filter(
+    (v): v is string => typeof v === 'string' && v.length > 0,
+  );
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 export async function listResponses(
   ctx: AppContext,
   professionalId: string,
@@ -27,9 +35,10 @@ export async function listResponses(
 ): Promise<ResponsePage> {
   const endpoint = await findOwnEndpoint(ctx, professionalId, endpointId);
   const rows = await ctx.db
-    .select({ attempt: webhookAttempts, delivery: webhookDeliveries })
+    .select({ attempt: webhookAttempts, delivery: webhookDeliveries, payload: events.payload })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
     .where(eq(webhookAttempts.endpointId, endpoint.id))
     .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.attempt))
     .limit(query.take)
@@ -43,7 +52,7 @@ export async function listResponses(
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending')));
   return {
-    items: rows.map(({ attempt: a, delivery: d }) => {
+    items: rows.map(({ attempt: a, delivery: d, payload }) => {
       const isLatest = a.attempt === d.attempts;
       return {
         id: a.id,
@@ -51,6 +60,7 @@ export async function listResponses(
         messageId: d.messageId,
         eventType: d.eventType,
         eventLabel: eventLabel(d.eventType),
+        eventSummary: payload ? eventSummary(payload) : null,
         attempt: a.attempt,
         outcome: a.outcome,
         statusCode: a.statusCode,

@@ -52,6 +52,10 @@ export const WebhookResponseSchema = z
     messageId: z.string().meta({ description: 'The `webhook-id` header: the same in every attempt of a message.' }),
     eventType: z.string().meta({ description: 'An event of the catalogue, or `webhook.test`.' }),
     eventLabel: z.string(),
+    eventSummary: z
+      .string()
+      .nullable()
+      .meta({ description: 'Whom or what the event is about (the client’s name, the quiz), as the portal shows it.' }),
     attempt: z.number().int().meta({ description: 'Which attempt of the message this was (1 = the first).' }),
     outcome: z.enum(WEBHOOK_OUTCOMES).meta({
       description:

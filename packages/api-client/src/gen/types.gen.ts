@@ -1870,6 +1870,10 @@ export type WebhookResponse = {
     eventType: string;
     eventLabel: string;
     /**
+     * Whom or what the event is about (the client’s name, the quiz), as the portal shows it.
+     */
+    eventSummary: string | null;
+    /**
      * Which attempt of the message this was (1 = the first).
      */
     attempt: number;

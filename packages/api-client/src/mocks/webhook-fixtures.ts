@@ -199,6 +199,7 @@ export interface MockDelivery {
   messageId: string;
   eventType: string;
   eventLabel: string;
+  eventSummary: string | null;
   status: WebhookResponse['deliveryStatus'];
   nextAttemptAt: string | null;
   attempts: MockAttempt[];
@@ -215,6 +216,13 @@ const NOT_FOUND_PAGE =
 const OK = '{"received":true}';
 
 let seq = 0;
+/** Whom the fixtures' events are about (fictitious clients of the demo practice). */
+const SUMMARIES = [
+  'Ana Clara Souza · Check-in semanal',
+  'Bruno Lima · Acompanhamento semanal',
+  'Carla Mendes',
+  'Diego Ramos · Diário alimentar',
+];
 const uuid = (prefix: number) => `7d1c0000-0000-4000-8000-${String(prefix * 1000 + seq++).padStart(12, '0')}`;
 
 const attempt = (
@@ -247,6 +255,7 @@ const delivery = (
   messageId: `msg_${uuid(2)}`,
   eventType,
   eventLabel,
+  eventSummary: SUMMARIES[seq % SUMMARIES.length]!,
   status,
   nextAttemptAt,
   attempts,

@@ -212,6 +212,11 @@ export function DeliveryLog({ endpoint, focusOnMount = false }: DeliveryLogProps
                   <Cell className="wide title">
                     <Label>Evento</Label>
                     {r.eventLabel}
+                    {r.eventSummary ? (
+                      <Text as="span" variant="small" css={{ display: 'block', overflowWrap: 'anywhere' }}>
+                        {r.eventSummary}
+                      </Text>
+                    ) : null}
                   </Cell>
                   <Cell align="end">
                     <Label>Tentativa</Label>
