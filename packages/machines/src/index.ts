@@ -1,3 +1,4 @@
 export * from './quizFlowchart';
 export * from './bulkSchedule';
 export * from './surveyFlow';
+export * from './accountActivation';

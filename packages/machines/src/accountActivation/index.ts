@@ -1,0 +1,3 @@
+export * from './accountActivation.machine';
+export * from './accountActivation.rules';
+export type * from './accountActivation.types';
