@@ -918,3 +918,38 @@ export const webhookAttempts = pgTable(
     index('webhook_attempts_delivery_idx').on(t.deliveryId),
   ],
 );
+
+export const GATEWAY_STANDIN_KINDS = ['customer', 'card_token', 'subscription', 'payment', 'event'] as const;
+export type GatewayStandinKind = (typeof GATEWAY_STANDIN_KINDS)[number];
+
+/**
+ * The local stand-in of the Asaas gateway (src/payment/standin), used when no ASAAS_API_KEY is set: its
+ * customers, card tokens, subscriptions, payments and webhook outbox. `data` is the object exactly as the
+ * stand-in serves it (Asaas v3 shape) or the webhook's body; a card token keeps only brand, last 4 digits and
+ * the test card's behaviour, never a card number or CVV.
+ */
+export const gatewayStandinObjects = pgTable(
+  'gateway_standin_objects',
+  {
+    /** Asaas-like: `cus_…`, `sub_…`, `pay_…`, `evt_…`, a UUID for a card token. */
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: GATEWAY_STANDIN_KINDS }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** What the stand-in keeps beside the served object (a token's behaviour, a webhook's attempts…). */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    externalReference: text('external_reference'),
+    /** A token's or subscription's customer, a payment's subscription, an event's payment or subscription. */
+    parentId: text('parent_id'),
+    /** When the stand-in's tick must act on it next (renewal, settlement, webhook attempt); null = nothing. */
+    dueAt: tz('due_at'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [
+    index('gateway_standin_objects_reference_idx').on(t.kind, t.externalReference),
+    index('gateway_standin_objects_parent_idx').on(t.parentId, t.kind),
+    index('gateway_standin_objects_due_idx')
+      .on(t.kind, t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
+  ],
+);
