@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asaasConfigFromEnv, type AsaasConfig } from './payment/gateway/config.js';
 
 /** Repository root (apps/api/src → ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -125,8 +126,30 @@ export interface AppConfig {
   logger: boolean;
   /** Serve repeated patient lists from the process's cache (PatientListCache); `PATIENT_LIST_CACHE=off` disables it. */
   patientListCache: boolean;
+  /** The Asaas account (`ASAAS_*` variables). Unset: the local stand-in serves Asaas's API instead. */
+  asaas?: AsaasConfig;
+  /** The local stand-in of Asaas (src/payment/standin), in use only without `asaas`. */
+  gatewayStandin: GatewayStandinConfig;
   /** Clock; tests may replace it. */
   now: () => Date;
+}
+
+/** Settings of the local stand-in gateway (used when no Asaas account is configured). */
+export interface GatewayStandinConfig {
+  /** The key callers must send in `access_token`; unset = generated once per database and kept (app_settings). */
+  apiKey?: string;
+  /** Sent in `asaas-access-token` with each webhook; unset = generated once per database and kept. */
+  webhookToken?: string;
+  /** This API's own address as its process reaches it (`http://127.0.0.1:PORT`, set by configFromEnv). */
+  selfUrl?: string;
+  /** Where webhooks are POSTed; unset = `<selfUrl>/api/payment/webhook` (none are sent without either). */
+  webhookUrl?: string;
+  /** Clock time a charge of the risk-analysis test card stays pending before it is confirmed. */
+  pendingDelayMs: number;
+  /** Wall-clock time the timeout test card holds the answer before a 504 (past the adapter's 60 s). */
+  timeoutCardDelayMs: number;
+  /** Clock days from a card payment's confirmation to its money being received (`RECEIVED`). */
+  receiveAfterDays: number;
 }
 
 export const defaultConfig: AppConfig = {
@@ -167,11 +190,15 @@ export const defaultConfig: AppConfig = {
   uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
   patientListCache: true,
+  gatewayStandin: { pendingDelayMs: 10_000, timeoutCardDelayMs: 65_000, receiveAfterDays: 30 },
   now: () => new Date(),
 };
 
-export type ConfigOverrides = Partial<Omit<AppConfig, 'argon2' | 'verification' | 'throttle' | 'limits'>> & {
+export type ConfigOverrides = Partial<
+  Omit<AppConfig, 'argon2' | 'verification' | 'throttle' | 'limits' | 'gatewayStandin'>
+> & {
   argon2?: Partial<AppConfig['argon2']>;
+  gatewayStandin?: Partial<GatewayStandinConfig>;
   verification?: Partial<AppConfig['verification']>;
   throttle?: Partial<ThrottleConfig>;
   limits?: Partial<RateLimits>;
@@ -185,6 +212,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): AppConfig {
     verification: { ...defaultConfig.verification, ...overrides.verification },
     throttle: { ...defaultConfig.throttle, ...overrides.throttle },
     limits: { ...defaultConfig.limits, ...overrides.limits },
+    gatewayStandin: { ...defaultConfig.gatewayStandin, ...overrides.gatewayStandin },
   };
 }
 
@@ -213,9 +241,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
       throw new Error('WEBHOOKS_ALLOW_LOOPBACK_HTTP is a test setting: refused in production.');
     out.webhooksAllowLoopbackHttp = true;
   }
+  const asaas = asaasConfigFromEnv(env);
+  if (asaas) out.asaas = asaas;
+  // The local stand-in gateway (no ASAAS_API_KEY) is reached, and calls the webhook, on this process's port.
+  else out.gatewayStandin = { selfUrl: `http://${loopbackHost(host)}:${port}` };
   if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;
   else if (env.NODE_ENV !== 'production') out.operatorToken = randomBytes(24).toString('base64url');
   return out;
+}
+
+/** How this process reaches itself on the address it listens on (a wildcard one means loopback). */
+function loopbackHost(host: string): string {
+  if (host === '' || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 /**
