@@ -36,6 +36,8 @@ import { loggerOptions } from './http/logging.js';
 import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
+import { gatewayStandinRoutes, STANDIN_PREFIX } from './payment/standin/routes.js';
+import { usesGatewayStandin } from './payment/standin/wiring.js';
 import { professionalRoutes } from './professional/routes.js';
 import { patientRoutes } from './patient/routes.js';
 import { questionRoutes } from './question/routes.js';
@@ -243,6 +245,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(answerRevisionRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(devRoutes(ctx));
+      // The local stand-in of Asaas: only without an Asaas account (hidden from the OpenAPI document).
+      if (usesGatewayStandin(config)) await api.register(gatewayStandinRoutes(ctx), { prefix: STANDIN_PREFIX });
     },
     { prefix: API_PREFIX },
   );
