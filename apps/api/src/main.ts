@@ -12,6 +12,9 @@ import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.js';
 import { startWebhookDeliverer, type WebhookDeliverer } from './webhook/deliverer.js';
+import { startStandinGateway, standinWebhookUrl, type StandinGateway } from './payment/standin/gateway.js';
+import { STANDIN_PATH } from './payment/standin/routes.js';
+import { usesGatewayStandin } from './payment/standin/wiring.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -96,6 +99,7 @@ async function main(): Promise<void> {
   let worker: DeliveryWorker | undefined;
   let dispatcher: EventDispatcher | undefined;
   let webhookDeliverer: WebhookDeliverer | undefined;
+  let gatewayStandin: StandinGateway | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -106,6 +110,8 @@ async function main(): Promise<void> {
       channels: { mailer, whatsapp: createWhatsAppProvider(database.db) },
     });
     webhookDeliverer = startWebhookDeliverer({ db: database.db, config, log: app.log });
+    // Without an Asaas account, the local stand-in's renewals, settlements and webhooks run here.
+    if (usesGatewayStandin(config)) gatewayStandin = startStandinGateway({ db: database.db, config, log: app.log });
   }
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL
@@ -124,6 +130,7 @@ async function main(): Promise<void> {
       await worker?.stop(5000);
       await dispatcher?.stop(5000);
       await webhookDeliverer?.stop(5000);
+      await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();
       await database.close();
@@ -165,6 +172,16 @@ async function main(): Promise<void> {
     );
   } else {
     console.log('  Dev mailbox and WhatsApp outbox over HTTP: off (NODE_ENV=production without OPERATOR_TOKEN)');
+  }
+  if (config.asaas) {
+    console.log(`  Payments: Asaas at ${config.asaas.baseUrl}`);
+  } else {
+    if (production)
+      console.log('  WARNING: ASAAS_API_KEY is not set, so payments use the local stand-in (no real charge).');
+    console.log(`  Payments: local stand-in of Asaas at ${url}${STANDIN_PATH} (no ASAAS_API_KEY; test cards in`);
+    console.log(
+      `    apps/api/src/payment/standin/cards.ts), webhooks to ${standinWebhookUrl(config) ?? 'nowhere'}${gatewayStandin ? '' : ' (off: JOBS=off)'}`,
+    );
   }
   if (trustProxy !== undefined) console.log(`  Trusted proxies: ${trustProxy}`);
   console.log(`  Quiz delivery and events: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
