@@ -127,9 +127,10 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      // Webhooks first: no new claims while the rest stops (an attempt cut short is retried by its lease).
+      await webhookDeliverer?.stop(3000);
       await worker?.stop(5000);
       await dispatcher?.stop(5000);
-      await webhookDeliverer?.stop(5000);
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

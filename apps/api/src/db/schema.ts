@@ -873,7 +873,8 @@ export const webhookDeliveries = pgTable(
     messageId: text('message_id').notNull(),
     /** A test event's data (an event's data is read from the event when sent). */
     testPayload: jsonb('test_payload').$type<Record<string, unknown>>(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+    /** `paused`: waiting while its endpoint is off (out of the due index; resumed when it is on again). */
+    status: text('status', { enum: ['pending', 'paused', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
     /** Attempts made, this one included once claimed (numbering the attempts). */
@@ -907,7 +908,9 @@ export const webhookAttempts = pgTable(
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
-    outcome: text('outcome', { enum: ['success', 'http_error', 'timeout', 'network_error', 'refused'] }).notNull(),
+    outcome: text('outcome', {
+      enum: ['success', 'http_error', 'timeout', 'network_error', 'dns_error', 'refused'],
+    }).notNull(),
     statusCode: integer('status_code'),
     durationMs: integer('duration_ms').notNull(),
     responseExcerpt: text('response_excerpt'),

@@ -202,7 +202,8 @@ export const EVENT_CATALOG = {
     description: 'Um endpoint de webhook foi desativado porque respondeu 410 ou falhou por dias seguidos.',
     payload: z.object({
       endpointId: id(),
-      url: z.string().max(2048),
+      host: z.string().max(300),
+      description: z.string().max(200).nullable(),
       reason: z.enum(['gone', 'failing']),
       failingSince: instant().nullable(),
     }),

@@ -85,6 +85,13 @@ describe('outboundRequest against a loopback receiver', () => {
       if (req.url === '/redirect') {
         res.writeHead(302, { location: '/landed' });
         res.end();
+      } else if (req.url === '/silent') {
+        // Never answers (the request stays open until the caller gives up).
+      } else if (req.url === '/drip') {
+        // The status at once, then a byte every 50 ms: an idle timeout would never fire.
+        res.writeHead(200);
+        const timer = setInterval(() => res.write('.'), 50);
+        res.on('close', () => clearInterval(timer));
       } else if (req.url === '/big') {
         res.writeHead(200);
         res.end('x'.repeat(200_000));
@@ -100,7 +107,10 @@ describe('outboundRequest against a loopback receiver', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((r) => server.close(() => r()));
+  });
 
   it('reaches nothing on loopback unless the test setting allows it', async () => {
     hits.length = 0;
@@ -128,5 +138,17 @@ describe('outboundRequest against a loopback receiver', () => {
     expect(hits).toEqual(['/redirect']);
     const big = await outboundRequest(`${base}/big`, { method: 'GET', maxBytes: 1000 }, opts);
     expect(big.body.length).toBe(1000);
+  });
+
+  it('gives the whole call one deadline: silence is a timeout, a dripping body is cut at the deadline', async () => {
+    const opts = { allowLoopbackHttp: true };
+    const before = performance.now();
+    await expect(outboundRequest(`${base}/silent`, { body: '{}', timeoutMs: 300 }, opts)).rejects.toThrow('timeout');
+    const drip = await outboundRequest(`${base}/drip`, { body: '{}', timeoutMs: 400 }, opts);
+    const elapsed = performance.now() - before;
+    expect(drip.status).toBe(200);
+    expect(drip.body).toMatch(/^\.+$/);
+    expect(drip.durationMs).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(2000);
   });
 });

@@ -15,8 +15,14 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 
+/** Why the guard refused: a name that does not resolve is not the same news as a private address. */
+export type RefusalKind = 'invalid' | 'scheme' | 'dns' | 'private';
+
 export class OutboundRefused extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly kind: RefusalKind = 'invalid',
+  ) {
     super(reason);
     this.name = 'OutboundRefused';
   }
@@ -126,7 +132,7 @@ export function checkUrl(raw: string, opts: OutboundOptions = {}): URL {
   if (url.username || url.password) throw new OutboundRefused('O endereço não pode conter usuário ou senha.');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (url.protocol === 'http:' && opts.allowLoopbackHttp && net.isIP(host) && isLoopback(host)) return url;
-  if (url.protocol !== 'https:') throw new OutboundRefused('Use um endereço https://.');
+  if (url.protocol !== 'https:') throw new OutboundRefused('Use um endereço https://.', 'scheme');
   return url;
 }
 
@@ -140,12 +146,15 @@ export async function resolvePublic(url: URL, opts: OutboundOptions = {}): Promi
     try {
       addresses = await (opts.resolve ?? systemResolve)(host);
     } catch {
-      throw new OutboundRefused('Não encontramos este endereço (DNS).');
+      throw new OutboundRefused('Não encontramos este endereço (DNS).', 'dns');
     }
   }
-  if (addresses.length === 0) throw new OutboundRefused('Não encontramos este endereço (DNS).');
+  if (addresses.length === 0) throw new OutboundRefused('Não encontramos este endereço (DNS).', 'dns');
   if (!addresses.every(isPublicAddress)) {
-    throw new OutboundRefused('Este endereço aponta para uma rede privada ou reservada e não pode ser usado.');
+    throw new OutboundRefused(
+      'Este endereço aponta para uma rede privada ou reservada e não pode ser usado.',
+      'private',
+    );
   }
   return addresses[0]!;
 }
@@ -160,20 +169,32 @@ export interface OutboundResponse {
 
 /**
  * One request to a user-given URL, with the guard: checked, resolved, pinned, no redirects followed, a
- * timeout, and a capped read. Throws OutboundRefused (the guard) or the network's error.
+ * capped read, and one deadline (`timeoutMs`, default 15 s) over the whole call — name resolution,
+ * connection, headers and body — so a receiver that answers a byte at a time cannot hold it open. A status
+ * that arrived in time is kept with the part of the body read by the deadline. Throws OutboundRefused (the
+ * guard), `Error('timeout')`, or the network's error.
  */
 export async function outboundRequest(
   raw: string,
   init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number; maxBytes?: number },
   opts: OutboundOptions = {},
 ): Promise<OutboundResponse> {
-  const url = checkUrl(raw, opts);
-  const address = await resolvePublic(url, opts);
-  const family = net.isIP(address);
   const started = performance.now();
+  const deadlineMs = init.timeoutMs ?? 15_000;
+  const url = checkUrl(raw, opts);
+  let timer: NodeJS.Timeout | undefined;
+  const address = await Promise.race([
+    resolvePublic(url, opts),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), deadlineMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const family = net.isIP(address);
   const maxBytes = init.maxBytes ?? 64 * 1024;
   const client = url.protocol === 'https:' ? https : http;
+  const remaining = Math.max(1, deadlineMs - (performance.now() - started));
   return new Promise<OutboundResponse>((resolve, reject) => {
+    let response: http.IncomingMessage | undefined;
     const req = client.request(
       url,
       {
@@ -191,10 +212,10 @@ export async function outboundRequest(
           } else callback(null, address, family);
         },
         servername: net.isIP(url.hostname) ? undefined : url.hostname,
-        timeout: init.timeoutMs ?? 15_000,
         agent: false,
       },
       (res) => {
+        response = res;
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -203,20 +224,29 @@ export async function outboundRequest(
           size += chunk.length;
           if (size >= maxBytes) res.destroy();
         });
-        const done = () =>
+        const done = () => {
+          clearTimeout(deadline);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
             body: Buffer.concat(chunks).toString('utf8'),
             durationMs: Math.round(performance.now() - started),
           });
+        };
         res.on('end', done);
         res.on('close', done);
         res.on('error', done);
       },
     );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
+    // The whole call's deadline: before the status it is a timeout; after it, the body read so far is kept.
+    const deadline = setTimeout(() => {
+      if (response) response.destroy();
+      else req.destroy(new Error('timeout'));
+    }, remaining);
+    req.on('error', (err) => {
+      clearTimeout(deadline);
+      reject(err);
+    });
     if (init.body !== undefined) req.write(init.body);
     req.end();
   });

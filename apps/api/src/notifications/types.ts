@@ -108,8 +108,8 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
       title: 'Um webhook foi desativado',
       body:
         p.reason === 'gone'
-          ? `${p.url} respondeu 410 (não existe mais) e deixou de receber eventos.`
-          : `${p.url} falhou por dias seguidos e deixou de receber eventos. Corrija-o e ative-o de novo.`,
+          ? `${p.description ?? p.host} respondeu 410 (não existe mais) e deixou de receber eventos.`
+          : `${p.description ?? p.host} falhou por dias seguidos e deixou de receber eventos. Corrija-o e ative-o de novo.`,
       link: '/webhook',
     }),
     summary: () => ({

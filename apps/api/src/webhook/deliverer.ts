@@ -50,7 +50,7 @@ export class WebhookDeliverer {
 
   /** Claims what is due and starts its attempts; returns how many it started. */
   async tick(): Promise<number> {
-    if (this.stopped || this.ticking) return 0;
+    if (this.stopped || this.ticking || this.inFlight.size >= this.opts.concurrency) return 0;
     this.ticking = true;
     try {
       const now = this.deps.config.now();
@@ -63,7 +63,11 @@ export class WebhookDeliverer {
         const p = attemptDelivery(this.deps, d)
           .then(() => this.deps.onAttempt?.(d.id))
           .catch((err) => this.deps.log?.error({ err, deliveryId: d.id }, 'webhook attempt could not be recorded'))
-          .finally(() => this.inFlight.delete(p));
+          .finally(() => {
+            this.inFlight.delete(p);
+            // A slot is free: more may be due already (a backlog drains at the endpoints' pace, not 1 s).
+            void this.tick();
+          });
         this.inFlight.add(p);
       }
       return claimed.length;

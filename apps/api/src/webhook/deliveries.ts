@@ -4,20 +4,25 @@
  *
  * - At least once, with a stable `webhook-id`: a delivery row exists for each (event, subscribed endpoint)
  *   from the moment the event is marked dispatched (same transaction). A worker claims it by taking a lease
- *   and counting the attempt in one statement (`FOR UPDATE SKIP LOCKED`: two workers never claim the same
+ *   and counting the attempt in one transaction (`FOR UPDATE SKIP LOCKED`: two workers never claim the same
  *   row); a worker that dies mid-send leaves the lease to expire, and the next claim sends the same message
- *   again, as a new attempt.
+ *   again, as a new attempt. The lease's end (`locked_until`) is the claim's token: an attempt records its
+ *   outcome only while the row still holds it, so a late attempt never overwrites a newer one.
+ * - Fair: at most {@link PER_ENDPOINT_IN_FLIGHT} attempts in flight per endpoint, so one slow endpoint (or a
+ *   bulk run of thousands of events) cannot take every worker's slots.
+ * - An endpoint that is off keeps its messages `paused` (they leave the due index and wait); a test or a
+ *   redelivery she asks for is sent once even then.
  * - Only 2xx succeeds. Redirects are not followed (a 3xx is a failure). 410 turns the endpoint off; an
  *   endpoint failing without a success for days is turned off too, and the professional is told.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db, Executor } from '../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { recordEvent } from '../events/record.js';
 import { outboundRequest, OutboundRefused, type OutboundResponse } from '../lib/outbound.js';
 import { messageBody } from './payload.js';
-import { parseRetryAfter, retryDelay } from './schedule.js';
+import { MAX_ATTEMPTS, parseRetryAfter, retryDelay } from './schedule.js';
 import { webhookHeaders } from './signing.js';
 
 /** An endpoint failing without one success for this long is turned off. */
@@ -71,29 +76,77 @@ export async function createDeliveries(
   return rows.length;
 }
 
-/** Takes the lease of up to `limit` due deliveries and counts their attempt; returns them. */
+/** Attempts in flight at once to one endpoint, across every worker. */
+export const PER_ENDPOINT_IN_FLIGHT = 4;
+
+/**
+ * Takes the lease of up to `limit` due deliveries (at most {@link PER_ENDPOINT_IN_FLIGHT} per endpoint in
+ * flight) and counts their attempt; returns them. A row whose round has used every attempt (its worker kept
+ * dying before recording one) is failed instead of claimed again.
+ */
 export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
   if (limit <= 0) return [];
-  const candidates = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(
-      and(
-        eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, now),
-        or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
-        or(eq(webhookEndpoints.enabled, true), eq(webhookDeliveries.manual, true)),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(limit)
-    .for('update', { of: webhookDeliveries, skipLocked: true });
-  return db
-    .update(webhookDeliveries)
-    .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${webhookDeliveries.attempts} + 1` })
-    .where(inArray(webhookDeliveries.id, candidates))
-    .returning();
+  const free = or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now));
+  return db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, lockedUntil: null })
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          free,
+          sql`${webhookDeliveries.attempts} - ${webhookDeliveries.roundStart} >= ${MAX_ATTEMPTS}`,
+        ),
+      );
+    const candidates = await tx
+      .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          free,
+          // Off: only what she asked for by hand, once per round.
+          or(
+            eq(webhookEndpoints.enabled, true),
+            and(
+              eq(webhookDeliveries.manual, true),
+              sql`${webhookDeliveries.attempts} = ${webhookDeliveries.roundStart}`,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(limit * PER_ENDPOINT_IN_FLIGHT)
+      .for('update', { of: webhookDeliveries, skipLocked: true });
+    if (candidates.length === 0) return [];
+    const endpointIds = [...new Set(candidates.map((c) => c.endpointId))];
+    const busy = new Map(
+      (
+        await tx
+          .select({ endpointId: webhookDeliveries.endpointId, n: count() })
+          .from(webhookDeliveries)
+          .where(and(inArray(webhookDeliveries.endpointId, endpointIds), gt(webhookDeliveries.lockedUntil, now)))
+          .groupBy(webhookDeliveries.endpointId)
+      ).map((r) => [r.endpointId, r.n]),
+    );
+    const picked: string[] = [];
+    for (const c of candidates) {
+      if (picked.length >= limit) break;
+      const inFlight = busy.get(c.endpointId) ?? 0;
+      if (inFlight >= PER_ENDPOINT_IN_FLIGHT) continue;
+      busy.set(c.endpointId, inFlight + 1);
+      picked.push(c.id);
+    }
+    if (picked.length === 0) return [];
+    return tx
+      .update(webhookDeliveries)
+      .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .where(inArray(webhookDeliveries.id, picked))
+      .returning();
+  });
 }
 
 export interface AttemptDeps {
@@ -115,7 +168,7 @@ export interface AttemptResult {
 }
 
 function classify(err: unknown): Outcome {
-  if (err instanceof OutboundRefused) return 'refused';
+  if (err instanceof OutboundRefused) return err.kind === 'dns' ? 'dns_error' : 'refused';
   if (err instanceof Error && err.message === 'timeout') return 'timeout';
   return 'network_error';
 }
@@ -128,11 +181,38 @@ const excerpt = (body: string) => {
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
 };
 
+/** The first attempt of a round asked for by hand (a test, a redelivery): sent even while the endpoint is off. */
+const byHand = (d: DeliveryRow) => d.manual && d.attempts - 1 === d.roundStart;
+
+/** A failing streak with no attempt for this long is over: the next failure starts a new one. */
+const STREAK_GAP_MS = 24 * 3_600_000;
+
+const isForeignKeyViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
+};
+
+/** Gives a claimed row back without an attempt (its endpoint went off, or stopped wanting the event). */
+async function release(db: Db, d: DeliveryRow, status: 'paused' | 'failed'): Promise<null> {
+  await db
+    .update(webhookDeliveries)
+    .set({ status, attempts: d.attempts - 1, lockedUntil: null })
+    .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.lockedUntil, d.lockedUntil!)));
+  return null;
+}
+
 /** One attempt of a claimed delivery: send, record, and schedule the next attempt or finish. */
 export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promise<AttemptResult | null> {
   const { db } = deps;
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
   if (!endpoint) return null;
+  // What may have changed since the claim: turned off, or no longer subscribed to this event.
+  if (!byHand(d)) {
+    if (!endpoint.enabled) return release(db, d, 'paused');
+    if (d.eventId && !endpoint.events.includes(d.eventType)) return release(db, d, 'failed');
+  }
   let message: { type: string; occurredAt: Date; data: Record<string, unknown> };
   if (d.eventId) {
     const [event] = await db.select().from(events).where(eq(events.id, d.eventId));
@@ -179,39 +259,55 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promis
     const wait = retryDelay(d.attempts - d.roundStart, (deps.random ?? Math.random)(), retryAfter);
     nextAttemptAt = wait === null ? null : new Date(now.getTime() + wait);
   }
+  // A retry of an endpoint that is off waits, paused, until it is on again.
+  const status =
+    outcome === 'success' ? 'succeeded' : !nextAttemptAt ? 'failed' : endpoint.enabled ? 'pending' : 'paused';
 
-  await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      deliveryId: d.id,
-      endpointId: d.endpointId,
-      attempt: d.attempts,
-      outcome,
-      statusCode,
-      durationMs,
-      responseExcerpt: response ? excerpt(response.body) : null,
-      attemptedAt: sentAt,
+  try {
+    await db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select({ outcome: webhookAttempts.outcome, attemptedAt: webhookAttempts.attemptedAt })
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.endpointId, d.endpointId))
+        .orderBy(desc(webhookAttempts.attemptedAt))
+        .limit(1);
+      await tx.insert(webhookAttempts).values({
+        deliveryId: d.id,
+        endpointId: d.endpointId,
+        attempt: d.attempts,
+        outcome,
+        statusCode,
+        durationMs,
+        responseExcerpt: response ? excerpt(response.body) : null,
+        attemptedAt: sentAt,
+      });
+      // Only while the claim is still ours (a redelivery, or a later claim after the lease ran out, decides).
+      const ours = await tx
+        .update(webhookDeliveries)
+        .set({ status, nextAttemptAt, lockedUntil: null })
+        .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.lockedUntil, d.lockedUntil!)))
+        .returning({ id: webhookDeliveries.id });
+      if (ours.length > 0) await recordEndpointHealth(tx, endpoint, outcome === 'success', gone, now, previous);
     });
-    // Only while the lease is still ours (a later claim counted a further attempt: that one decides).
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: outcome === 'success' ? 'succeeded' : nextAttemptAt ? 'pending' : 'failed',
-        nextAttemptAt,
-        lockedUntil: null,
-      })
-      .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)));
-    await recordEndpointHealth(tx, endpoint, outcome === 'success', gone, now);
-  });
+  } catch (err) {
+    // The endpoint (and its deliveries) was deleted while the message was on its way: nothing to record.
+    if (isForeignKeyViolation(err)) return null;
+    throw err;
+  }
   return { outcome, statusCode, durationMs, nextAttemptAt };
 }
 
-/** A success clears the endpoint's failing streak; 410, or failing for days, turns it off (and tells her). */
+/**
+ * A success ends the endpoint's failing streak; 410, or failing for five days (attempts failing all along,
+ * no day without one), turns it off and tells her.
+ */
 async function recordEndpointHealth(
   tx: Executor,
   endpoint: typeof webhookEndpoints.$inferSelect,
   ok: boolean,
   gone: boolean,
   now: Date,
+  previous: { outcome: Outcome; attemptedAt: Date } | undefined,
 ): Promise<void> {
   if (ok) {
     if (endpoint.failingSince) {
@@ -219,14 +315,17 @@ async function recordEndpointHealth(
     }
     return;
   }
-  const failingSince = endpoint.failingSince ?? now;
+  // A streak interrupted by a quiet day (or by a success the row has not seen) starts over now.
+  const continued =
+    endpoint.failingSince !== null &&
+    previous !== undefined &&
+    previous.outcome !== 'success' &&
+    now.getTime() - previous.attemptedAt.getTime() < STREAK_GAP_MS;
+  const failingSince = continued ? endpoint.failingSince! : now;
   const tooLong = now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
   if (!gone && !tooLong) {
-    if (!endpoint.failingSince) {
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: now })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
+    if (endpoint.failingSince?.getTime() !== failingSince.getTime()) {
+      await tx.update(webhookEndpoints).set({ failingSince }).where(eq(webhookEndpoints.id, endpoint.id));
     }
     return;
   }
@@ -244,22 +343,65 @@ async function recordEndpointHealth(
     .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)))
     .returning({ id: webhookEndpoints.id });
   if (turnedOff.length > 0) {
+    await pauseDeliveries(tx, endpoint.id);
     await recordEvent(tx, endpoint.professionalId, 'webhook.disabled', {
       endpointId: endpoint.id,
-      url: endpoint.url,
+      // The host only: a URL's path or query often carries the receiver's own token.
+      host: new URL(endpoint.url).host,
+      description: endpoint.description,
       reason,
       failingSince: gone ? null : failingSince.toISOString(),
     });
   }
 }
 
+/** An endpoint turned off: its waiting messages pause (out of the due index) until it is on again. */
+export async function pauseDeliveries(tx: Executor, endpointId: string): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'paused' })
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+}
+
+/** Messages paused less than this long ago go out when the endpoint is on again; older ones fail (Reenviar). */
+export const RESUME_WITHIN_MS = 24 * 3_600_000;
+
+/** An endpoint turned on again: recent paused messages start a fresh round now; older ones are given up. */
+export async function resumeDeliveries(tx: Executor, endpointId: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - RESUME_WITHIN_MS);
+  const paused = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'paused'));
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'failed', nextAttemptAt: null })
+    .where(and(paused, lt(webhookDeliveries.createdAt, since)));
+  await tx
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: now,
+      roundStart: sql`${webhookDeliveries.attempts}`,
+      manual: false,
+      lockedUntil: null,
+    })
+    .where(paused);
+}
+
 /** Deliveries and attempts older than this are forgotten (the log shows recent traffic). */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 3_600_000;
 
-/** Forgets finished deliveries (and their attempts) past the retention period. */
+/** Forgets deliveries (and their attempts) past the retention period, a thousand at a time. */
 export async function pruneDeliveries(db: Db, now: Date): Promise<void> {
   const before = new Date(now.getTime() - DELIVERY_RETENTION_MS);
-  await db
-    .delete(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ['succeeded', 'failed']), lte(webhookDeliveries.createdAt, before)));
+  for (;;) {
+    const old = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(ne(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.createdAt, before)))
+      .limit(1000);
+    const gone = await db
+      .delete(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, old))
+      .returning({ id: webhookDeliveries.id });
+    if (gone.length < 1000) return;
+  }
 }

@@ -1,5 +1,5 @@
 /** The delivery log of an endpoint (15 attempts at a time), a test event, and a redelivery. */
-import { and, count, desc, eq, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -34,8 +34,10 @@ export async function listResponses(
   query: z.infer<typeof WebhookResponsesQuery>,
 ): Promise<ResponsePage> {
   const endpoint = await findOwnEndpoint(ctx, professionalId, endpointId);
+  // The latest attempt recorded of each message (a claimed one in flight has not recorded its own yet).
+  const latest = sql<number>`(SELECT max(x.attempt) FROM ${webhookAttempts} x WHERE x.delivery_id = ${webhookDeliveries.id})`;
   const rows = await ctx.db
-    .select({ attempt: webhookAttempts, delivery: webhookDeliveries, payload: events.payload })
+    .select({ attempt: webhookAttempts, delivery: webhookDeliveries, payload: events.payload, latest })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
     .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
@@ -48,12 +50,20 @@ export async function listResponses(
     .from(webhookAttempts)
     .where(eq(webhookAttempts.endpointId, endpoint.id));
   const [waiting] = await ctx.db
-    .select({ queued: count(), next: min(webhookDeliveries.nextAttemptAt) })
+    .select({
+      queued: sql<number>`count(*) FILTER (WHERE ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
+      paused: sql<number>`count(*) FILTER (WHERE ${webhookDeliveries.status} = 'paused')`.mapWith(Number),
+      next: sql<
+        string | null
+      >`min(${webhookDeliveries.nextAttemptAt}) FILTER (WHERE ${webhookDeliveries.status} = 'pending')`,
+    })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending')));
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpoint.id), inArray(webhookDeliveries.status, ['pending', 'paused'])),
+    );
   return {
-    items: rows.map(({ attempt: a, delivery: d, payload }) => {
-      const isLatest = a.attempt === d.attempts;
+    items: rows.map(({ attempt: a, delivery: d, payload, latest: last }) => {
+      const isLatest = a.attempt === Number(last);
       return {
         id: a.id,
         deliveryId: d.id,
@@ -74,6 +84,7 @@ export async function listResponses(
     }),
     total: totals?.total ?? 0,
     queued: waiting?.queued ?? 0,
+    paused: waiting?.paused ?? 0,
     nextAttemptAt: waiting?.next ? new Date(waiting.next).toISOString() : null,
   };
 }
@@ -135,8 +146,13 @@ export async function redeliver(
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)));
   if (!delivery) throw deliveryNotFound();
-  await reserveSend(ctx, endpoint.id, meta.ip);
   const now = ctx.config.now();
+  const inFlight = () =>
+    new AppError(409, 'RETRY_SEND_LATER', 'Este envio está em andamento. Tente de novo em alguns segundos.');
+  // Not while an attempt is in flight (its lease is live): that attempt decides first. Checked before the
+  // rate limit, so a refused redelivery costs nothing, and again in the update itself.
+  if (delivery.lockedUntil && delivery.lockedUntil > now) throw inFlight();
+  await reserveSend(ctx, endpoint.id, meta.ip);
   const updated = await ctx.db
     .update(webhookDeliveries)
     .set({
@@ -149,13 +165,10 @@ export async function redeliver(
     .where(
       and(
         eq(webhookDeliveries.id, delivery.id),
-        // Not while an attempt is in flight (its lease is live): that attempt decides first.
         sql`(${webhookDeliveries.lockedUntil} IS NULL OR ${webhookDeliveries.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
       ),
     )
     .returning({ id: webhookDeliveries.id });
-  if (updated.length === 0) {
-    throw new AppError(409, 'RETRY_SEND_LATER', 'Este envio está em andamento. Tente de novo em alguns segundos.');
-  }
+  if (updated.length === 0) throw inFlight();
   return { deliveryId: delivery.id, messageId: delivery.messageId };
 }

@@ -43,7 +43,7 @@ export const CreateWebhookBody = z.object(fields);
 export const UpdateWebhookBody = z.object({ id: z.uuid(), ...fields });
 export const WebhookParams = z.object({ id: z.uuid() });
 
-export const WEBHOOK_OUTCOMES = ['success', 'http_error', 'timeout', 'network_error', 'refused'] as const;
+export const WEBHOOK_OUTCOMES = ['success', 'http_error', 'timeout', 'network_error', 'dns_error', 'refused'] as const;
 
 export const WebhookResponseSchema = z
   .object({
@@ -59,13 +59,15 @@ export const WebhookResponseSchema = z
     attempt: z.number().int().meta({ description: 'Which attempt of the message this was (1 = the first).' }),
     outcome: z.enum(WEBHOOK_OUTCOMES).meta({
       description:
-        '`success` (2xx), `http_error` (any other status; redirects are not followed), `timeout` (15 s), `network_error`, or `refused` (the address is not public any more).',
+        '`success` (2xx), `http_error` (any other status; redirects are not followed), `timeout` (15 s for the whole call), `network_error`, `dns_error` (the name does not resolve), or `refused` (the address is not public any more).',
     }),
     statusCode: z.number().int().nullable(),
     durationMs: z.number().int(),
     responseExcerpt: z.string().nullable().meta({ description: 'The first 500 characters of the answer.' }),
     attemptedAt: z.iso.datetime(),
-    deliveryStatus: z.enum(['pending', 'succeeded', 'failed']),
+    deliveryStatus: z
+      .enum(['pending', 'paused', 'succeeded', 'failed'])
+      .meta({ description: '`paused`: waiting while the endpoint is off.' }),
     isLatest: z.boolean().meta({ description: 'The latest attempt of its message (the one to redeliver).' }),
     nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'On the latest attempt: when it is tried again.' }),
   })
@@ -76,6 +78,7 @@ export const WebhookResponsePageSchema = z
     items: z.array(WebhookResponseSchema),
     total: z.number().int(),
     queued: z.number().int().meta({ description: 'Messages of this endpoint waiting for an attempt or a retry.' }),
+    paused: z.number().int().meta({ description: 'Messages waiting for the endpoint to be on again.' }),
     nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'The soonest of their next attempts.' }),
   })
   .meta({ id: 'WebhookResponsePage' });

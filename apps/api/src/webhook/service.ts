@@ -7,6 +7,7 @@ import { AppError, errors } from '../errors/app-error.js';
 import { checkUrl, OutboundRefused, resolvePublic } from '../lib/outbound.js';
 import type { CreateWebhookBody, UpdateWebhookBody, WebhookEndpointSchema } from './schemas.js';
 import { newWebhookSecret } from './signing.js';
+import { pauseDeliveries, resumeDeliveries } from './deliveries.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type EndpointDto = z.infer<typeof WebhookEndpointSchema>;
@@ -113,21 +114,28 @@ export async function updateEndpoint(
   const current = await findOwnEndpoint(ctx, professionalId, body.id);
   const url = body.url === current.url ? current.url : await checkEndpointUrl(ctx, body.url);
   const enabled = body.enabled ?? current.enabled;
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set({
-      url,
-      description: body.description ?? null,
-      events: [...new Set(body.events)],
-      enabled,
-      // Turned on again by her: our reason for turning it off no longer holds.
-      disabledReason: enabled ? null : current.disabledReason,
-      failingSince: enabled && !current.enabled ? null : current.failingSince,
-      ...richFields(body),
-      updatedAt: ctx.config.now(),
-    })
-    .where(and(eq(webhookEndpoints.id, current.id), eq(webhookEndpoints.professionalId, professionalId)))
-    .returning();
+  const now = ctx.config.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set({
+        url,
+        description: body.description ?? null,
+        events: [...new Set(body.events)],
+        enabled,
+        // Turned on again by her: our reason for turning it off no longer holds.
+        disabledReason: enabled ? null : current.disabledReason,
+        // Another address, or on again: the failing streak (and its five days) starts over.
+        failingSince: url !== current.url || (enabled && !current.enabled) ? null : current.failingSince,
+        ...richFields(body),
+        updatedAt: now,
+      })
+      .where(and(eq(webhookEndpoints.id, current.id), eq(webhookEndpoints.professionalId, professionalId)))
+      .returning();
+    if (current.enabled && !enabled) await pauseDeliveries(tx, current.id);
+    if (!current.enabled && enabled) await resumeDeliveries(tx, current.id, now);
+    return updated;
+  });
   return toDto(row!);
 }
 

@@ -10,12 +10,20 @@ import type { Backend, TestDatabase } from './backends.js';
 /** A clock the tests can move forward. */
 export class TestClock {
   offsetMs = 0;
-  now = (): Date => new Date(Date.now() + this.offsetMs);
+  /** When set, time stands still there (plus `offsetMs`): only `advance` moves it. */
+  frozenAt: number | null = null;
+  now = (): Date => new Date((this.frozenAt ?? Date.now()) + this.offsetMs);
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /** Stops the clock at the current instant. */
+  freeze(): void {
+    this.frozenAt = this.now().getTime();
+    this.offsetMs = 0;
+  }
   reset(): void {
     this.offsetMs = 0;
+    this.frozenAt = null;
   }
 }
 

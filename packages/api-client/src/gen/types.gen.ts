@@ -1878,9 +1878,9 @@ export type WebhookResponse = {
      */
     attempt: number;
     /**
-     * `success` (2xx), `http_error` (any other status; redirects are not followed), `timeout` (15 s), `network_error`, or `refused` (the address is not public any more).
+     * `success` (2xx), `http_error` (any other status; redirects are not followed), `timeout` (15 s for the whole call), `network_error`, `dns_error` (the name does not resolve), or `refused` (the address is not public any more).
      */
-    outcome: 'success' | 'http_error' | 'timeout' | 'network_error' | 'refused';
+    outcome: 'success' | 'http_error' | 'timeout' | 'network_error' | 'dns_error' | 'refused';
     statusCode: number | null;
     durationMs: number;
     /**
@@ -1888,7 +1888,10 @@ export type WebhookResponse = {
      */
     responseExcerpt: string | null;
     attemptedAt: string;
-    deliveryStatus: 'pending' | 'succeeded' | 'failed';
+    /**
+     * `paused`: waiting while the endpoint is off.
+     */
+    deliveryStatus: 'pending' | 'paused' | 'succeeded' | 'failed';
     /**
      * The latest attempt of its message (the one to redeliver).
      */
@@ -1906,6 +1909,10 @@ export type WebhookResponsePage = {
      * Messages of this endpoint waiting for an attempt or a retry.
      */
     queued: number;
+    /**
+     * Messages waiting for the endpoint to be on again.
+     */
+    paused: number;
     /**
      * The soonest of their next attempts.
      */
