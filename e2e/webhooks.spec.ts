@@ -220,7 +220,9 @@ test('a professional connects her system by webhook: signed events, a test event
     await expect(failedRows).toHaveCount(2);
     await expect(downLog).toContainText('indisponível');
     rx.state.failing = false;
-    await downLog.getByRole('button', { name: 'Reenviar Questionário respondido' }).click();
+    await downLog
+      .getByRole('button', { name: `Reenviar Questionário respondido (${PATIENT.name} · ${QUIZ_TITLE})` })
+      .click();
     await expect(downLog.getByRole('row').filter({ hasText: 'Entregue (200)' })).toHaveCount(1, { timeout: 15_000 });
     const toDown = rx.received.filter((r) => r.path === '/falha');
     expect(toDown).toHaveLength(3);

@@ -55,8 +55,8 @@ export const REFRESH_AFTER = {
   notificationsChanged: ['listNotifications', 'getNotificationUnreadCount'],
   /** A notification type's channels or quiet hours saved. */
   notificationSettingsChanged: ['getNotificationSettings'],
-  /** A webhook created, edited, turned on or off, deleted, or its secret rotated. */
-  webhooksChanged: ['listWebhooks'],
+  /** A webhook created, edited, turned on or off (its waiting messages pause or go), deleted, or rotated. */
+  webhooksChanged: ['listWebhooks', 'listWebhookResponses'],
   /** A test event or a redelivery queued: the endpoint's delivery log (and its count of messages waiting). */
   webhookSendQueued: ['listWebhookResponses'],
 } as const satisfies Record<string, readonly QueryOperationId[]>;

@@ -205,6 +205,8 @@ export interface MockDelivery {
   attempts: MockAttempt[];
   /** Attempts before the current round (a redelivery starts the retry schedule over). */
   roundStart?: number;
+  /** Asked for by hand (a test, a redelivery): its first attempt goes even while the endpoint is off. */
+  manual?: boolean;
 }
 export type MockAttempt = Pick<
   WebhookResponse,

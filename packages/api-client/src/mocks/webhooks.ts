@@ -115,19 +115,45 @@ function answerOf(endpointId: string): Pick<MockAttempt, 'outcome' | 'statusCode
   };
 }
 
-/** Attempts every queued message that is due (what the API's worker would have done by now). */
+/**
+ * Attempts every queued message that is due (what the API's worker would have done by now): while the
+ * endpoint is off only what she asked for by hand goes, once, and a failure then waits paused; a 410 turns
+ * the endpoint off and pauses the rest.
+ */
 function settle(endpointId: string) {
   const now = Date.now();
+  const endpoint = find(endpointId);
   for (const d of state.deliveries) {
     if (d.endpointId !== endpointId || d.status !== 'pending' || !d.nextAttemptAt) continue;
     if (Date.parse(d.nextAttemptAt) > now) continue;
+    const byHand = !!d.manual && d.attempts.length === (d.roundStart ?? 0);
+    if (endpoint && !endpoint.enabled && !byHand) {
+      d.status = 'paused';
+      continue;
+    }
     const answer = answerOf(endpointId);
     d.attempts.push({ id: crypto.randomUUID(), attempt: d.attempts.length + 1, attemptedAt: nowIso(), ...answer });
     const gone = answer.statusCode === 410;
-    d.status = answer.outcome === 'success' ? 'succeeded' : gone ? 'failed' : 'pending';
-    const wait = d.status === 'pending' ? RETRY_DELAYS_MS[d.attempts.length - (d.roundStart ?? 0) - 1] : undefined;
-    if (d.status === 'pending' && wait === undefined) d.status = 'failed';
+    const wait =
+      answer.outcome === 'success' || gone ? undefined : RETRY_DELAYS_MS[d.attempts.length - (d.roundStart ?? 0) - 1];
+    d.status =
+      answer.outcome === 'success'
+        ? 'succeeded'
+        : wait === undefined
+          ? 'failed'
+          : endpoint?.enabled
+            ? 'pending'
+            : 'paused';
     d.nextAttemptAt = wait === undefined ? null : new Date(now + wait).toISOString();
+    if (gone && endpoint?.enabled) {
+      Object.assign(endpoint, {
+        enabled: false,
+        disabledReason: 'O endpoint respondeu 410 (não existe mais): os envios foram desativados.',
+        updatedAt: nowIso(),
+      });
+      for (const other of state.deliveries)
+        if (other.endpointId === endpointId && other.status === 'pending') other.status = 'paused';
+    }
   }
 }
 
@@ -184,13 +210,22 @@ export const webhooksHandlers = {
     const refused = invalid(body, current);
     if (refused) return refused;
     const enabled = body.enabled ?? current.enabled;
+    const wasEnabled = current.enabled;
     Object.assign(current, fieldsOf(body), {
       enabled,
       // Turned on again by her: our reason for turning it off no longer holds.
       disabledReason: enabled ? null : current.disabledReason,
-      failingSince: enabled && !current.enabled ? null : current.failingSince,
+      failingSince: body.url !== current.url || (enabled && !wasEnabled) ? null : current.failingSince,
       updatedAt: nowIso(),
     });
+    // Off: waiting messages pause. On again: they go now, in a fresh round.
+    for (const d of state.deliveries) {
+      if (d.endpointId !== current.id) continue;
+      if (wasEnabled && !enabled && d.status === 'pending') d.status = 'paused';
+      if (!wasEnabled && enabled && d.status === 'paused') {
+        Object.assign(d, { status: 'pending', nextAttemptAt: nowIso(), roundStart: d.attempts.length, manual: false });
+      }
+    }
     return HttpResponse.json(current);
   }),
   remove: http.delete(api('/webhooks/manager/:id'), ({ params }) => {
@@ -211,9 +246,15 @@ export const webhooksHandlers = {
     settle(endpoint.id);
     const url = new URL(request.url);
     if (!url.searchParams.has('take')) url.searchParams.set('take', '15');
-    const waiting = state.deliveries.filter((d) => d.endpointId === endpoint.id && d.status === 'pending');
+    const mine = state.deliveries.filter((d) => d.endpointId === endpoint.id);
+    const waiting = mine.filter((d) => d.status === 'pending');
     const next = waiting.map((d) => d.nextAttemptAt!).sort()[0] ?? null;
-    return HttpResponse.json({ ...pageOf(responsesOf(endpoint.id), url), queued: waiting.length, nextAttemptAt: next });
+    return HttpResponse.json({
+      ...pageOf(responsesOf(endpoint.id), url),
+      queued: waiting.length,
+      paused: mine.filter((d) => d.status === 'paused').length,
+      nextAttemptAt: next,
+    });
   }),
   test: http.post(api('/webhooks/manager/:id/test'), ({ params }) => {
     const endpoint = find(params.id);
@@ -226,6 +267,7 @@ export const webhooksHandlers = {
       eventLabel: 'Evento de teste',
       eventSummary: null,
       status: 'pending',
+      manual: true,
       nextAttemptAt: new Date(Date.now() + SEND_DELAY_MS).toISOString(),
       attempts: [],
     };
@@ -239,6 +281,7 @@ export const webhooksHandlers = {
     if (d.status === 'pending' && d.nextAttemptAt && Date.parse(d.nextAttemptAt) - Date.now() < SEND_DELAY_MS)
       return redeliveryInFlightResponse();
     d.status = 'pending';
+    d.manual = true;
     d.roundStart = d.attempts.length;
     d.nextAttemptAt = new Date(Date.now() + SEND_DELAY_MS).toISOString();
     return HttpResponse.json({ deliveryId: d.id, messageId: d.messageId }, { status: 202 });

@@ -145,7 +145,12 @@ export function DeliveryLog({ endpoint, focusOnMount = false }: DeliveryLogProps
   }, [focusOnMount, titleId]);
 
   const page = log.data;
-  const queue = page ? describeQueue(page.queued, page.nextAttemptAt) : null;
+  // A 410 just seen in the log turned the endpoint off: its card (still "Ativo") is read again.
+  const goneSeen = page?.items.some((r) => r.isLatest && r.statusCode === 410) ?? false;
+  useEffect(() => {
+    if (goneSeen && endpoint.enabled) void refreshAfter(queryClient, 'webhooksChanged');
+  }, [goneSeen, endpoint.enabled, queryClient]);
+  const queue = page ? describeQueue(page.queued, page.nextAttemptAt, new Date(), page.paused) : null;
   return (
     <section
       aria-labelledby={titleId}
@@ -250,7 +255,7 @@ export function DeliveryLog({ endpoint, focusOnMount = false }: DeliveryLogProps
                       <Button
                         size="sm"
                         variant="secondary"
-                        aria-label={`Reenviar ${r.eventLabel}`}
+                        aria-label={`Reenviar ${r.eventLabel}${r.eventSummary ? ` (${r.eventSummary})` : ''}`}
                         isPending={redeliver.isPending && redeliver.variables?.path.deliveryId === r.deliveryId}
                         onPress={() =>
                           redeliver.mutate({

@@ -71,6 +71,8 @@ export function EndpointCard({ endpoint: e, isLogOpen, onEdit, onTestQueued, onD
   });
   const rotate = useMutation({
     ...rotateWebhookSecretMutation(),
+    // The answer carries the secret: forget it as soon as the dialog has it.
+    gcTime: 0,
     onSuccess: async (rotated) => {
       setConfirm(null);
       setSecret({ kind: 'rotated', url: rotated.url, secret: rotated.secret });
@@ -88,9 +90,15 @@ export function EndpointCard({ endpoint: e, isLogOpen, onEdit, onTestQueued, onD
   });
 
   const failing = e.enabled && e.failingSince;
+  // Every card has the same buttons: each one is described by its card's address for a screen reader.
+  const urlId = `webhook-url-${e.id}`;
   return (
     <Card
-      title={<span css={{ overflowWrap: 'anywhere' }}>{e.url}</span>}
+      title={
+        <span id={urlId} css={{ overflowWrap: 'anywhere' }}>
+          {e.url}
+        </span>
+      }
       description={e.description ?? undefined}
       headingLevel={2}
     >
@@ -118,6 +126,7 @@ export function EndpointCard({ endpoint: e, isLogOpen, onEdit, onTestQueued, onD
       ) : null}
       <Stack direction="row" gap={3} wrap align="center">
         <Switch
+          aria-describedby={urlId}
           isSelected={e.enabled}
           isDisabled={toggle.isPending}
           onChange={(enabled) => toggle.mutate({ body: updateBodyOf(e, { enabled }) })}
@@ -129,6 +138,7 @@ export function EndpointCard({ endpoint: e, isLogOpen, onEdit, onTestQueued, onD
             size="sm"
             variant={isLogOpen ? 'primary' : 'secondary'}
             href={logHref(e.id)}
+            aria-describedby={urlId}
             routerOptions={{ state: { quiet: true, focusLog: true } }}
             aria-current={isLogOpen ? 'true' : undefined}
           >
@@ -138,17 +148,18 @@ export function EndpointCard({ endpoint: e, isLogOpen, onEdit, onTestQueued, onD
             size="sm"
             variant="secondary"
             isPending={test.isPending}
+            aria-describedby={urlId}
             onPress={() => test.mutate({ path: { id: e.id } })}
           >
             Enviar evento de teste
           </Button>
-          <Button size="sm" variant="secondary" onPress={onEdit}>
+          <Button size="sm" variant="secondary" aria-describedby={urlId} onPress={onEdit}>
             Editar
           </Button>
-          <Button size="sm" variant="secondary" onPress={() => setConfirm('rotate')}>
+          <Button size="sm" variant="secondary" aria-describedby={urlId} onPress={() => setConfirm('rotate')}>
             Rotacionar segredo
           </Button>
-          <Button size="sm" variant="secondary" onPress={() => setConfirm('delete')}>
+          <Button size="sm" variant="secondary" aria-describedby={urlId} onPress={() => setConfirm('delete')}>
             Excluir
           </Button>
         </Stack>

@@ -33,6 +33,9 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
     <Modal
       isOpen={!!shown}
       onOpenChange={(open) => !open && close()}
+      // The secret is never shown again: only "Já guardei o segredo" closes it (no Esc, no click outside).
+      isKeyboardDismissDisabled
+      hasCloseButton={false}
       title={shown?.kind === 'rotated' ? 'Novo segredo de assinatura' : 'Webhook criado: guarde o segredo'}
       footer={<Button onPress={close}>Já guardei o segredo</Button>}
     >

@@ -92,6 +92,8 @@ export function WebhookForm({ endpoint, catalogue, onClose, onCreated }: Webhook
   };
   const create = useMutation({
     ...createWebhookMutation(),
+    // The answer carries the secret: forget it as soon as the dialog has it.
+    gcTime: 0,
     onSuccess: async (created) => {
       await refreshAfter(queryClient, 'webhooksChanged');
       onCreated(created);
@@ -123,7 +125,8 @@ export function WebhookForm({ endpoint, catalogue, onClose, onCreated }: Webhook
       richPurpose: values.richPayload ? values.richPurpose.trim() : null,
     };
     const meta = handled('WRONG_COMMAND_PARAMETERS');
-    if (endpoint) update.mutate({ body: { id: endpoint.id, enabled: endpoint.enabled, ...body }, meta });
+    // On/off is the card's switch: saving the form leaves it as it is (an endpoint we turned off stays off).
+    if (endpoint) update.mutate({ body: { id: endpoint.id, ...body }, meta });
     else create.mutate({ body, meta });
   }
 

@@ -90,7 +90,7 @@ export function WebhooksPage() {
         Cada envio leva os cabeçalhos <code>webhook-id</code>, <code>webhook-timestamp</code> e{' '}
         <code>webhook-signature</code>. Para conferir a assinatura, use o segredo do webhook com uma biblioteca do
         Standard Webhooks (há para Node, Python, PHP, Go e outras). Seu sistema deve responder 2xx em até 15 segundos;
-        se não responder, tentamos de novo até 8 vezes, por cerca de um dia e meio.
+        se não responder, fazemos até 7 novas tentativas, ao longo de cerca de um dia.
       </Text>
       {endpoints.isPending || catalogue.isPending ? (
         <Spinner label="Carregando webhooks" />

@@ -63,6 +63,11 @@ describe('describeNext', () => {
 describe('describeQueue', () => {
   it('counts the messages waiting and their next attempt', () => {
     expect(describeQueue(0, null, now)).toBeNull();
+    expect(describeQueue(0, null, now, 1)).toBe('1 envio espera o webhook ser ativado.');
+    expect(describeQueue(0, null, now, 3)).toBe('3 envios esperam o webhook ser ativado.');
+    expect(describeNext({ isLatest: true, deliveryStatus: 'paused', nextAttemptAt: null }, now)).toBe(
+      'Quando o webhook for ativado',
+    );
     expect(describeQueue(1, '2026-03-10T18:30:01Z', now)).toBe(
       '1 envio aguardando: a próxima tentativa sai em instantes.',
     );

@@ -62,6 +62,8 @@ export function describeAttempt(
       return `Seu endpoint não respondeu em 15 segundos ${inParens(a.attemptedAt, now)}`;
     case 'network_error':
       return `Não foi possível conectar ao endpoint ${inParens(a.attemptedAt, now)}`;
+    case 'dns_error':
+      return `O endereço do endpoint não foi encontrado (DNS) ${inParens(a.attemptedAt, now)}`;
     case 'refused':
       return `O endereço passou a apontar para uma rede privada e foi bloqueado ${inParens(a.attemptedAt, now)}`;
   }
@@ -75,13 +77,27 @@ export function describeNext(
   if (!a.isLatest) return '—';
   if (a.deliveryStatus === 'succeeded') return '—';
   if (a.deliveryStatus === 'failed') return 'Sem novas tentativas';
+  if (a.deliveryStatus === 'paused') return 'Quando o webhook for ativado';
   if (!a.nextAttemptAt) return 'Em instantes';
   return Date.parse(a.nextAttemptAt) - now.getTime() <= 5_000 ? 'Em instantes' : shortWhenSP(a.nextAttemptAt, now);
 }
 
-/** "1 envio aguardando" / "3 envios aguardando", with the soonest attempt when known. */
-export function describeQueue(queued: number, nextAttemptAt: string | null, now: Date = new Date()): string | null {
-  if (queued <= 0) return null;
+/**
+ * "1 envio aguardando" / "3 envios aguardando", with the soonest attempt when known; messages waiting for
+ * the endpoint to be on again are counted apart.
+ */
+export function describeQueue(
+  queued: number,
+  nextAttemptAt: string | null,
+  now: Date = new Date(),
+  paused = 0,
+): string | null {
+  if (queued <= 0) {
+    if (paused <= 0) return null;
+    return paused === 1
+      ? '1 envio espera o webhook ser ativado.'
+      : `${paused.toLocaleString('pt-BR')} envios esperam o webhook ser ativado.`;
+  }
   const count = queued === 1 ? '1 envio aguardando' : `${queued.toLocaleString('pt-BR')} envios aguardando`;
   if (!nextAttemptAt) return count;
   if (Date.parse(nextAttemptAt) - now.getTime() <= 5_000) return `${count}: a próxima tentativa sai em instantes.`;
