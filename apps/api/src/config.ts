@@ -234,8 +234,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
   if (env.STORAGE_QUOTA_MB && Number(env.STORAGE_QUOTA_MB) > 0)
     out.storageQuotaBytes = Math.round(Number(env.STORAGE_QUOTA_MB) * 1024 * 1024);
-  // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
-  // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
+  // Webhook receivers on plain http loopback: a test setting.
   if (env.WEBHOOKS_ALLOW_LOOPBACK_HTTP === '1') {
     if (env.NODE_ENV === 'production')
       throw new Error('WEBHOOKS_ALLOW_LOOPBACK_HTTP is a test setting: refused in production.');
@@ -245,6 +244,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (asaas) out.asaas = asaas;
   // The local stand-in gateway (no ASAAS_API_KEY) is reached, and calls the webhook, on this process's port.
   else out.gatewayStandin = { selfUrl: `http://${loopbackHost(host)}:${port}` };
+  // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
+  // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
   if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;
   else if (env.NODE_ENV !== 'production') out.operatorToken = randomBytes(24).toString('base64url');
   return out;

@@ -4,8 +4,11 @@
  *    input); keep only the components that are actually referenced;
  *  - state the limits that a format already implies (a uuid is 36 characters, a date 10) and each
  *    integer's format, so a reader (and the OWASP lint) sees every input's bound;
- *  - sort paths and component names so the document is deterministic.
+ *  - sort paths and component names so the document is deterministic;
+ *  - add the outgoing `webhooks` (the event catalogue's messages, events/openapi.ts).
  */
+import { eventWebhooks } from './events/openapi.js';
+
 type Json = unknown;
 
 function collectRefs(node: Json, into: Set<string>): void {
@@ -80,6 +83,8 @@ function documentRetryAfter(paths: Json): void {
 }
 
 export function pruneOpenApi(doc: Record<string, unknown>): Record<string, unknown> {
+  const webhooks = eventWebhooks();
+  stateImpliedLimits(webhooks);
   documentRetryAfter(doc.paths);
   stateImpliedLimits(doc.paths);
   stateImpliedLimits((doc.components as Record<string, unknown> | undefined)?.schemas);
@@ -111,6 +116,8 @@ export function pruneOpenApi(doc: Record<string, unknown>): Record<string, unkno
     servers,
     tags,
     paths: sortKeys((paths ?? {}) as Record<string, Json>),
+    // What her endpoints receive: one message per event of the catalogue.
+    webhooks,
     ...rest,
     components: { ...components, schemas: sortKeys(kept) },
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp, openApiDocument } from '../src/app.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
+import { EVENT_TYPES } from '../src/events/catalog.js';
 
 type Op = {
   operationId?: string;
@@ -458,6 +459,24 @@ describe('OpenAPI document (built without a database)', () => {
     ];
     for (const code of ADDITIONS) expect(ERROR_CODES).toContain(code);
     expect(ERROR_CODES.length).toBe(SPEC_CODES.length + ADDITIONS.length);
+  });
+
+  it('documents what webhook endpoints receive: one message per event of the catalogue, signed', async () => {
+    const d = (await doc()) as unknown as { webhooks: Record<string, any> };
+    expect(Object.keys(d.webhooks).sort()).toEqual([...EVENT_TYPES, 'webhook.test'].sort());
+    for (const [type, item] of Object.entries(d.webhooks)) {
+      expect(
+        item.post.parameters.map((h: { name: string }) => h.name),
+        type,
+      ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const body = item.post.requestBody.content['application/json'].schema;
+      expect(body.properties.type.enum, type).toEqual([type]);
+      expect(body.required).toEqual(['type', 'timestamp', 'data']);
+    }
+    const finished = d.webhooks['quiz_answer.finished'].post.requestBody.content['application/json'].schema;
+    expect(finished.properties.data.required).toEqual(expect.arrayContaining(['quizAnswerId', 'patientName']));
+    expect(finished.properties.data.properties.answers.description).toMatch(/rich payloads/);
+    expect(d.webhooks['patient.created'].post.summary).toBe('Cliente cadastrado (Clientes)');
   });
 
   it('is deterministic', async () => {

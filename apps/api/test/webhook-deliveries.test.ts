@@ -500,6 +500,8 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
     await p.ok(p.api('POST', `/webhooks/manager/${ep.id}/test`, a), 202);
     await runDue();
     expect(String(rx.hits[1]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    const [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
+    expect(row).toMatchObject({ previousSecret: null, previousSecretExpiresAt: null });
   });
 
   it('reaches nothing private when the test setting is off: hostile addresses and names, at save and at send', async () => {

@@ -226,6 +226,12 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow): Promis
   const secrets = [endpoint.secret];
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > sentAt) {
     secrets.push(endpoint.previousSecret);
+  } else if (endpoint.previousSecret) {
+    // A rotation's overlap is over: the old secret is not kept.
+    await db
+      .update(webhookEndpoints)
+      .set({ previousSecret: null, previousSecretExpiresAt: null })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), lte(webhookEndpoints.previousSecretExpiresAt, sentAt)));
   }
   const headers = {
     'content-type': 'application/json',

@@ -4,6 +4,8 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
+export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
+
 export type Alternative = {
     id: string;
     label: string;
@@ -7048,3 +7050,506 @@ export type SendWebhookTestResponses = {
 };
 
 export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
+
+export type PostAccountPasswordChangedWebhookPayload = {
+    type: 'account.password_changed';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        changedAt: string;
+    };
+};
+
+export type PostAccountPasswordChangedWebhookRequest = {
+    body: PostAccountPasswordChangedWebhookPayload;
+    key: 'account.password_changed';
+    path?: never;
+    query?: never;
+};
+
+export type PostAnswerRequestDelayedWebhookPayload = {
+    type: 'answer_request.delayed';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        answerRequestId: string;
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        sentAt: string;
+    };
+};
+
+export type PostAnswerRequestDelayedWebhookRequest = {
+    body: PostAnswerRequestDelayedWebhookPayload;
+    key: 'answer_request.delayed';
+    path?: never;
+    query?: never;
+};
+
+export type PostAnswerRequestFailedWebhookPayload = {
+    type: 'answer_request.failed';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        answerRequestId: string;
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        channel: 'email' | 'whatsapp';
+        errorCode: string;
+    };
+};
+
+export type PostAnswerRequestFailedWebhookRequest = {
+    body: PostAnswerRequestFailedWebhookPayload;
+    key: 'answer_request.failed';
+    path?: never;
+    query?: never;
+};
+
+export type PostAnswerRequestSentWebhookPayload = {
+    type: 'answer_request.sent';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        answerRequestId: string;
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        channel: 'email' | 'whatsapp';
+        sentAt: string;
+    };
+};
+
+export type PostAnswerRequestSentWebhookRequest = {
+    body: PostAnswerRequestSentWebhookPayload;
+    key: 'answer_request.sent';
+    path?: never;
+    query?: never;
+};
+
+export type PostBulkProcessFinishedWebhookPayload = {
+    type: 'bulk_process.finished';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        quizId: string;
+        quizTitle: string;
+        kind: 'insert' | 'reschedule' | 'delete' | 'active-state';
+        status: 'done' | 'failed';
+        total: number;
+        failed: number;
+    };
+};
+
+export type PostBulkProcessFinishedWebhookRequest = {
+    body: PostBulkProcessFinishedWebhookPayload;
+    key: 'bulk_process.finished';
+    path?: never;
+    query?: never;
+};
+
+export type PostNotificationFailedWebhookPayload = {
+    type: 'notification.failed';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        channel: 'email' | 'whatsapp';
+        errorCode: 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR';
+        notificationType: string;
+    };
+};
+
+export type PostNotificationFailedWebhookRequest = {
+    body: PostNotificationFailedWebhookPayload;
+    key: 'notification.failed';
+    path?: never;
+    query?: never;
+};
+
+export type PostPatientCreatedWebhookPayload = {
+    type: 'patient.created';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        patientId: string;
+        patientName: string;
+        status: 'active' | 'inactive';
+    };
+};
+
+export type PostPatientCreatedWebhookRequest = {
+    body: PostPatientCreatedWebhookPayload;
+    key: 'patient.created';
+    path?: never;
+    query?: never;
+};
+
+export type PostPatientDeletedWebhookPayload = {
+    type: 'patient.deleted';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        patientId: string;
+    };
+};
+
+export type PostPatientDeletedWebhookRequest = {
+    body: PostPatientDeletedWebhookPayload;
+    key: 'patient.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type PostPatientInactivatedWebhookPayload = {
+    type: 'patient.inactivated';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        patientId: string;
+        patientName: string;
+    };
+};
+
+export type PostPatientInactivatedWebhookRequest = {
+    body: PostPatientInactivatedWebhookPayload;
+    key: 'patient.inactivated';
+    path?: never;
+    query?: never;
+};
+
+export type PostPatientUpdatedWebhookPayload = {
+    type: 'patient.updated';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        patientId: string;
+        patientName: string;
+    };
+};
+
+export type PostPatientUpdatedWebhookRequest = {
+    body: PostPatientUpdatedWebhookPayload;
+    key: 'patient.updated';
+    path?: never;
+    query?: never;
+};
+
+export type PostQuizAnswerFinishedWebhookPayload = {
+    type: 'quiz_answer.finished';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        quizAnswerId: string;
+        answerRequestId: string;
+        revisionId: string;
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        finishedAt: string;
+        /**
+         * Only on endpoints with rich payloads (opted in, with a written purpose).
+         */
+        answers?: Array<{
+            questionId: string;
+            parentQuestionId: string | null;
+            question: string;
+            type: string;
+            /**
+             * The answer as Portuguese text (files by name).
+             */
+            answer: string;
+            /**
+             * The answer as stored (numbers as numbers; files by name only).
+             */
+            value: unknown;
+        }>;
+    };
+};
+
+export type PostQuizAnswerFinishedWebhookRequest = {
+    body: PostQuizAnswerFinishedWebhookPayload;
+    key: 'quiz_answer.finished';
+    path?: never;
+    query?: never;
+};
+
+export type PostQuizAnswerStartedWebhookPayload = {
+    type: 'quiz_answer.started';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        quizAnswerId: string;
+        answerRequestId: string;
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        startedAt: string;
+    };
+};
+
+export type PostQuizAnswerStartedWebhookRequest = {
+    body: PostQuizAnswerStartedWebhookPayload;
+    key: 'quiz_answer.started';
+    path?: never;
+    query?: never;
+};
+
+export type PostRevisionApprovedWebhookPayload = {
+    type: 'revision.approved';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        revisionId: string;
+        quizAnswerId: string;
+        quizId: string;
+        patientId: string;
+        patientName: string;
+    };
+};
+
+export type PostRevisionApprovedWebhookRequest = {
+    body: PostRevisionApprovedWebhookPayload;
+    key: 'revision.approved';
+    path?: never;
+    query?: never;
+};
+
+export type PostRevisionNoteAddedWebhookPayload = {
+    type: 'revision.note_added';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        revisionId: string;
+        noteId: string;
+        patientId: string;
+        patientName: string;
+    };
+};
+
+export type PostRevisionNoteAddedWebhookRequest = {
+    body: PostRevisionNoteAddedWebhookPayload;
+    key: 'revision.note_added';
+    path?: never;
+    query?: never;
+};
+
+export type PostRevisionPendingWebhookPayload = {
+    type: 'revision.pending';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        revisionId: string;
+        quizAnswerId: string;
+        quizId: string;
+        patientId: string;
+        patientName: string;
+    };
+};
+
+export type PostRevisionPendingWebhookRequest = {
+    body: PostRevisionPendingWebhookPayload;
+    key: 'revision.pending';
+    path?: never;
+    query?: never;
+};
+
+export type PostSaleCreatedWebhookPayload = {
+    type: 'sale.created';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        saleId: string;
+        patientId: string;
+        patientName: string;
+        serviceId: string;
+        serviceName: string;
+        amountCents: number;
+        startsAt: string;
+        endsAt: string;
+    };
+};
+
+export type PostSaleCreatedWebhookRequest = {
+    body: PostSaleCreatedWebhookPayload;
+    key: 'sale.created';
+    path?: never;
+    query?: never;
+};
+
+export type PostSaleRefundedWebhookPayload = {
+    type: 'sale.refunded';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        saleId: string;
+        patientId: string;
+        patientName: string;
+        amountCents: number;
+    };
+};
+
+export type PostSaleRefundedWebhookRequest = {
+    body: PostSaleRefundedWebhookPayload;
+    key: 'sale.refunded';
+    path?: never;
+    query?: never;
+};
+
+export type PostScheduleCancelledWebhookPayload = {
+    type: 'schedule.cancelled';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+    };
+};
+
+export type PostScheduleCancelledWebhookRequest = {
+    body: PostScheduleCancelledWebhookPayload;
+    key: 'schedule.cancelled';
+    path?: never;
+    query?: never;
+};
+
+export type PostScheduleCreatedWebhookPayload = {
+    type: 'schedule.created';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        periodicity: 'once' | 'days' | 'weekly' | 'monthly';
+        startDate: string;
+        hour: number;
+    };
+};
+
+export type PostScheduleCreatedWebhookRequest = {
+    body: PostScheduleCreatedWebhookPayload;
+    key: 'schedule.created';
+    path?: never;
+    query?: never;
+};
+
+export type PostScheduleRescheduledWebhookPayload = {
+    type: 'schedule.rescheduled';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        scheduleId: string;
+        quizId: string;
+        quizTitle: string;
+        patientId: string;
+        patientName: string;
+        periodicity: 'once' | 'days' | 'weekly' | 'monthly';
+        startDate: string;
+        hour: number;
+    };
+};
+
+export type PostScheduleRescheduledWebhookRequest = {
+    body: PostScheduleRescheduledWebhookPayload;
+    key: 'schedule.rescheduled';
+    path?: never;
+    query?: never;
+};
+
+export type PostWebhookDisabledWebhookPayload = {
+    type: 'webhook.disabled';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        endpointId: string;
+        host: string;
+        description: string | null;
+        reason: 'gone' | 'failing';
+        failingSince: string | null;
+    };
+};
+
+export type PostWebhookDisabledWebhookRequest = {
+    body: PostWebhookDisabledWebhookPayload;
+    key: 'webhook.disabled';
+    path?: never;
+    query?: never;
+};
+
+export type PostWebhookTestWebhookPayload = {
+    type: 'webhook.test';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        endpointId: string;
+        message: string;
+    };
+};
+
+export type PostWebhookTestWebhookRequest = {
+    body: PostWebhookTestWebhookPayload;
+    key: 'webhook.test';
+    path?: never;
+    query?: never;
+};
