@@ -61,10 +61,108 @@ export const subscriptions = pgTable('subscriptions', {
   status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('trial'),
   plan: text('plan'),
   trialEndsAt: tz('trial_ends_at'),
+  currentPeriodStart: tz('current_period_start'),
   currentPeriodEnd: tz('current_period_end'),
+  /** When a renewal failed (past_due since): the grace period runs from here. */
+  pastDueSince: tz('past_due_since'),
+  cancelAt: tz('cancel_at'),
+  cancelReason: text('cancel_reason'),
+  /** The card as the gateway reports it: never its number or security code. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  /** `MM/YYYY`. */
+  cardExpiry: text('card_expiry'),
+  gatewayCustomerId: text('gateway_customer_id'),
+  gatewaySubscriptionId: text('gateway_subscription_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+export const CHARGE_STATUSES = [
+  'pending',
+  'awaiting_risk_analysis',
+  'overdue',
+  'confirmed',
+  'received',
+  'refund_requested',
+  'refunded',
+  'chargeback',
+] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+
+/**
+ * Each charge of the professional's subscription, as the gateway reported it (creation answer, webhook or a
+ * read). Its status only moves forward (payment/charges.ts), so an event arriving late never undoes a later one.
+ */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    gatewaySubscriptionId: text('gateway_subscription_id'),
+    status: text('status', { enum: CHARGE_STATUSES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    paidDate: date('paid_date', { mode: 'string' }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    plan: text('plan'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscription_charges_payment_key').on(t.gatewayPaymentId),
+    index('subscription_charges_professional_idx').on(t.professionalId, t.dueDate),
+  ],
+);
+
+/**
+ * Idempotency of the calls that can charge a card (`Idempotency-Key`, kept 24 hours). `attemptId` is sent
+ * to the gateway as the external reference, so a retry after a timeout finds what the first try made.
+ * `fingerprint` covers the request without the card number and security code (only their last four digits).
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    attemptId: uuid('attempt_id').notNull().defaultRandom(),
+    fingerprint: text('fingerprint').notNull(),
+    /** Tries that reached the gateway (a later one looks for what an earlier one made). */
+    tries: integer('tries').notNull().default(0),
+    lockedUntil: tz('locked_until'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
+    createdAt: tz('created_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.professionalId, t.operation, t.idempotencyKey] }),
+    index('payment_attempts_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Every verified gateway webhook delivery, raw, once per event id (a redelivery is acknowledged and ignored). */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    professionalId: uuid('professional_id').references(() => professionals.id, { onDelete: 'set null' }),
+    /** What processing did: `applied`, `ignored` (nothing to change, or a state already past), `unmatched`. */
+    outcome: text('outcome'),
+    receivedAt: tz('received_at').notNull(),
+  },
+  (t) => [index('gateway_events_received_idx').on(t.receivedAt)],
+);
 
 /** The one live e-mail verification code of a professional (a resend replaces it). */
 export const emailVerifications = pgTable('email_verifications', {
