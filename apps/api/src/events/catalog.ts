@@ -196,6 +196,35 @@ export const EVENT_CATALOG = {
       notificationType: z.string().max(64),
     }),
   },
+  'subscription.activated': {
+    group: 'account',
+    label: 'Assinatura ativada',
+    description: 'O pagamento da assinatura foi confirmado e a conta está ativa até o fim do período pago.',
+    payload: z.object({
+      plan: z.enum(['monthly', 'yearly']),
+      amountCents: z.int().min(0),
+      currentPeriodEnd: instant(),
+    }),
+  },
+  'subscription.payment_failed': {
+    group: 'account',
+    label: 'Pagamento da assinatura recusado',
+    description: 'A cobrança da assinatura foi recusada; a conta segue ativa durante o prazo de carência.',
+    payload: z.object({ amountCents: z.int().min(0), dueDate: day(), graceEndsAt: instant() }),
+  },
+  'subscription.refunded': {
+    group: 'account',
+    label: 'Pagamento da assinatura estornado',
+    description: 'Uma cobrança da assinatura foi estornada no cartão.',
+    payload: z.object({ amountCents: z.int().min(0), dueDate: day() }),
+  },
+  'subscription.expired': {
+    group: 'account',
+    label: 'Assinatura expirada',
+    description:
+      'O teste gratuito ou o período pago terminou sem pagamento: a conta fica só para consulta até a assinatura.',
+    payload: z.object({ previousState: z.enum(['trial', 'past_due', 'cancelled']) }),
+  },
   'webhook.disabled': {
     group: 'integration',
     label: 'Webhook desativado',

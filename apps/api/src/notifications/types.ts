@@ -101,6 +101,62 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
       link: '/profile',
     }),
   },
+  'subscription.activated': {
+    defaults: { inApp: true, email: true, whatsapp: false },
+    mandatory: true,
+    render: () => ({
+      title: 'Sua assinatura está ativa',
+      body: 'Pagamento confirmado. Obrigado por assinar o Acompanha!',
+      link: '/profile',
+    }),
+    summary: () => ({
+      subject: 'Sua assinatura do Acompanha está ativa',
+      text: 'Confirmamos o pagamento da sua assinatura. O recibo está em Perfil › Assinatura.',
+      link: '/profile',
+    }),
+  },
+  'subscription.payment_failed': {
+    defaults: { inApp: true, email: true, whatsapp: false },
+    mandatory: true,
+    render: () => ({
+      title: 'O pagamento da sua assinatura foi recusado',
+      body: 'Atualize o cartão para manter a conta ativa. Você continua usando tudo durante o prazo de carência.',
+      link: '/profile',
+    }),
+    summary: () => ({
+      subject: 'O pagamento da sua assinatura do Acompanha foi recusado',
+      text: 'A cobrança da sua assinatura foi recusada pelo cartão. Atualize o cartão no portal para manter a conta ativa.',
+      link: '/profile',
+    }),
+  },
+  'subscription.refunded': {
+    defaults: { inApp: true, email: true, whatsapp: false },
+    mandatory: true,
+    render: () => ({
+      title: 'Um pagamento da assinatura foi estornado',
+      body: 'O valor volta para o cartão conforme o prazo da operadora.',
+      link: '/profile',
+    }),
+    summary: () => ({
+      subject: 'Um pagamento da sua assinatura do Acompanha foi estornado',
+      text: 'Estornamos um pagamento da sua assinatura. O valor volta para o cartão conforme o prazo da operadora.',
+      link: '/profile',
+    }),
+  },
+  'subscription.expired': {
+    defaults: { inApp: true, email: true, whatsapp: false },
+    mandatory: true,
+    render: (p) => ({
+      title: p.previousState === 'trial' ? 'Seu teste gratuito terminou' : 'Sua assinatura expirou',
+      body: 'Seus registros continuam disponíveis para consulta e exportação. Assine para voltar a enviar questionários.',
+      link: '/profile',
+    }),
+    summary: () => ({
+      subject: 'Sua conta do Acompanha está só para consulta',
+      text: 'Seu período terminou. Seus registros continuam disponíveis; assine no portal para voltar a usar tudo.',
+      link: '/profile',
+    }),
+  },
   'webhook.disabled': {
     defaults: { inApp: true, email: true, whatsapp: false },
     mandatory: true,
