@@ -37,7 +37,9 @@ import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-heade
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
 import { gatewayStandinRoutes, STANDIN_PREFIX } from './payment/standin/routes.js';
-import { usesGatewayStandin } from './payment/standin/wiring.js';
+import type { PaymentGateway } from './payment/gateway/port.js';
+import { paymentRoutes } from './payment/routes.js';
+import { createGatewayFor, injectFetch, usesGatewayStandin, type GatewayOverrides } from './payment/standin/wiring.js';
 import { professionalRoutes } from './professional/routes.js';
 import { patientRoutes } from './patient/routes.js';
 import { questionRoutes } from './question/routes.js';
@@ -70,6 +72,8 @@ export interface AppDeps {
   spa?: SpaOptions;
   /** The proxies in front of the API (a hop count or addresses/CIDRs, see trustProxyFromEnv), so request.ip is the client's. */
   trustProxy?: number | string;
+  /** Options of the app's gateway adapter (tests: shorter timeouts). */
+  gateway?: GatewayOverrides;
 }
 
 export const API_VERSION = '0.1.0';
@@ -120,6 +124,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   };
   const mailer = deps.mailer ?? (deps.db ? createDevMailbox(deps.db) : noMailer);
   const files = new FileAccess(getDb, config);
+  let gateway: Promise<PaymentGateway> | undefined;
   const ctx: AppContext = {
     get db() {
       return getDb();
@@ -129,6 +134,18 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     tokens: new TokenService(getDb, config),
     files,
     storage: createFileStores(getDb, config),
+    gateway: () => {
+      // The stand-in with no address of its own (tests, a process that does not listen) is reached in-process.
+      const inProcess = usesGatewayStandin(config) && !config.gatewayStandin.selfUrl;
+      gateway ??= createGatewayFor(ctx, {
+        ...(inProcess && { fetch: injectFetch(app as unknown as FastifyInstance) }),
+        ...deps.gateway,
+      }).catch((err: unknown) => {
+        gateway = undefined;
+        throw err;
+      });
+      return gateway;
+    },
   };
   if (deps.db) registerFileLinks(app as unknown as FastifyInstance, files, config);
   else app.setSerializerCompiler(serializerCompiler);
@@ -180,6 +197,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
           description:
             'Review of finished answers (approve, notes), series over time, delayed requests, reports and export',
         },
+        { name: 'payment', description: "The professional's subscription (assinatura): plans, card, charges" },
         { name: 'file', description: 'Signed uploads and file serving' },
         { name: 'dev', description: 'Development helpers' },
         { name: 'health', description: 'Probes' },
@@ -201,6 +219,13 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
             description:
               'Survey token from POST /quiz-answer/validate-pin (one quiz schedule, 2 hours): an HS256 JWT following RFC8725 ' +
               '(fixed algorithm, required exp and audience).',
+          },
+          gatewayWebhookToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'asaas-access-token',
+            description:
+              'The payment gateway’s webhook token (Asaas sends the token configured on its webhook), compared in constant time.',
           },
           operatorToken: {
             type: 'apiKey',
@@ -244,6 +269,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(quizAnswerRoutes(ctx));
       await api.register(answerRevisionRoutes(ctx));
       await api.register(fileRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
       await api.register(devRoutes(ctx));
       // The local stand-in of Asaas: only without an Asaas account (hidden from the OpenAPI document).
       if (usesGatewayStandin(config)) await api.register(gatewayStandinRoutes(ctx), { prefix: STANDIN_PREFIX });

@@ -92,6 +92,9 @@ export interface RateLimits {
   /** Test events and redeliveries per webhook endpoint, and per client address. */
   webhookSendsPerEndpoint: RateLimit;
   webhookSendsPerAddress: RateLimit;
+  /** Subscription purchases that reach the gateway (each may charge a card) per professional, and per address. */
+  subscribeAttemptsPerAccount: RateLimit;
+  subscribeAttemptsPerAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -184,6 +187,8 @@ export const defaultConfig: AppConfig = {
     operatorFailuresPerAddress: { max: 10, windowSeconds: 15 * 60 },
     webhookSendsPerEndpoint: { max: 30, windowSeconds: 60 * 60 },
     webhookSendsPerAddress: { max: 100, windowSeconds: 60 * 60 },
+    subscribeAttemptsPerAccount: { max: 10, windowSeconds: 60 * 60 },
+    subscribeAttemptsPerAddress: { max: 30, windowSeconds: 60 * 60 },
   },
   storageQuotaBytes: 1024 * 1024 * 1024,
   webhooksAllowLoopbackHttp: false,

@@ -4,6 +4,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FileAccess } from './file/access.js';
 import type { FileStores } from './file/stores.js';
+import type { PaymentGateway } from './payment/gateway/port.js';
 
 /** What every route plugin receives. `db` throws when the app was built without a database (OpenAPI generation). */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   readonly files: FileAccess;
   /** Where uploads are kept: the local folder, or the S3-compatible bucket when configured. */
   readonly storage: FileStores;
+  /** The payment gateway (Asaas, or the local stand-in), built on first use. */
+  readonly gateway: () => Promise<PaymentGateway>;
 }

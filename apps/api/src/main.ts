@@ -15,6 +15,7 @@ import { startWebhookDeliverer, type WebhookDeliverer } from './webhook/delivere
 import { startStandinGateway, standinWebhookUrl, type StandinGateway } from './payment/standin/gateway.js';
 import { STANDIN_PATH } from './payment/standin/routes.js';
 import { usesGatewayStandin } from './payment/standin/wiring.js';
+import { startExpirySweep } from './payment/expiry.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   let dispatcher: EventDispatcher | undefined;
   let webhookDeliverer: WebhookDeliverer | undefined;
   let gatewayStandin: StandinGateway | undefined;
+  let stopExpirySweep: (() => void) | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -112,6 +114,8 @@ async function main(): Promise<void> {
     webhookDeliverer = startWebhookDeliverer({ db: database.db, config, log: app.log });
     // Without an Asaas account, the local stand-in's renewals, settlements and webhooks run here.
     if (usesGatewayStandin(config)) gatewayStandin = startStandinGateway({ db: database.db, config, log: app.log });
+    // Trials, past-due and cancelled subscriptions whose time is up become expired (subscription.expired).
+    stopExpirySweep = startExpirySweep(database.db, config.now, app.log);
   }
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL
@@ -131,6 +135,7 @@ async function main(): Promise<void> {
       await webhookDeliverer?.stop(3000);
       await worker?.stop(5000);
       await dispatcher?.stop(5000);
+      stopExpirySweep?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

@@ -160,6 +160,8 @@ const FIXTURES: Record<string, Fixture> = {
  * Operations that take an id but are outside the matrix, each with its reason.
  */
 const OUTSIDE: Record<string, string> = {
+  receiveGatewayWebhook:
+    'the payment gateway’s webhook, no session: authenticated by the gateway’s token; the ids in its events are the gateway’s, matched to the subscription that recorded them (test/subscription.test.ts)',
   validateQuizPin:
     'public by design: the schedule id is the survey link the patient was sent; the PIN is the secret, limited per link and per address',
   uploadFile:

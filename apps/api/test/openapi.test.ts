@@ -64,6 +64,7 @@ describe('OpenAPI document (built without a database)', () => {
       '/answer-revision/{id}/note',
       '/answer-revision/{id}/note/{noteId}',
       '/answer-revision/{id}/pending',
+      '/app-services',
       '/auth/login',
       '/auth/logout',
       '/auth/registration',
@@ -93,6 +94,10 @@ describe('OpenAPI document (built without a database)', () => {
       '/patient/{id}',
       '/patient/{id}/preferences',
       '/patient/{patientId}/quizzes',
+      '/payment/signatures',
+      '/payment/signatures/history',
+      '/payment/signatures/service',
+      '/payment/webhook',
       '/professional/me',
       '/professional/me/password',
       '/professional/me/quiz/{quizId}/patients',
@@ -199,6 +204,11 @@ describe('OpenAPI document (built without a database)', () => {
         'enableQuizSchedule',
         'enableService',
         'getBulkProcessStatus',
+        'listAppServices',
+        'getSignature',
+        'getSignatureHistory',
+        'subscribe',
+        'receiveGatewayWebhook',
         'getCategory',
         'getChatHistory',
         'getDashboardSummary',
@@ -296,19 +306,31 @@ describe('OpenAPI document (built without a database)', () => {
       'uploadFile',
       'getFile',
       'validateQuizPin',
+      'listAppServices',
     ]);
+    // The gateway's webhook carries the gateway's own token, never a session.
+    const GATEWAY = new Set(['receiveGatewayWebhook']);
     // The patient's survey calls carry the survey token (from the PIN), never the professional's.
     const SURVEY = new Set(['getSurveyState', 'startQuizAnswer', 'saveQuizAnswer']);
     for (const id of Object.keys(ops).filter((o) => !PUBLIC.has(o))) {
-      const expected = SURVEY.has(id)
-        ? [{ surveyAuth: [] }]
-        : id === 'createSignedUploadUrl'
-          ? [{ bearerAuth: [] }, { surveyAuth: [] }]
-          : [{ bearerAuth: [] }];
+      const expected = GATEWAY.has(id)
+        ? [{ gatewayWebhookToken: [] }]
+        : SURVEY.has(id)
+          ? [{ surveyAuth: [] }]
+          : id === 'createSignedUploadUrl'
+            ? [{ bearerAuth: [] }, { surveyAuth: [] }]
+            : [{ bearerAuth: [] }];
       expect(ops[id]!.security, id).toEqual(expected);
       expect(ops[id]!.responses['401']).toBeDefined();
     }
     expect(ops.validateQuizPin!.security).toBeUndefined();
+    expect(ops.listAppServices!.security).toBeUndefined();
+    const subscribeHeaders = (
+      ops.subscribe as unknown as { parameters: { in: string; name: string; required: boolean }[] }
+    ).parameters;
+    expect(subscribeHeaders).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+    );
     expect(Object.keys(ops.login!.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
     expect(ops.login!.responses['200']!.content!['application/json']!.schema.$ref).toBe(
       '#/components/schemas/LoginResponse',
@@ -428,6 +450,16 @@ describe('OpenAPI document (built without a database)', () => {
       'WebhookResponse',
       'WebhookResponsePage',
       'WebhookQueued',
+      'AppService',
+      'AppServiceList',
+      'PlanId',
+      'SignatureDetail',
+      'SignatureCard',
+      'Charge',
+      'ChargeStatus',
+      'ChargeReceipt',
+      'ChargeHistory',
+      'GatewayWebhookAck',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }

@@ -32,6 +32,7 @@ export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it',
+  402: 'The card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED) or the charge awaits the issuer (PAYMENT_PENDING)',
   401: 'Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials',
   403: 'Forbidden',
   404: 'Not found',
@@ -40,9 +41,10 @@ const DESCRIPTIONS: Record<number, string> = {
   423: 'Locked (PIN_LOCKED: too many wrong PINs, details.lockedUntil)',
   429: 'Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)',
   500: 'Unexpected error (INTERNAL_ERROR)',
+  503: 'The payment gateway did not answer in time: the outcome is unknown; retry with the same Idempotency-Key',
 };
 
-type ErrStatus = 400 | 401 | 403 | 404 | 409 | 413 | 423 | 429;
+type ErrStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 423 | 429 | 503;
 
 /** A JSON response entry with its own description (keeps `$ref`s to named schemas intact). */
 export function json<T extends z.ZodType>(schema: T, description: string) {

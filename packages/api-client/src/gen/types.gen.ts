@@ -275,6 +275,34 @@ export type AnswerValueInput = {
 };
 
 /**
+ * A subscription plan.
+ */
+export type AppService = {
+    id: PlanId;
+    name: string;
+    /**
+     * Price of one cycle in cents (BRL).
+     */
+    priceCents: number;
+    cycle: 'MONTHLY' | 'YEARLY';
+    /**
+     * What the plan includes (Portuguese).
+     */
+    includes: Array<string>;
+    /**
+     * What a year of this plan saves against twelve monthly charges.
+     */
+    savingCents: number;
+};
+
+/**
+ * The plans on sale.
+ */
+export type AppServiceList = {
+    items: Array<AppService>;
+};
+
+/**
  * A quiz appearance. Exactly one of the professional’s appearances is the default.
  */
 export type Appearance = {
@@ -383,6 +411,45 @@ export type Category = {
 };
 
 export type CategoryList = Array<Category>;
+
+/**
+ * One charge of the subscription.
+ */
+export type Charge = {
+    id: string;
+    state: ChargeStatus;
+    plan: string | null;
+    amountCents: number;
+    refundedCents: number;
+    dueDate: string;
+    paidDate: string | null;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    receipt: ChargeReceipt | null;
+};
+
+/**
+ * Every charge, newest first.
+ */
+export type ChargeHistory = {
+    items: Array<Charge>;
+};
+
+/**
+ * The receipt of a paid charge (read only while signed in).
+ */
+export type ChargeReceipt = {
+    number: string;
+    issuedTo: string;
+    document: string | null;
+    description: string;
+    amountCents: number;
+    paidDate: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+};
+
+export type ChargeStatus = 'pending' | 'awaiting_risk_analysis' | 'overdue' | 'confirmed' | 'received' | 'refund_requested' | 'refunded' | 'chargeback';
 
 /**
  * A message sent to a patient.
@@ -592,6 +659,14 @@ export type FreeFieldConfigInput = {
     maxLength: number;
 };
 
+/**
+ * The delivery was stored (or was a repeat and ignored).
+ */
+export type GatewayWebhookAck = {
+    received: boolean;
+    duplicate: boolean;
+};
+
 export type Health = {
     status: 'ok';
 };
@@ -770,7 +845,7 @@ export type NotificationSettings = {
 /**
  * An event type the professional can be notified of.
  */
-export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'webhook.disabled' | 'notification.failed';
+export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled' | 'notification.failed';
 
 /**
  * Unread notifications not archived.
@@ -963,6 +1038,11 @@ export type PaymentMethodInput = 'pix' | 'cartao' | 'boleto' | 'dinheiro' | 'tra
 export type Periodicity = 'once' | 'days' | 'weekly' | 'monthly';
 
 /**
+ * monthly or yearly.
+ */
+export type PlanId = 'monthly' | 'yearly';
+
+/**
  * The latest earlier answer of the same patient to the same question in the same quiz.
  */
 export type PreviousAnswer = {
@@ -1010,7 +1090,7 @@ export type Professional = {
  * An event of the catalogue a webhook can subscribe to.
  */
 export type PublicEvent = {
-    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'webhook.disabled';
+    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled';
     group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account' | 'integration';
     groupLabel: string;
     label: string;
@@ -1530,6 +1610,47 @@ export type Signature = {
     currentPeriodEnd: string | null;
 };
 
+/**
+ * The card the subscription is charged on: never its number.
+ */
+export type SignatureCard = {
+    brand: string;
+    last4: string;
+    expiryMonth: string | null;
+    expiryYear: string | null;
+};
+
+/**
+ * The professional's subscription (assinatura) in full.
+ */
+export type SignatureDetail = {
+    state: 'trial' | 'active' | 'past_due' | 'cancelled' | 'expired';
+    /**
+     * trial, monthly or yearly.
+     */
+    plan: string | null;
+    trialEndsAt: string | null;
+    currentPeriodStart: string | null;
+    currentPeriodEnd: string | null;
+    nextChargeAt: string | null;
+    cancelAt: string | null;
+    cancelReason: string | null;
+    card: SignatureCard | null;
+    /**
+     * A charge is still being decided (risk analysis): follow it.
+     */
+    chargePending: boolean;
+    /**
+     * past_due: when the account expires without payment.
+     */
+    graceEndsAt: string | null;
+    /**
+     * Within 7 days of the first charge (CDC art. 49).
+     */
+    refundAllowed: boolean;
+    refundAllowedUntil: string | null;
+};
+
 export type SignatureStatus = 'trial' | 'active' | 'past_due' | 'cancelled' | 'expired';
 
 /**
@@ -1838,12 +1959,12 @@ export type WebhookEndpointWithSecret = {
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'webhook.disabled';
+export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled';
 
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'webhook.disabled';
+export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled';
 
 /**
  * A message queued for the endpoint; its attempts appear in the log.
@@ -2673,6 +2794,31 @@ export type SetAnswerRevisionPendingResponses = {
 };
 
 export type SetAnswerRevisionPendingResponse = SetAnswerRevisionPendingResponses[keyof SetAnswerRevisionPendingResponses];
+
+export type ListAppServicesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/app-services';
+};
+
+export type ListAppServicesErrors = {
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListAppServicesError = ListAppServicesErrors[keyof ListAppServicesErrors];
+
+export type ListAppServicesResponses = {
+    /**
+     * The plans
+     */
+    200: AppServiceList;
+};
+
+export type ListAppServicesResponse = ListAppServicesResponses[keyof ListAppServicesResponses];
 
 export type LoginData = {
     body: {
@@ -4117,6 +4263,175 @@ export type ListPatientQuizzesResponses = {
 };
 
 export type ListPatientQuizzesResponse = ListPatientQuizzesResponses[keyof ListPatientQuizzesResponses];
+
+export type GetSignatureData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/payment/signatures';
+};
+
+export type GetSignatureErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetSignatureError = GetSignatureErrors[keyof GetSignatureErrors];
+
+export type GetSignatureResponses = {
+    /**
+     * The subscription
+     */
+    200: SignatureDetail;
+};
+
+export type GetSignatureResponse = GetSignatureResponses[keyof GetSignatureResponses];
+
+export type GetSignatureHistoryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/payment/signatures/history';
+};
+
+export type GetSignatureHistoryErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetSignatureHistoryError = GetSignatureHistoryErrors[keyof GetSignatureHistoryErrors];
+
+export type GetSignatureHistoryResponses = {
+    /**
+     * The charges, newest first
+     */
+    200: ChargeHistory;
+};
+
+export type GetSignatureHistoryResponse = GetSignatureHistoryResponses[keyof GetSignatureHistoryResponses];
+
+export type SubscribeData = {
+    body: {
+        plan: 'monthly' | 'yearly';
+        card: {
+            holderName: string;
+            /**
+             * Never stored nor logged: sent once to the gateway to make a card token.
+             */
+            number: string;
+            expiryMonth: string;
+            expiryYear: string;
+            /**
+             * Never stored nor logged.
+             */
+            cvv: string;
+        };
+        holder: {
+            cpf: string;
+            postalCode: string;
+            addressNumber: string;
+            addressComplement?: string;
+            phone: string;
+        };
+        coupon?: string;
+    };
+    headers: {
+        /**
+         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/payment/signatures/service';
+};
+
+export type SubscribeErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * The card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED) or the charge awaits the issuer (PAYMENT_PENDING)
+     */
+    402: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+    /**
+     * The payment gateway did not answer in time: the outcome is unknown; retry with the same Idempotency-Key
+     */
+    503: ErrorResponse;
+};
+
+export type SubscribeError = SubscribeErrors[keyof SubscribeErrors];
+
+export type SubscribeResponses = {
+    /**
+     * Subscribed: the first charge was captured
+     */
+    201: SignatureDetail;
+};
+
+export type SubscribeResponse = SubscribeResponses[keyof SubscribeResponses];
+
+export type ReceiveGatewayWebhookData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/payment/webhook';
+};
+
+export type ReceiveGatewayWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ReceiveGatewayWebhookError = ReceiveGatewayWebhookErrors[keyof ReceiveGatewayWebhookErrors];
+
+export type ReceiveGatewayWebhookResponses = {
+    /**
+     * Received (or a repeat, ignored)
+     */
+    200: GatewayWebhookAck;
+};
+
+export type ReceiveGatewayWebhookResponse = ReceiveGatewayWebhookResponses[keyof ReceiveGatewayWebhookResponses];
 
 export type GetMeData = {
     body?: never;

@@ -1,0 +1,260 @@
+/**
+ * `POST /payment/signatures/service`: subscribing to a plan with a card. The card number and security code
+ * go to the gateway's tokenization once and nowhere else (not the database, not the log, not the
+ * idempotency fingerprint). The first charge is today: it is captured during the call (active), or is left
+ * in the issuer's analysis (PAYMENT_PENDING: the row records the pending charge, and the webhook settles it).
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { professionals, subscriptions } from '../db/schema.js';
+import { AppError, errors } from '../errors/app-error.js';
+import { spDate } from '../lib/dates.js';
+import { reserveAll } from '../lib/rate-limit.js';
+import { applyPayment } from './charges.js';
+import { GatewayError, isGatewayError } from './gateway/errors.js';
+import type { CardSummary, CreatedSubscription, GatewayPayment, PaymentGateway } from './gateway/port.js';
+import {
+  beginAttempt,
+  countTry,
+  finishAttempt,
+  fingerprintOf,
+  releaseAttempt,
+  type AttemptKey,
+} from './idempotency.js';
+import { chargeCents, findCoupon, PLANS } from './plans.js';
+import type { SubscribeInput } from './schemas.js';
+import { findOwnSubscription, hasPendingCharge, readSignature } from './signature.js';
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** The HTTP status of a gateway failure; `undefined` when the outcome may still change (not stored). */
+function statusOf(e: GatewayError): number | undefined {
+  switch (e.failure) {
+    case 'refused':
+    case 'pending':
+      return 402;
+    case 'invalid':
+    case 'not_found':
+      return 400;
+    default:
+      return undefined;
+  }
+}
+
+const errorBody = (e: AppError): Record<string, unknown> => ({
+  statusCode: e.statusCode,
+  application_error_code: e.code,
+  message: e.message,
+  ...(e.details !== undefined && { details: e.details }),
+});
+
+function checkRequest(body: SubscribeInput, now: Date): void {
+  const { expiryMonth, expiryYear } = body.card;
+  const today = spDate(now);
+  if (`${expiryYear}-${expiryMonth}` < today.slice(0, 7)) throw errors.field(['card', 'expiryYear'], 'Cartão vencido.');
+  if (Number(expiryYear) > Number(today.slice(0, 4)) + 20) {
+    throw errors.field(['card', 'expiryYear'], 'Ano de validade inválido.');
+  }
+  if (body.coupon !== undefined && !findCoupon(body.coupon)) {
+    throw new AppError(400, 'INVALID_COUPON', 'Cupom inválido ou expirado.');
+  }
+}
+
+export async function subscribe(
+  ctx: AppContext,
+  professionalId: string,
+  idempotencyKey: string,
+  body: SubscribeInput,
+  remoteIp: string,
+): Promise<Answer> {
+  const now = ctx.config.now();
+  checkRequest(body, now);
+  const { holderName, expiryMonth, expiryYear, number } = body.card;
+  const fingerprint = fingerprintOf({
+    ...body,
+    coupon: body.coupon?.toUpperCase(),
+    card: { holderName, expiryMonth, expiryYear, last4: number.slice(-4) },
+  });
+  const key: AttemptKey = { professionalId, operation: 'subscribe', idempotencyKey };
+  const begun = await beginAttempt(ctx.db, key, fingerprint, now);
+  if (begun.kind === 'replay') return { status: begun.status, body: begun.body };
+  try {
+    const answer = await run(ctx, key, begun, body, remoteIp, now);
+    await finishAttempt(ctx.db, key, answer.status, answer.body);
+    return answer;
+  } catch (err) {
+    const stored = isGatewayError(err)
+      ? statusOf(err)
+      : err instanceof AppError && err.statusCode !== 429
+        ? err.statusCode
+        : undefined;
+    if (stored === undefined) {
+      await releaseAttempt(ctx.db, key);
+      if (isGatewayError(err)) throw new AppError(503, err.code, err.message);
+      throw err;
+    }
+    const appError = isGatewayError(err) ? new AppError(stored, err.code, err.message) : (err as AppError);
+    await finishAttempt(ctx.db, key, appError.statusCode, errorBody(appError));
+    throw appError;
+  }
+}
+
+async function run(
+  ctx: AppContext,
+  key: AttemptKey,
+  attempt: { attemptId: string; retry: boolean },
+  body: SubscribeInput,
+  remoteIp: string,
+  now: Date,
+): Promise<Answer> {
+  const professionalId = key.professionalId;
+  const current = await findOwnSubscription(ctx.db, professionalId);
+  const paidUp =
+    current?.status === 'active' ||
+    current?.status === 'past_due' ||
+    (current?.status === 'cancelled' && !!current.currentPeriodEnd && current.currentPeriodEnd > now);
+  if (paidUp) {
+    throw new AppError(409, 'COSTUMER_ALREADY_HAS_SIGNATURE', 'Você já tem uma assinatura ativa.');
+  }
+  if (current && (await hasPendingCharge(ctx.db, current))) {
+    throw new AppError(409, 'PAYMENT_PENDING', 'Seu pagamento anterior ainda está em análise. Aguarde a confirmação.');
+  }
+  const [pro] = await ctx.db.select().from(professionals).where(eq(professionals.id, professionalId));
+  if (!pro?.document) {
+    throw new AppError(
+      400,
+      'CUSTOMER_REGISTRATION_NOT_COMPLETED',
+      'Complete seu cadastro com CPF ou CNPJ no perfil antes de assinar.',
+    );
+  }
+  await reserveAll(
+    ctx.db,
+    [
+      { key: `subscribe:pro:${professionalId}`, limit: ctx.config.limits.subscribeAttemptsPerAccount },
+      { key: `subscribe:ip:${remoteIp}`, limit: ctx.config.limits.subscribeAttemptsPerAddress },
+    ],
+    now,
+  );
+
+  const plan = PLANS[body.plan];
+  const coupon = body.coupon === undefined ? undefined : findCoupon(body.coupon);
+  const gateway = await ctx.gateway();
+  const customer = await gateway.findOrCreateCustomer({
+    externalReference: professionalId,
+    name: pro.name,
+    email: pro.email,
+    cpfCnpj: pro.document,
+    phone: pro.phone ?? body.holder.phone,
+  });
+
+  let made: { created: CreatedSubscription; card: CardSummary | null } | undefined;
+  let pending = false;
+  if (attempt.retry) made = await adopt(gateway, attempt.attemptId);
+  if (!made) {
+    const token = await gateway.tokenizeCard({
+      customerId: customer.id,
+      card: {
+        holderName: body.card.holderName,
+        number: body.card.number,
+        expiryMonth: body.card.expiryMonth,
+        expiryYear: body.card.expiryYear,
+        ccv: body.card.cvv,
+      },
+      holder: { name: body.card.holderName, email: pro.email, cpfCnpj: body.holder.cpf, ...holderAddress(body) },
+      remoteIp,
+    });
+    await countTry(ctx.db, key);
+    try {
+      const created = await gateway.createSubscription({
+        customerId: customer.id,
+        valueCents: chargeCents(plan, coupon),
+        cycle: plan.cycle,
+        nextDueDate: spDate(now),
+        cardToken: token.token,
+        externalReference: attempt.attemptId,
+        description: `Acompanha — plano ${plan.name}${coupon ? ` (cupom ${coupon.code})` : ''}`,
+        remoteIp,
+      });
+      made = { created, card: { brand: token.brand, last4: token.last4 } };
+    } catch (err) {
+      if (!(isGatewayError(err) && err.code === 'PAYMENT_PENDING' && err.context.subscriptionId)) throw err;
+      made = await pendingOf(gateway, err.context.subscriptionId, err.context.paymentId);
+      made.card ??= { brand: token.brand, last4: token.last4 };
+      pending = true;
+    }
+  }
+  const { subscription, firstPayment } = made.created;
+  if (!firstPayment || firstPayment.status === 'pending' || firstPayment.status === 'awaiting_risk_analysis') {
+    pending = true;
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const [sub] = await tx
+      .update(subscriptions)
+      .set({
+        plan: body.plan,
+        gatewayCustomerId: customer.id,
+        gatewaySubscriptionId: subscription.id,
+        cardBrand: made.card?.brand ?? null,
+        cardLast4: made.card?.last4 ?? null,
+        cardExpiry: `${body.card.expiryMonth}/${body.card.expiryYear}`,
+        cancelAt: null,
+        cancelReason: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.professionalId, professionalId))
+      .returning();
+    if (!sub) throw new AppError(404, 'CUSTOMER_SIGNATURE_NOT_FOUND', 'Assinatura não encontrada.');
+    const [locked] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.professionalId, professionalId))
+      .for('update');
+    if (firstPayment) await applyPayment(tx, locked!, firstPayment, now);
+  });
+
+  if (pending) {
+    const e = new GatewayError('PAYMENT_PENDING', 'pending');
+    throw new AppError(402, 'PAYMENT_PENDING', e.message);
+  }
+  const signature = await readSignature(ctx, professionalId);
+  if (signature.state !== 'active') {
+    throw new AppError(402, 'PAYMENT_ATTEMPT_FAILED', 'O cartão foi recusado. Confira os dados ou use outro cartão.');
+  }
+  return { status: 201, body: signature };
+}
+
+function holderAddress(body: SubscribeInput) {
+  return {
+    postalCode: body.holder.postalCode,
+    addressNumber: body.holder.addressNumber,
+    ...(body.holder.addressComplement && { addressComplement: body.holder.addressComplement }),
+    phone: body.holder.phone,
+  };
+}
+
+/** What an earlier try of this attempt made at the gateway (it timed out), if anything. */
+async function adopt(
+  gateway: PaymentGateway,
+  attemptId: string,
+): Promise<{ created: CreatedSubscription; card: CardSummary | null } | undefined> {
+  const [found] = await gateway.findSubscriptionsByReference(attemptId);
+  if (!found) return undefined;
+  const payments = await gateway.listSubscriptionPayments(found.id);
+  return { created: { subscription: found, firstPayment: payments[0] ?? null }, card: found.card };
+}
+
+async function pendingOf(
+  gateway: PaymentGateway,
+  subscriptionId: string,
+  paymentId: string | undefined,
+): Promise<{ created: CreatedSubscription; card: CardSummary | null }> {
+  const subscription = await gateway.getSubscription(subscriptionId);
+  let payment: GatewayPayment | null = null;
+  if (paymentId) payment = await gateway.getPayment(paymentId);
+  else payment = (await gateway.listSubscriptionPayments(subscriptionId))[0] ?? null;
+  return { created: { subscription, firstPayment: payment }, card: subscription.card };
+}
