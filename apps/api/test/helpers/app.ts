@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.js';
 import type { ConfigOverrides } from '../../src/config.js';
 import { createDevMailbox, type DevMailbox, type Mailer } from '../../src/mail/mailer.js';
+import type { GatewayOverrides } from '../../src/payment/standin/wiring.js';
 import type { Backend, TestDatabase } from './backends.js';
 
 /** A clock the tests can move forward. */
@@ -82,6 +83,7 @@ export async function createTestApp(
     mailer?: (mailbox: DevMailbox) => Mailer;
     trustProxy?: number | string;
     logStream?: NodeJS.WritableStream;
+    gateway?: GatewayOverrides;
   } = {},
 ): Promise<TestApp> {
   const database = await backend.create();
@@ -94,6 +96,7 @@ export async function createTestApp(
     config: testConfig(clock, { uploadsDir, ...options.config }),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.gateway ? { gateway: options.gateway } : {}),
   });
   await app.ready();
   const call = (opts: InjectOptions) => app.inject(opts);
