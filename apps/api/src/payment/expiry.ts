@@ -8,6 +8,7 @@ import { and, eq, lte, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { subscriptions } from '../db/schema.js';
 import { recordEvent } from '../events/record.js';
+import { pruneAttempts } from './idempotency.js';
 import { GRACE_DAYS } from './plans.js';
 
 const DAY_MS = 86_400_000;
@@ -48,17 +49,19 @@ export async function sweepExpired(db: Db, now: Date): Promise<number> {
   return db.transaction((tx) => expireDue(tx, now));
 }
 
-/** Runs the sweep every `everyMs` (jobs on); returns a stop function. */
+/** Runs the sweep (and forgets idempotency keys past 24 hours) every `everyMs` (jobs on); returns a stop function. */
 export function startExpirySweep(
   db: Db,
   now: () => Date,
   log: { error(obj: unknown, msg?: string): void },
   everyMs = 3_600_000,
 ): () => void {
-  const run = () =>
+  const tick = () => {
     void sweepExpired(db, now()).catch((err: unknown) => log.error({ err }, 'subscription expiry sweep failed'));
-  const timer = setInterval(run, everyMs);
+    void pruneAttempts(db, now()).catch((err: unknown) => log.error({ err }, 'idempotency prune failed'));
+  };
+  const timer = setInterval(tick, everyMs);
   timer.unref();
-  run();
+  tick();
   return () => clearInterval(timer);
 }

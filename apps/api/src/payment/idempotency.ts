@@ -11,6 +11,7 @@ import type { Db } from '../db/client.js';
 import { paymentAttempts } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { sha256Hex } from '../lib/crypto.js';
+import { type GatewayError, isGatewayError } from './gateway/errors.js';
 
 const KEEP_MS = 24 * 3_600_000;
 /** Longer than a card call may take (the adapter waits up to 60 s for one). */
@@ -94,4 +95,65 @@ export async function releaseAttempt(db: Db, k: AttemptKey): Promise<void> {
 /** Forgets attempts older than 24 hours. */
 export async function pruneAttempts(db: Db, now: Date): Promise<void> {
   await db.delete(paymentAttempts).where(lte(paymentAttempts.expiresAt, now));
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** The HTTP status of a gateway failure; `undefined` when the outcome may still change (not stored). */
+function statusOf(e: GatewayError): number | undefined {
+  switch (e.failure) {
+    case 'refused':
+    case 'pending':
+      return 402;
+    case 'invalid':
+    case 'not_found':
+      return 400;
+    default:
+      return undefined;
+  }
+}
+
+const errorBody = (e: AppError): Record<string, unknown> => ({
+  statusCode: e.statusCode,
+  application_error_code: e.code,
+  message: e.message,
+  ...(e.details !== undefined && { details: e.details }),
+});
+
+/**
+ * Runs `run` once per key and request: a final answer (success, refusal, rule) is stored for replays; an
+ * unknown outcome (the gateway unavailable: 503, a rate limit: 429) is not, so the same key runs again.
+ */
+export async function idempotent(
+  db: Db,
+  k: AttemptKey,
+  fingerprint: string,
+  now: Date,
+  run: (attempt: { attemptId: string; retry: boolean }) => Promise<Answer>,
+): Promise<Answer> {
+  const begun = await beginAttempt(db, k, fingerprint, now);
+  if (begun.kind === 'replay') return { status: begun.status, body: begun.body };
+  try {
+    const answer = await run(begun);
+    await finishAttempt(db, k, answer.status, answer.body);
+    return answer;
+  } catch (err) {
+    const gatewayError = isGatewayError(err) ? err : undefined;
+    const stored = gatewayError
+      ? statusOf(gatewayError)
+      : err instanceof AppError && err.statusCode !== 429
+        ? err.statusCode
+        : undefined;
+    if (stored === undefined) {
+      await releaseAttempt(db, k);
+      if (gatewayError) throw new AppError(503, gatewayError.code, gatewayError.message);
+      throw err;
+    }
+    const appError = gatewayError ? new AppError(stored, gatewayError.code, gatewayError.message) : (err as AppError);
+    await finishAttempt(db, k, appError.statusCode, errorBody(appError));
+    throw appError;
+  }
 }

@@ -13,51 +13,23 @@ import { reserveAll } from '../lib/rate-limit.js';
 import { applyPayment } from './charges.js';
 import { GatewayError, isGatewayError } from './gateway/errors.js';
 import type { CardSummary, CreatedSubscription, GatewayPayment, PaymentGateway } from './gateway/port.js';
-import {
-  beginAttempt,
-  countTry,
-  finishAttempt,
-  fingerprintOf,
-  releaseAttempt,
-  type AttemptKey,
-} from './idempotency.js';
+import { countTry, fingerprintOf, idempotent, type Answer, type AttemptKey } from './idempotency.js';
 import { chargeCents, findCoupon, PLANS } from './plans.js';
 import type { SubscribeInput } from './schemas.js';
 import { findOwnSubscription, hasPendingCharge, readSignature } from './signature.js';
 
-export interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** The HTTP status of a gateway failure; `undefined` when the outcome may still change (not stored). */
-function statusOf(e: GatewayError): number | undefined {
-  switch (e.failure) {
-    case 'refused':
-    case 'pending':
-      return 402;
-    case 'invalid':
-    case 'not_found':
-      return 400;
-    default:
-      return undefined;
-  }
-}
-
-const errorBody = (e: AppError): Record<string, unknown> => ({
-  statusCode: e.statusCode,
-  application_error_code: e.code,
-  message: e.message,
-  ...(e.details !== undefined && { details: e.details }),
-});
-
-function checkRequest(body: SubscribeInput, now: Date): void {
-  const { expiryMonth, expiryYear } = body.card;
+/** A card past its expiry month, or dated absurdly far ahead, is refused before the gateway sees it. */
+export function checkCardExpiry(card: { expiryMonth: string; expiryYear: string }, now: Date): void {
+  const { expiryMonth, expiryYear } = card;
   const today = spDate(now);
   if (`${expiryYear}-${expiryMonth}` < today.slice(0, 7)) throw errors.field(['card', 'expiryYear'], 'Cartão vencido.');
   if (Number(expiryYear) > Number(today.slice(0, 4)) + 20) {
     throw errors.field(['card', 'expiryYear'], 'Ano de validade inválido.');
   }
+}
+
+function checkRequest(body: SubscribeInput, now: Date): void {
+  checkCardExpiry(body.card, now);
   if (body.coupon !== undefined && !findCoupon(body.coupon)) {
     throw new AppError(400, 'INVALID_COUPON', 'Cupom inválido ou expirado.');
   }
@@ -79,27 +51,7 @@ export async function subscribe(
     card: { holderName, expiryMonth, expiryYear, last4: number.slice(-4) },
   });
   const key: AttemptKey = { professionalId, operation: 'subscribe', idempotencyKey };
-  const begun = await beginAttempt(ctx.db, key, fingerprint, now);
-  if (begun.kind === 'replay') return { status: begun.status, body: begun.body };
-  try {
-    const answer = await run(ctx, key, begun, body, remoteIp, now);
-    await finishAttempt(ctx.db, key, answer.status, answer.body);
-    return answer;
-  } catch (err) {
-    const stored = isGatewayError(err)
-      ? statusOf(err)
-      : err instanceof AppError && err.statusCode !== 429
-        ? err.statusCode
-        : undefined;
-    if (stored === undefined) {
-      await releaseAttempt(ctx.db, key);
-      if (isGatewayError(err)) throw new AppError(503, err.code, err.message);
-      throw err;
-    }
-    const appError = isGatewayError(err) ? new AppError(stored, err.code, err.message) : (err as AppError);
-    await finishAttempt(ctx.db, key, appError.statusCode, errorBody(appError));
-    throw appError;
-  }
+  return idempotent(ctx.db, key, fingerprint, now, (attempt) => run(ctx, key, attempt, body, remoteIp, now));
 }
 
 async function run(
@@ -192,22 +144,22 @@ async function run(
   }
 
   await ctx.db.transaction(async (tx) => {
-    const [sub] = await tx
-      .update(subscriptions)
-      .set({
-        plan: body.plan,
-        gatewayCustomerId: customer.id,
-        gatewaySubscriptionId: subscription.id,
-        cardBrand: made.card?.brand ?? null,
-        cardLast4: made.card?.last4 ?? null,
-        cardExpiry: `${body.card.expiryMonth}/${body.card.expiryYear}`,
-        cancelAt: null,
-        cancelReason: null,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.professionalId, professionalId))
-      .returning();
-    if (!sub) throw new AppError(404, 'CUSTOMER_SIGNATURE_NOT_FOUND', 'Assinatura não encontrada.');
+    const fields = {
+      plan: body.plan,
+      gatewayCustomerId: customer.id,
+      gatewaySubscriptionId: subscription.id,
+      cardBrand: made.card?.brand ?? null,
+      cardLast4: made.card?.last4 ?? null,
+      cardExpiry: `${body.card.expiryMonth}/${body.card.expiryYear}`,
+      cancelAt: null,
+      cancelReason: null,
+      updatedAt: now,
+    };
+    // An account from before subscriptions existed has no row yet: the charge must still be recorded.
+    await tx
+      .insert(subscriptions)
+      .values({ professionalId, status: 'expired', ...fields })
+      .onConflictDoUpdate({ target: subscriptions.professionalId, set: fields });
     const [locked] = await tx
       .select()
       .from(subscriptions)
