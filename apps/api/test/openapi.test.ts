@@ -95,7 +95,10 @@ describe('OpenAPI document (built without a database)', () => {
       '/patient/{id}/preferences',
       '/patient/{patientId}/quizzes',
       '/payment/signatures',
+      '/payment/signatures/cancel',
+      '/payment/signatures/credit-card',
       '/payment/signatures/history',
+      '/payment/signatures/refund',
       '/payment/signatures/service',
       '/payment/webhook',
       '/professional/me',
@@ -208,6 +211,9 @@ describe('OpenAPI document (built without a database)', () => {
         'getSignature',
         'getSignatureHistory',
         'subscribe',
+        'cancelSignature',
+        'refundSignature',
+        'updateSignatureCreditCard',
         'receiveGatewayWebhook',
         'getCategory',
         'getChatHistory',
@@ -325,12 +331,14 @@ describe('OpenAPI document (built without a database)', () => {
     }
     expect(ops.validateQuizPin!.security).toBeUndefined();
     expect(ops.listAppServices!.security).toBeUndefined();
-    const subscribeHeaders = (
-      ops.subscribe as unknown as { parameters: { in: string; name: string; required: boolean }[] }
-    ).parameters;
-    expect(subscribeHeaders).toContainEqual(
-      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
-    );
+    // Everything that can charge, refund or change the card takes a required Idempotency-Key.
+    for (const id of ['subscribe', 'cancelSignature', 'refundSignature', 'updateSignatureCreditCard']) {
+      const params = (ops[id] as unknown as { parameters: { in: string; name: string; required: boolean }[] })
+        .parameters;
+      expect(params, id).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+      );
+    }
     expect(Object.keys(ops.login!.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
     expect(ops.login!.responses['200']!.content!['application/json']!.schema.$ref).toBe(
       '#/components/schemas/LoginResponse',

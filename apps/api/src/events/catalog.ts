@@ -218,6 +218,13 @@ export const EVENT_CATALOG = {
     description: 'Uma cobrança da assinatura foi estornada no cartão.',
     payload: z.object({ amountCents: z.int().min(0), dueDate: day() }),
   },
+  'subscription.cancelled': {
+    group: 'account',
+    label: 'Assinatura cancelada',
+    description:
+      'A assinatura foi cancelada: não haverá novas cobranças e a conta segue ativa até o fim do período pago.',
+    payload: z.object({ cancelAt: instant() }),
+  },
   'subscription.expired': {
     group: 'account',
     label: 'Assinatura expirada',

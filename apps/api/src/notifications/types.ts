@@ -143,6 +143,20 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
       link: '/profile',
     }),
   },
+  'subscription.cancelled': {
+    defaults: { inApp: true, email: true, whatsapp: false },
+    mandatory: true,
+    render: () => ({
+      title: 'Sua assinatura foi cancelada',
+      body: 'Não haverá novas cobranças. Você segue usando tudo até o fim do período pago.',
+      link: '/profile',
+    }),
+    summary: () => ({
+      subject: 'Sua assinatura do Acompanha foi cancelada',
+      text: 'Cancelamos sua assinatura: não haverá novas cobranças. Seus registros continuam disponíveis.',
+      link: '/profile',
+    }),
+  },
   'subscription.expired': {
     defaults: { inApp: true, email: true, whatsapp: false },
     mandatory: true,

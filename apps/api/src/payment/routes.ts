@@ -4,8 +4,11 @@ import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { PLANS, PLAN_IDS, yearlySavingCents } from './plans.js';
+import { cancel, refund, swapCard } from './manage.js';
 import {
   AppServiceListSchema,
+  CancelBody,
+  CreditCardBody,
   ChargeHistorySchema,
   IdempotencyHeaders,
   SignatureDetailSchema,
@@ -118,6 +121,72 @@ function signatureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const answer = await subscribe(ctx, pro(request), request.headers['idempotency-key'], request.body, request.ip);
         return reply.code(answer.status as 201).send(answer.body as never);
+      },
+    );
+
+    app.post(
+      '/payment/signatures/cancel',
+      {
+        schema: {
+          operationId: 'cancelSignature',
+          tags: TAGS,
+          summary: 'Cancels her subscription at the end of the paid period, with a reason (Idempotency-Key required)',
+          security: bearerSecurity,
+          headers: IdempotencyHeaders,
+          body: CancelBody,
+          response: {
+            200: json(SignatureDetailSchema, 'Cancelled: no further charges'),
+            ...errorResponses(400, 401, 404, 409, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await cancel(ctx, pro(request), request.headers['idempotency-key'], request.body.reason);
+        return reply.code(answer.status as 200).send(answer.body as never);
+      },
+    );
+
+    app.post(
+      '/payment/signatures/refund',
+      {
+        schema: {
+          operationId: 'refundSignature',
+          tags: TAGS,
+          summary:
+            'Refunds the first charge within 7 days of it (CDC art. 49) and ends the subscription; else REFUND_NOT_ALLOWED',
+          security: bearerSecurity,
+          headers: IdempotencyHeaders,
+          response: {
+            200: json(SignatureDetailSchema, 'Refunded and ended'),
+            ...errorResponses(400, 401, 409, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await refund(ctx, pro(request), request.headers['idempotency-key']);
+        return reply.code(answer.status as 200).send(answer.body as never);
+      },
+    );
+
+    app.put(
+      '/payment/signatures/credit-card',
+      {
+        schema: {
+          operationId: 'updateSignatureCreditCard',
+          tags: TAGS,
+          summary: 'Swaps the card of her subscription without charging it (Idempotency-Key required)',
+          security: bearerSecurity,
+          headers: IdempotencyHeaders,
+          body: CreditCardBody,
+          response: {
+            200: json(SignatureDetailSchema, 'The subscription with its new card'),
+            ...errorResponses(400, 401, 402, 404, 409, 429, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await swapCard(ctx, pro(request), request.headers['idempotency-key'], request.body, request.ip);
+        return reply.code(answer.status as 200).send(answer.body as never);
       },
     );
   };

@@ -164,6 +164,13 @@ export const SubscribeBody = z
   .strict();
 export type SubscribeInput = z.infer<typeof SubscribeBody>;
 
+export const CreditCardBody = z.object({ card: CardBody, holder: CardHolderBody }).strict();
+export type CreditCardInput = z.infer<typeof CreditCardBody>;
+
+export const CancelBody = z
+  .object({ reason: z.string().trim().min(1, 'Conte o motivo do cancelamento.').max(500, 'Use até 500 caracteres.') })
+  .strict();
+
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

@@ -55,8 +55,15 @@ export async function hasPendingCharge(tx: Executor, row: SubscriptionRow): Prom
   return !!pending;
 }
 
-/** Until when the first paid charge may be refunded (CDC art. 49), when it still may. */
-async function refundWindow(tx: Executor, professionalId: string, now: Date): Promise<Date | null> {
+const refundDeadline = (charge: ChargeRow): Date =>
+  new Date(spDayStart(charge.paidDate!).getTime() + (REFUND_WINDOW_DAYS + 1) * DAY_MS);
+
+/** Her first paid charge while it may still be refunded (CDC art. 49: within 7 days), else undefined. */
+export async function refundableCharge(
+  tx: Executor,
+  professionalId: string,
+  now: Date,
+): Promise<ChargeRow | undefined> {
   const [first] = await tx
     .select()
     .from(subscriptionCharges)
@@ -68,9 +75,8 @@ async function refundWindow(tx: Executor, professionalId: string, now: Date): Pr
     )
     .orderBy(asc(subscriptionCharges.dueDate), asc(subscriptionCharges.createdAt))
     .limit(1);
-  if (!first?.paidDate || !PAID_STATUSES.includes(first.status) || first.refundedCents > 0) return null;
-  const until = new Date(spDayStart(first.paidDate).getTime() + (REFUND_WINDOW_DAYS + 1) * DAY_MS);
-  return until > now ? until : null;
+  if (!first?.paidDate || !PAID_STATUSES.includes(first.status) || first.refundedCents > 0) return undefined;
+  return refundDeadline(first) > now ? first : undefined;
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -87,7 +93,8 @@ export async function readSignature(ctx: AppContext, professionalId: string): Pr
         ...{ chargePending: false, graceEndsAt: null, refundAllowed: false, refundAllowedUntil: null },
       };
     }
-    const refundUntil = await refundWindow(tx, professionalId, now);
+    const refundable = await refundableCharge(tx, professionalId, now);
+    const refundUntil = refundable ? refundDeadline(refundable) : null;
     const [month, year] = row.cardExpiry?.split('/') ?? [];
     const renews = (row.status === 'active' || row.status === 'past_due') && !row.cancelAt;
     return {

@@ -845,7 +845,7 @@ export type NotificationSettings = {
 /**
  * An event type the professional can be notified of.
  */
-export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled' | 'notification.failed';
+export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled' | 'notification.failed';
 
 /**
  * Unread notifications not archived.
@@ -1090,7 +1090,7 @@ export type Professional = {
  * An event of the catalogue a webhook can subscribe to.
  */
 export type PublicEvent = {
-    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled';
+    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
     group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account' | 'integration';
     groupLabel: string;
     label: string;
@@ -1959,12 +1959,12 @@ export type WebhookEndpointWithSecret = {
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled';
+export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
 
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.expired' | 'webhook.disabled';
+export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
 
 /**
  * A message queued for the endpoint; its attempts appear in the log.
@@ -4293,6 +4293,139 @@ export type GetSignatureResponses = {
 
 export type GetSignatureResponse = GetSignatureResponses[keyof GetSignatureResponses];
 
+export type CancelSignatureData = {
+    body: {
+        reason: string;
+    };
+    headers: {
+        /**
+         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/payment/signatures/cancel';
+};
+
+export type CancelSignatureErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+    /**
+     * The payment gateway did not answer in time: the outcome is unknown; retry with the same Idempotency-Key
+     */
+    503: ErrorResponse;
+};
+
+export type CancelSignatureError = CancelSignatureErrors[keyof CancelSignatureErrors];
+
+export type CancelSignatureResponses = {
+    /**
+     * Cancelled: no further charges
+     */
+    200: SignatureDetail;
+};
+
+export type CancelSignatureResponse = CancelSignatureResponses[keyof CancelSignatureResponses];
+
+export type UpdateSignatureCreditCardData = {
+    body: {
+        card: {
+            holderName: string;
+            /**
+             * Never stored nor logged: sent once to the gateway to make a card token.
+             */
+            number: string;
+            expiryMonth: string;
+            expiryYear: string;
+            /**
+             * Never stored nor logged.
+             */
+            cvv: string;
+        };
+        holder: {
+            cpf: string;
+            postalCode: string;
+            addressNumber: string;
+            addressComplement?: string;
+            phone: string;
+        };
+    };
+    headers: {
+        /**
+         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/payment/signatures/credit-card';
+};
+
+export type UpdateSignatureCreditCardErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * The card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED) or the charge awaits the issuer (PAYMENT_PENDING)
+     */
+    402: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+    /**
+     * The payment gateway did not answer in time: the outcome is unknown; retry with the same Idempotency-Key
+     */
+    503: ErrorResponse;
+};
+
+export type UpdateSignatureCreditCardError = UpdateSignatureCreditCardErrors[keyof UpdateSignatureCreditCardErrors];
+
+export type UpdateSignatureCreditCardResponses = {
+    /**
+     * The subscription with its new card
+     */
+    200: SignatureDetail;
+};
+
+export type UpdateSignatureCreditCardResponse = UpdateSignatureCreditCardResponses[keyof UpdateSignatureCreditCardResponses];
+
 export type GetSignatureHistoryData = {
     body?: never;
     path?: never;
@@ -4321,6 +4454,53 @@ export type GetSignatureHistoryResponses = {
 };
 
 export type GetSignatureHistoryResponse = GetSignatureHistoryResponses[keyof GetSignatureHistoryResponses];
+
+export type RefundSignatureData = {
+    body?: never;
+    headers: {
+        /**
+         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/payment/signatures/refund';
+};
+
+export type RefundSignatureErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+    /**
+     * The payment gateway did not answer in time: the outcome is unknown; retry with the same Idempotency-Key
+     */
+    503: ErrorResponse;
+};
+
+export type RefundSignatureError = RefundSignatureErrors[keyof RefundSignatureErrors];
+
+export type RefundSignatureResponses = {
+    /**
+     * Refunded and ended
+     */
+    200: SignatureDetail;
+};
+
+export type RefundSignatureResponse = RefundSignatureResponses[keyof RefundSignatureResponses];
 
 export type SubscribeData = {
     body: {
