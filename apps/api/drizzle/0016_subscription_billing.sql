@@ -48,6 +48,7 @@ ALTER TABLE "subscriptions" ADD COLUMN "card_last4" text;--> statement-breakpoin
 ALTER TABLE "subscriptions" ADD COLUMN "card_expiry" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "gateway_customer_id" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "gateway_subscription_id" text;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "purchase_locked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "gateway_events" ADD CONSTRAINT "gateway_events_professional_id_professionals_id_fk" FOREIGN KEY ("professional_id") REFERENCES "public"."professionals"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_professional_id_professionals_id_fk" FOREIGN KEY ("professional_id") REFERENCES "public"."professionals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_charges" ADD CONSTRAINT "subscription_charges_professional_id_professionals_id_fk" FOREIGN KEY ("professional_id") REFERENCES "public"."professionals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -146,6 +146,32 @@ describe.each(backends)('subscription on $name', (backend) => {
     expect([replay.statusCode, replay.json()]).toEqual([201, retry.json()]);
   });
 
+  it('two purchases at once, with one key or with two, charge her once', async () => {
+    const countAtGateway = async (professionalId: string) => {
+      const [row] = await s.t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.professionalId, professionalId));
+      const rows = await s.t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from gateway_standin_objects where kind = 'subscription' and parent_id = ${row!.gatewayCustomerId}`,
+      );
+      return rows.rows[0]!.n;
+    };
+    const one = await s.pro('race-key@example.com');
+    const key = randomUUID();
+    const sameKey = await Promise.all([0, 1].map(() => s.buy(one.jwt, cardBody(CARDS.approved), key)));
+    expect(sameKey.filter((r) => r.statusCode === 201).length).toBeGreaterThanOrEqual(1);
+    for (const r of sameKey.filter((x) => x.statusCode !== 201)) expect(r.statusCode, r.body).toBe(409);
+    expect(await s.history(one.jwt)).toHaveLength(1);
+    expect(await countAtGateway(one.id)).toBe(1);
+
+    const two = await s.pro('race-keys@example.com');
+    const twoKeys = await Promise.all([0, 1].map(() => s.buy(two.jwt, cardBody(CARDS.approved))));
+    expect(twoKeys.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await s.history(two.jwt)).toHaveLength(1);
+    expect(await countAtGateway(two.id)).toBe(1);
+  });
+
   it('the same key with another body is refused; the key is required', async () => {
     const { jwt } = await s.pro('samekey@example.com');
     const key = randomUUID();

@@ -74,6 +74,8 @@ export const subscriptions = pgTable('subscriptions', {
   cardExpiry: text('card_expiry'),
   gatewayCustomerId: text('gateway_customer_id'),
   gatewaySubscriptionId: text('gateway_subscription_id'),
+  /** A purchase in progress holds this lease, so two purchases (other keys, other tabs) never both charge. */
+  purchaseLockedUntil: tz('purchase_locked_until'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });

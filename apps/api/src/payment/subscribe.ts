@@ -4,7 +4,7 @@
  * idempotency fingerprint). The first charge is today: it is captured during the call (active), or is left
  * in the issuer's analysis (PAYMENT_PENDING: the row records the pending charge, and the webhook settles it).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { professionals, subscriptions } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
@@ -54,7 +54,50 @@ export async function subscribe(
   return idempotent(ctx.db, key, fingerprint, now, (attempt) => run(ctx, key, attempt, body, remoteIp, now));
 }
 
-async function run(
+/** Longer than a card call may take; a process that dies mid-purchase leaves it to expire. */
+const PURCHASE_LEASE_MS = 120_000;
+
+/**
+ * One purchase at a time per professional, whatever the key: two tabs or two keys cannot both pass the
+ * "no subscription yet" check and charge twice. The lease lives on her subscription row.
+ */
+async function withPurchaseLock<T>(ctx: AppContext, professionalId: string, now: Date, fn: () => Promise<T>) {
+  await ctx.db.insert(subscriptions).values({ professionalId, status: 'expired', plan: null }).onConflictDoNothing();
+  const [locked] = await ctx.db
+    .update(subscriptions)
+    .set({ purchaseLockedUntil: new Date(now.getTime() + PURCHASE_LEASE_MS) })
+    .where(
+      and(
+        eq(subscriptions.professionalId, professionalId),
+        or(isNull(subscriptions.purchaseLockedUntil), lte(subscriptions.purchaseLockedUntil, now)),
+      ),
+    )
+    .returning({ professionalId: subscriptions.professionalId });
+  if (!locked) {
+    throw new AppError(409, 'PAYMENT_PENDING', 'Já há uma assinatura sendo processada. Aguarde a resposta.');
+  }
+  try {
+    return await fn();
+  } finally {
+    await ctx.db
+      .update(subscriptions)
+      .set({ purchaseLockedUntil: null })
+      .where(eq(subscriptions.professionalId, professionalId));
+  }
+}
+
+function run(
+  ctx: AppContext,
+  key: AttemptKey,
+  attempt: { attemptId: string; retry: boolean },
+  body: SubscribeInput,
+  remoteIp: string,
+  now: Date,
+): Promise<Answer> {
+  return withPurchaseLock(ctx, key.professionalId, now, () => purchase(ctx, key, attempt, body, remoteIp, now));
+}
+
+async function purchase(
   ctx: AppContext,
   key: AttemptKey,
   attempt: { attemptId: string; retry: boolean },
