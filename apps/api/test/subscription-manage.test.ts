@@ -143,4 +143,27 @@ describe.each(backends)('subscription changes on $name', (backend) => {
     expect(res.json().message).toMatch(/7 dias/);
     expect((await s.history(jwt)).map((c) => c.state)).toEqual(['confirmed']);
   });
+
+  it('a renewal the gateway charges advances the period, with its own charge and receipt', async () => {
+    const { row } = await subscribed('renews@example.com');
+    const end = row.currentPeriodEnd!;
+    s.t.clock.advance(end.getTime() - s.t.clock.now().getTime() + 3_600_000);
+    await s.standin.tick();
+    const login = await s.t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'renews@example.com', password: 'segredo123' },
+    });
+    const jwt = login.json().jwt as string;
+    const sig = await s.signature(jwt);
+    expect(sig.state).toBe('active');
+    expect(sig.currentPeriodStart).toBe(end.toISOString());
+    expect(Date.parse(sig.currentPeriodEnd) - end.getTime()).toBeGreaterThan(27 * DAY);
+    const charges = await s.history(jwt);
+    // Newest first; the first one's money has arrived by now (received, 30 days after confirmation).
+    expect(charges.map((c) => [c.state, c.amountCents, !!c.receipt])).toEqual([
+      ['confirmed', 8990, true],
+      ['received', 8990, true],
+    ]);
+  });
 });
