@@ -166,4 +166,21 @@ describe.each(backends)('subscription changes on $name', (backend) => {
       ['received', 8990, true],
     ]);
   });
+
+  it('a renewal refused by the card makes her past due with a notice (stand-in renewal and webhook)', async () => {
+    const { jwt, id, row } = await subscribed('renewal-refused@example.com');
+    const body = cardBody(CARDS.refusedOnCharge);
+    expect((await call(jwt, 'PUT', 'credit-card', { card: body.card, holder: body.holder })).statusCode).toBe(200);
+    s.t.clock.advance(row.currentPeriodEnd!.getTime() - s.t.clock.now().getTime() + 3_600_000);
+    await s.standin.tick();
+    const login = await s.t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'renewal-refused@example.com', password: 'segredo123' },
+    });
+    const sig = await s.signature(login.json().jwt);
+    expect(sig.state).toBe('past_due');
+    expect(sig.graceEndsAt).not.toBeNull();
+    expect(await s.eventTypes(id)).toEqual(['subscription.activated', 'subscription.payment_failed']);
+  });
 });
