@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
-export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
+export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostSubscriptionActivatedWebhookRequest | PostSubscriptionCancelledWebhookRequest | PostSubscriptionExpiredWebhookRequest | PostSubscriptionPaymentFailedWebhookRequest | PostSubscriptionRefundedWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
 
 export type Alternative = {
     id: string;
@@ -8004,6 +8004,101 @@ export type PostScheduleRescheduledWebhookPayload = {
 export type PostScheduleRescheduledWebhookRequest = {
     body: PostScheduleRescheduledWebhookPayload;
     key: 'schedule.rescheduled';
+    path?: never;
+    query?: never;
+};
+
+export type PostSubscriptionActivatedWebhookPayload = {
+    type: 'subscription.activated';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        plan: 'monthly' | 'yearly';
+        amountCents: number;
+        currentPeriodEnd: string;
+    };
+};
+
+export type PostSubscriptionActivatedWebhookRequest = {
+    body: PostSubscriptionActivatedWebhookPayload;
+    key: 'subscription.activated';
+    path?: never;
+    query?: never;
+};
+
+export type PostSubscriptionCancelledWebhookPayload = {
+    type: 'subscription.cancelled';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        cancelAt: string;
+    };
+};
+
+export type PostSubscriptionCancelledWebhookRequest = {
+    body: PostSubscriptionCancelledWebhookPayload;
+    key: 'subscription.cancelled';
+    path?: never;
+    query?: never;
+};
+
+export type PostSubscriptionExpiredWebhookPayload = {
+    type: 'subscription.expired';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        previousState: 'trial' | 'past_due' | 'cancelled';
+    };
+};
+
+export type PostSubscriptionExpiredWebhookRequest = {
+    body: PostSubscriptionExpiredWebhookPayload;
+    key: 'subscription.expired';
+    path?: never;
+    query?: never;
+};
+
+export type PostSubscriptionPaymentFailedWebhookPayload = {
+    type: 'subscription.payment_failed';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        amountCents: number;
+        dueDate: string;
+        graceEndsAt: string;
+    };
+};
+
+export type PostSubscriptionPaymentFailedWebhookRequest = {
+    body: PostSubscriptionPaymentFailedWebhookPayload;
+    key: 'subscription.payment_failed';
+    path?: never;
+    query?: never;
+};
+
+export type PostSubscriptionRefundedWebhookPayload = {
+    type: 'subscription.refunded';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        amountCents: number;
+        dueDate: string;
+    };
+};
+
+export type PostSubscriptionRefundedWebhookRequest = {
+    body: PostSubscriptionRefundedWebhookPayload;
+    key: 'subscription.refunded';
     path?: never;
     query?: never;
 };
