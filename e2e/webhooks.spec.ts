@@ -16,6 +16,7 @@ const RUN = Date.now().toString(36);
 const PATIENT = { name: `Helena Duarte Prado ${RUN}`, email: `helena.prado.${RUN}@example.com` };
 const QUIZ_TITLE = `Check-in do webhook (${RUN})`;
 const WEEK = 'Como foi sua semana?';
+const FORWARD_TEXT = 'Próxima';
 
 interface Received {
   path: string;
@@ -110,7 +111,18 @@ test('a professional connects her system by webhook: signed events, a test event
     await json(
       await page.request.post('/api/sales', {
         headers: auth,
-        data: { patientId: patient.id, serviceId: services[0]!.id, paymentMethod: 'pix' },
+        data: {
+          patientId: patient.id,
+          serviceId: services.find((s) => s.name === 'Acompanhamento mensal')!.id,
+          paymentMethod: 'pix',
+        },
+      }),
+    );
+    // The quiz carries its own appearance: the questionnaire journey may have made another one the default.
+    const appearance = await json<{ id: string }>(
+      await page.request.post('/api/quiz/my/appearance', {
+        headers: auth,
+        data: { name: `Webhook ${RUN}`, forwardText: FORWARD_TEXT },
       }),
     );
     const quiz = await json<{ id: string }>(
@@ -118,6 +130,7 @@ test('a professional connects her system by webhook: signed events, a test event
         headers: auth,
         data: {
           title: QUIZ_TITLE,
+          appearanceId: appearance.id,
           folder: { title: 'Olá!', quizTitle: QUIZ_TITLE, buttonTitle: 'Começar' },
           chosenQuestions: [{ id: await libraryQuestion(page.request, auth, WEEK) }],
         },
@@ -177,10 +190,8 @@ test('a professional connects her system by webhook: signed events, a test event
     await survey.keyboard.type(pin);
     await survey.getByRole('button', { name: 'Começar' }).click();
     await survey.getByRole('textbox', { name: WEEK }).fill('Semana tranquila, treinei três vezes.');
-    await survey
-      .getByRole('button', { name: /Prosseguir|Enviar|Finalizar/ })
-      .last()
-      .click();
+    // One question: its forward button sends the answers.
+    await survey.getByRole('button', { name: FORWARD_TEXT, exact: true }).click();
     await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
     await phone.close();
 
