@@ -496,6 +496,7 @@ describe('OpenAPI document (built without a database)', () => {
       'PIN_LOCKED',
       'QUIZ_NOT_ACTIVE',
       'BULK_PROCESS_IN_PROGRESS',
+      'ACCOUNT_EXPIRED',
     ];
     for (const code of ADDITIONS) expect(ERROR_CODES).toContain(code);
     expect(ERROR_CODES.length).toBe(SPEC_CODES.length + ADDITIONS.length);

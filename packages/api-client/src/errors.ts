@@ -103,6 +103,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   QUIZ_NOT_ACTIVE: 'Este questionário está desativado. Ative-o antes de agendar.',
   BULK_PROCESS_IN_PROGRESS:
     'Já existe um agendamento em massa em andamento para este questionário. Aguarde a conclusão.',
+  ACCOUNT_EXPIRED:
+    'Sua assinatura expirou. Você pode consultar, imprimir e exportar seus registros; assine para voltar a cadastrar e enviar.',
   INVALID_VERIFICATION_CODE: 'Código de verificação incorreto. Confira o código enviado para o seu e-mail.',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente novamente.',
   METHOD_NOT_ALLOWED: 'Esta operação não é permitida.',

@@ -66,7 +66,7 @@ export function bulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerSecurity,
           params: QuizIdParams,
           body: BulkInsertBody,
-          response: { 202: ACCEPTED, ...errorResponses(400, 401, 404, 409) },
+          response: { 202: ACCEPTED, ...errorResponses(400, 401, 402, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -98,7 +98,7 @@ export function bulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerSecurity,
           params: QuizIdParams,
           body: BulkRescheduleBody,
-          response: { 202: ACCEPTED, ...errorResponses(400, 401, 404, 409) },
+          response: { 202: ACCEPTED, ...errorResponses(400, 401, 402, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -160,7 +160,7 @@ export function bulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             BACKGROUND,
           security: bearerSecurity,
           body: BulkChangeActiveStateBody,
-          response: { 202: ACCEPTED, ...errorResponses(400, 401, 404, 409) },
+          response: { 202: ACCEPTED, ...errorResponses(400, 401, 402, 404, 409) },
         },
       },
       async (request, reply) => {

@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error.js';
 import type { ValidationIssue } from '../errors/schemas.js';
 import { findOwnQuiz } from '../quiz/lookup.js';
 import type { BulkDetailDto, BulkStatus } from './schemas.js';
+import { assertAccountActive } from '../payment/access.js';
 
 export type BulkKind = (typeof bulkProcesses.$inferSelect)['kind'];
 
@@ -153,6 +154,10 @@ export async function claimProcess(
   payload: BulkPayload,
 ): Promise<BulkStatus> {
   const now = ctx.config.now();
+  // Deleting or turning schedules off is always allowed; scheduling, rescheduling and turning on send again.
+  if (kind === 'insert' || kind === 'reschedule' || (kind === 'active-state' && payload.enabled !== false)) {
+    await assertAccountActive(ctx.db, professionalId, now, 'agendar questionários');
+  }
   const values = {
     quizId,
     professionalId,

@@ -10,7 +10,7 @@
  */
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { answerRequests } from '../db/schema.js';
@@ -19,6 +19,7 @@ import { createChannels, type Channels } from './channels.js';
 import { deliverAnswerRequest, type DeliveryOutcome } from './deliver.js';
 import { onDueRequests } from './signal.js';
 import { createWhatsAppProvider } from './whatsapp.js';
+import { accountExpiredSql } from '../payment/access.js';
 
 export const DELIVERY_QUEUE = 'deliver-answer-request';
 export const PGBOSS_SCHEMA = 'pgboss';
@@ -213,6 +214,8 @@ export class DeliveryWorker {
         and(
           eq(answerRequests.status, 'scheduled'),
           lte(answerRequests.dueAt, now),
+          // An expired account's deliveries wait (still scheduled) until she pays again.
+          not(accountExpiredSql(answerRequests.professionalId, now)),
           sql`NOT EXISTS (SELECT 1 FROM ${sql.raw(PGBOSS_SCHEMA)}.job j WHERE j.name = ${DELIVERY_QUEUE} AND j.id = ${answerRequests.id})`,
         ),
       )

@@ -96,6 +96,7 @@ export const ERROR_CODES = [
   'PIN_LOCKED',
   'QUIZ_NOT_ACTIVE',
   'BULK_PROCESS_IN_PROGRESS',
+  'ACCOUNT_EXPIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

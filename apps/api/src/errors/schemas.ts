@@ -32,7 +32,7 @@ export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it',
-  402: 'The card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED) or the charge awaits the issuer (PAYMENT_PENDING)',
+  402: 'Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)',
   401: 'Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials',
   403: 'Forbidden',
   404: 'Not found',

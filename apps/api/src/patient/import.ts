@@ -15,6 +15,7 @@ import { MAX_IMPORT_ROWS } from './parse-import.js';
 import { defaultPreferences } from './service.js';
 import { rethrowDuplicate } from './errors.js';
 import { recordEvents } from '../events/record.js';
+import { assertAccountActive } from '../payment/access.js';
 import {
   cellText,
   fileError,
@@ -54,6 +55,7 @@ export async function importPatients(
   file: { filename: string; data: Buffer },
   mappingRaw: string | undefined,
 ): Promise<ImportResult> {
+  await assertAccountActive(ctx.db, professionalId, ctx.config.now(), 'importar clientes');
   if (file.data.length > MAX_IMPORT_BYTES) throw fileError('O arquivo deve ter no máximo 5 MB.');
   const mapping = parseMapping(mappingRaw);
   const rows = await readRows(file.filename, file.data);

@@ -21,6 +21,7 @@ import { duplicateDocument, duplicatePhone, invalidDocument, rethrowDuplicate } 
 import { loadCurrentServices, type PatientDto, toPatientDto } from './dto.js';
 import { ANONYMISED_NAME } from './fields.js';
 import { anonymisePatientEvents, recordEvent, recordEvents } from '../events/record.js';
+import { assertAccountActive } from '../payment/access.js';
 
 export function defaultPreferences(phone: string | null, email: string | null): PatientPreferences {
   return { channel: phone || !email ? 'whatsapp' : 'email', reminders: true, reminderHour: null };
@@ -102,6 +103,7 @@ export async function createPatient(
   professionalId: string,
   body: z.infer<typeof CreatePatientBody>,
 ): Promise<PatientDto> {
+  await assertAccountActive(ctx.db, professionalId, ctx.config.now(), 'cadastrar clientes');
   const set = normalizeInput(ctx, body);
   await assertUnique(ctx.db, professionalId, set.phone, set.document);
   const phone = set.phone ?? null;

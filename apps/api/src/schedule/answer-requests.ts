@@ -26,6 +26,7 @@ import {
 } from './lookups.js';
 import { materializeNext } from './occurrences.js';
 import { type AnswerRequestDto, toRequestDto } from './dto.js';
+import { assertAccountActive } from '../payment/access.js';
 
 /** No new message for the same schedule within this many seconds (request now, resend). */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -74,6 +75,7 @@ export async function requestNow(
   quizScheduleId: string,
 ): Promise<AnswerRequestDto> {
   const now = ctx.config.now();
+  await assertAccountActive(ctx.db, professionalId, now, 'enviar questionários');
   const row = await ctx.db.transaction(async (tx) => {
     const schedule = await lockOwnSchedule(tx, professionalId, quizScheduleId);
     if (schedule.deletedAt) throw scheduleNotFound();
@@ -157,6 +159,7 @@ export async function republish(
   requestIds: string[],
 ): Promise<z.infer<typeof RepublishResultSchema>> {
   const now = ctx.config.now();
+  await assertAccountActive(ctx.db, professionalId, now, 'reenviar questionários');
   const today = spDate(now);
   const ids = [...new Set(requestIds)];
   return ctx.db.transaction(async (tx) => {

@@ -50,7 +50,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             `right away. ${RECURRENCE_CODES}`,
           security: bearerSecurity,
           body: CreateQuizScheduleBody,
-          response: { 201: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
+          response: { 201: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 402, 404) },
         },
       },
       async (request, reply) => reply.code(201).send(await schedules.createSchedule(ctx, pro(request), request.body)),
@@ -83,7 +83,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             `schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR. ${RECURRENCE_CODES}`,
           security: bearerSecurity,
           body: RescheduleBody,
-          response: { 200: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
+          response: { 200: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 402, 404) },
         },
       },
       async (request) => {
@@ -105,7 +105,10 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             "Delivery failures show in the request's lastError / lastErrorCode (NOTIFICATION_CHANNEL_ERROR, WHATSAPP_INTEGRATION_ERROR).",
           security: bearerSecurity,
           body: RequestNowBody,
-          response: { 201: json(AnswerRequestSchema, 'The new answer request'), ...errorResponses(400, 401, 404, 429) },
+          response: {
+            201: json(AnswerRequestSchema, 'The new answer request'),
+            ...errorResponses(400, 401, 402, 404, 429),
+          },
         },
       },
       async (request, reply) =>
@@ -143,7 +146,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR, RETRY_SEND_LATER).',
           security: bearerSecurity,
           body: RepublishBody,
-          response: { 200: json(RepublishResultSchema, 'What was resent'), ...errorResponses(400, 401) },
+          response: { 200: json(RepublishResultSchema, 'What was resent'), ...errorResponses(400, 401, 402) },
         },
       },
       async (request) =>
@@ -179,7 +182,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: 'Deleted schedule → 400 RESCHEDULE_ERROR; unknown → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.',
           security: bearerSecurity,
           params: ScheduleIdParams,
-          response: { 200: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 404) },
+          response: { 200: json(QuizScheduleSchema, 'The schedule'), ...errorResponses(400, 401, 402, 404) },
         },
       },
       async (request) => schedules.setEnabled(ctx, pro(request), request.params.id, true),

@@ -10,6 +10,7 @@ import type { ListQuizSchedulesQuery, Recurrence } from './schemas.js';
 import type { ScheduleInput } from './rows.js';
 import { scheduleNotFound } from './errors.js';
 import { deleteSchedule, rescheduleSchedule, setScheduleEnabled, upsertSchedule } from './lifecycle.js';
+import { assertAccountActive } from '../payment/access.js';
 import {
   type QuizScheduleDetailDto,
   type QuizScheduleDto,
@@ -44,6 +45,7 @@ export async function createSchedule(
   professionalId: string,
   body: ScheduleInput,
 ): Promise<QuizScheduleDto> {
+  await assertAccountActive(ctx.db, professionalId, ctx.config.now(), 'agendar questionários');
   const { id } = await ctx.db.transaction((tx) => upsertSchedule(ctx, tx, professionalId, body));
   return afterChange(ctx, professionalId, id);
 }
@@ -54,6 +56,7 @@ export async function reschedule(
   id: string,
   recurrence: Recurrence,
 ): Promise<QuizScheduleDto> {
+  await assertAccountActive(ctx.db, professionalId, ctx.config.now(), 'reagendar questionários');
   await ctx.db.transaction((tx) => rescheduleSchedule(ctx, tx, professionalId, id, recurrence));
   return afterChange(ctx, professionalId, id);
 }
@@ -64,6 +67,8 @@ export async function setEnabled(
   id: string,
   enabled: boolean,
 ): Promise<QuizScheduleDto> {
+  // Turning a schedule off is always allowed; turning it on sends again.
+  if (enabled) await assertAccountActive(ctx.db, professionalId, ctx.config.now(), 'ativar agendamentos');
   await ctx.db.transaction((tx) => setScheduleEnabled(ctx, tx, professionalId, id, enabled));
   return afterChange(ctx, professionalId, id);
 }

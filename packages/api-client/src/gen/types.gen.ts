@@ -610,7 +610,7 @@ export type EmailVerificationResult = {
 /**
  * Application error code (spec section 8 plus our additions).
  */
-export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'URI_TOO_LONG' | 'UNSUPPORTED_MEDIA_TYPE' | 'STORAGE_QUOTA_EXCEEDED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS';
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'URI_TOO_LONG' | 'UNSUPPORTED_MEDIA_TYPE' | 'STORAGE_QUOTA_EXCEEDED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS' | 'ACCOUNT_EXPIRED';
 
 export type ErrorResponse = {
     statusCode: number;
@@ -3906,6 +3906,10 @@ export type CreatePatientErrors = {
      */
     401: ErrorResponse;
     /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
+    /**
      * Conflict
      */
     409: ErrorResponse;
@@ -3951,6 +3955,10 @@ export type ImportPatientsErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
     /**
      * Conflict
      */
@@ -4390,7 +4398,7 @@ export type UpdateSignatureCreditCardErrors = {
      */
     401: ErrorResponse;
     /**
-     * The card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED) or the charge awaits the issuer (PAYMENT_PENDING)
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
      */
     402: ErrorResponse;
     /**
@@ -4548,7 +4556,7 @@ export type SubscribeErrors = {
      */
     401: ErrorResponse;
     /**
-     * The card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED) or the charge awaits the issuer (PAYMENT_PENDING)
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
      */
     402: ErrorResponse;
     /**
@@ -5712,6 +5720,10 @@ export type CreateQuizScheduleErrors = {
      */
     401: ErrorResponse;
     /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
+    /**
      * Not found
      */
     404: ErrorResponse;
@@ -5801,6 +5813,10 @@ export type BulkChangeSchedulesActiveStateErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
     /**
      * Not found
      */
@@ -5964,6 +5980,10 @@ export type BulkInsertSchedulesErrors = {
      */
     401: ErrorResponse;
     /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
+    /**
      * Not found
      */
     404: ErrorResponse;
@@ -6039,6 +6059,10 @@ export type BulkRescheduleSchedulesErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
     /**
      * Not found
      */
@@ -6131,6 +6155,10 @@ export type RepublishAnswerRequestsErrors = {
      */
     401: ErrorResponse;
     /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
+    /**
      * Unexpected error (INTERNAL_ERROR)
      */
     500: ErrorResponse;
@@ -6165,6 +6193,10 @@ export type RequestQuizNowErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
     /**
      * Not found
      */
@@ -6233,6 +6265,10 @@ export type RescheduleQuizScheduleErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
     /**
      * Not found
      */
@@ -6350,6 +6386,10 @@ export type EnableQuizScheduleErrors = {
      * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
      */
     401: ErrorResponse;
+    /**
+     * Payment required: the card was refused (PAYMENT_ATTEMPT_FAILED, CREDIT_CARD_TOKENIZATION_FAILED), the charge awaits the issuer (PAYMENT_PENDING), or the account has expired and this write waits for a subscription (ACCOUNT_EXPIRED)
+     */
+    402: ErrorResponse;
     /**
      * Not found
      */
