@@ -14,7 +14,8 @@ import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.
 import { startWebhookDeliverer, type WebhookDeliverer } from './webhook/deliverer.js';
 import { startStandinGateway, standinWebhookUrl, type StandinGateway } from './payment/standin/gateway.js';
 import { STANDIN_PATH } from './payment/standin/routes.js';
-import { usesGatewayStandin } from './payment/standin/wiring.js';
+import { createGatewayFor, usesGatewayStandin } from './payment/standin/wiring.js';
+import { startReconciliation } from './payment/reconcile.js';
 import { startExpirySweep } from './payment/expiry.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   let webhookDeliverer: WebhookDeliverer | undefined;
   let gatewayStandin: StandinGateway | undefined;
   let stopExpirySweep: (() => void) | undefined;
+  let stopReconciliation: (() => void) | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -116,6 +118,13 @@ async function main(): Promise<void> {
     if (usesGatewayStandin(config)) gatewayStandin = startStandinGateway({ db: database.db, config, log: app.log });
     // Trials, past-due and cancelled subscriptions whose time is up become expired (subscription.expired).
     stopExpirySweep = startExpirySweep(database.db, config.now, app.log);
+    // Daily, the gateway's own record of every subscription (webhooks can be lost).
+    stopReconciliation = startReconciliation({
+      db: database.db,
+      gateway: () => createGatewayFor({ db: database.db, config }),
+      now: config.now,
+      log: app.log,
+    });
   }
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL
@@ -136,6 +145,7 @@ async function main(): Promise<void> {
       await worker?.stop(5000);
       await dispatcher?.stop(5000);
       stopExpirySweep?.();
+      stopReconciliation?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

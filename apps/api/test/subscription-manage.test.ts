@@ -4,9 +4,10 @@
  * behind an Idempotency-Key.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscriptions } from '../src/db/schema.js';
+import { subscriptionCharges, subscriptions } from '../src/db/schema.js';
+import { reconcileSubscriptions } from '../src/payment/reconcile.js';
 import { STANDIN_TEST_CARDS as CARDS } from '../src/payment/standin/cards.js';
 import { bearer } from './helpers/app.js';
 import { backends } from './helpers/backends.js';
@@ -165,6 +166,37 @@ describe.each(backends)('subscription changes on $name', (backend) => {
       ['confirmed', 8990, true],
       ['received', 8990, true],
     ]);
+  });
+
+  it('the daily reconciliation brings back a renewal whose webhook was lost, and changes nothing twice', async () => {
+    const { id, row } = await subscribed('lost-webhook@example.com');
+    const end = row.currentPeriodEnd!;
+    s.t.clock.advance(end.getTime() - s.t.clock.now().getTime() + 3_600_000);
+    await s.standin.tick();
+    // As if the renewal's webhook never arrived: our records still show the first period only.
+    const db = s.t.database.db;
+    const charges = await db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.professionalId, id))
+      .orderBy(desc(subscriptionCharges.dueDate));
+    expect(charges).toHaveLength(2);
+    await db.delete(subscriptionCharges).where(eq(subscriptionCharges.id, charges[0]!.id));
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodStart: row.currentPeriodStart, currentPeriodEnd: end })
+      .where(eq(subscriptions.professionalId, id));
+
+    const run = () => reconcileSubscriptions({ db, gateway: s.gateway, now: s.t.clock.now });
+    const first = await run();
+    expect(first.failed).toBe(0);
+    expect(first.moved).toBeGreaterThanOrEqual(1);
+    const [after] = await db.select().from(subscriptions).where(eq(subscriptions.professionalId, id));
+    expect(after!.currentPeriodEnd!.getTime()).toBeGreaterThan(end.getTime());
+    expect(await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.professionalId, id))).toHaveLength(
+      2,
+    );
+    expect((await run()).moved).toBe(0);
   });
 
   it('a renewal refused by the card makes her past due with a notice (stand-in renewal and webhook)', async () => {
