@@ -1,5 +1,5 @@
 /** What several journeys share: signing in as the demo professional, API calls, dates, the dev mailbox. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { operatorHeaders } from './secret.mjs';
 
 export const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
@@ -80,4 +80,14 @@ export function spDay(days = 0): string {
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/** A patient's phone (390×844, touch, pt-BR in São Paulo): a fresh browser context. */
+export function patientPhone(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    hasTouch: true,
+  });
 }

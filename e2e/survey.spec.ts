@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { json, libraryQuestion, readInvitation, signInAsDemo, spDay } from './support.js';
+import { json, libraryQuestion, patientPhone, readInvitation, signInAsDemo, spDay } from './support.js';
 
 /*
  * The heart of the product, on the real portal, survey and API, in two browser contexts:
@@ -134,12 +134,7 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
 
   // ── The patient, on a phone: link and PIN from the mailbox ──
   const { link, pin } = await readInvitation(page.request, PATIENT.email);
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    hasTouch: true,
-  });
+  const phone = await patientPhone(browser);
   let survey = await phone.newPage();
   await survey.goto(link);
   await expect(survey.getByRole('heading', { name: 'Digite seu PIN' })).toBeVisible();

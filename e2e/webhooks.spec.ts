@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { json, libraryQuestion, readInvitation, signInAsDemo, spDay } from './support.js';
+import { json, libraryQuestion, patientPhone, readInvitation, signInAsDemo, spDay } from './support.js';
 
 /*
  * The professional connects her own system: on /webhook she creates an endpoint (a receiver started by this
@@ -178,12 +178,7 @@ test('a professional connects her system by webhook: signed events, a test event
       }),
     );
     const { link, pin } = await readInvitation(page.request, PATIENT.email);
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      hasTouch: true,
-    });
+    const phone = await patientPhone(browser);
     const survey = await phone.newPage();
     await survey.goto(link);
     await survey.getByLabel('Dígito 1 de 6').click();
