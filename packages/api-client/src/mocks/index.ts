@@ -30,3 +30,4 @@ export * from './survey-fixtures';
 export * from './practice-fixtures';
 export * from './notifications';
 export * from './webhooks';
+export * from './subscription';
