@@ -9,6 +9,8 @@ import { ANSWERS_RECEIVED_HREF, NOTIFICATIONS_HREF, navigationItems } from './na
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useLiveUnreadCount } from '../features/notifications/liveUnread';
 import { pendingCountOptions } from '../lib/queries';
+import { ActivationProvider } from '../features/subscription/ActivationProvider';
+import { ExpiredBanner } from '../features/subscription/ExpiredBanner';
 
 /** The drawer badge: answers waiting for review, refreshed every minute; nothing when there are none. */
 function usePendingBadge() {
@@ -74,46 +76,51 @@ export function PrivateLayout() {
   }
 
   return (
-    <AppShell
-      drawer={<Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} items={items} currentHref={location.pathname} />}
-      header={
-        <TopBar
-          start={
-            <IconButton
-              aria-label={drawerOpen ? 'Recolher menu' : 'Expandir menu'}
-              aria-expanded={drawerOpen}
-              variant="ghost"
-              icon={<MenuIcon />}
-              onPress={() => setDrawerOpen(!drawerOpen)}
-            />
-          }
-          end={
-            <>
-              <NotificationBell unread={unread} />
-              <Menu
-                label={professional?.name ?? 'Minha conta'}
-                trigger={
-                  <Avatar
-                    name={professional?.name ?? 'Profissional'}
-                    src={professional?.avatarUrl ?? undefined}
-                    size="sm"
-                  />
-                }
-                items={[
-                  { id: 'profile', label: 'Meu perfil' },
-                  { id: 'logout', label: 'Sair' },
-                ]}
-                onAction={(id) => {
-                  if (id === 'profile') navigate('/profile');
-                  if (id === 'logout') void signOut();
-                }}
+    <ActivationProvider>
+      <AppShell
+        drawer={
+          <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} items={items} currentHref={location.pathname} />
+        }
+        header={
+          <TopBar
+            start={
+              <IconButton
+                aria-label={drawerOpen ? 'Recolher menu' : 'Expandir menu'}
+                aria-expanded={drawerOpen}
+                variant="ghost"
+                icon={<MenuIcon />}
+                onPress={() => setDrawerOpen(!drawerOpen)}
               />
-            </>
-          }
-        />
-      }
-    >
-      <Outlet />
-    </AppShell>
+            }
+            end={
+              <>
+                <NotificationBell unread={unread} />
+                <Menu
+                  label={professional?.name ?? 'Minha conta'}
+                  trigger={
+                    <Avatar
+                      name={professional?.name ?? 'Profissional'}
+                      src={professional?.avatarUrl ?? undefined}
+                      size="sm"
+                    />
+                  }
+                  items={[
+                    { id: 'profile', label: 'Meu perfil' },
+                    { id: 'logout', label: 'Sair' },
+                  ]}
+                  onAction={(id) => {
+                    if (id === 'profile') navigate('/profile');
+                    if (id === 'logout') void signOut();
+                  }}
+                />
+              </>
+            }
+          />
+        }
+      >
+        <ExpiredBanner />
+        <Outlet />
+      </AppShell>
+    </ActivationProvider>
   );
 }

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApiClient } from '@acompanha/api-client';
-import { loginResponseFixture } from '@acompanha/api-client/mocks';
+import {
+  loginResponseFixture,
+  resetSubscriptionState,
+  signatureFixtures,
+  type SignatureFixtureName,
+} from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { createRoutes } from '../app/routes';
 import { queryClient } from '../app/queryClient';
 import { store } from '../app/store';
-import { getNotificationUnreadCountOptions } from '@acompanha/api-client';
+import { getNotificationUnreadCountOptions, getSignatureQueryKey } from '@acompanha/api-client';
 import { pendingCountOptions } from '../lib/queries';
 import { liveNotifications } from '../features/notifications/liveUnread';
 
@@ -30,11 +35,18 @@ export function resetPortal({
   signedIn,
   pendingAnswers = 0,
   unreadNotifications = 0,
+  subscription = 'active',
 }: {
   signedIn: boolean;
   pendingAnswers?: number | 'fetch';
   /** The bell's count; 'fetch' asks the story's handlers (and opens the live stream). */
   unreadNotifications?: number | 'fetch';
+  /**
+   * The subscription the layout starts with (no activation modal for 'active'); the mock's state starts
+   * there too. 'fetch' leaves the cache empty, so the layout asks the story's handlers.
+   * @default 'active'
+   */
+  subscription?: SignatureFixtureName | 'fetch';
 }) {
   configurePortalClient();
   window.localStorage.clear();
@@ -46,6 +58,8 @@ export function resetPortal({
   liveNotifications.enabled = unreadNotifications === 'fetch';
   if (unreadNotifications !== 'fetch')
     queryClient.setQueryData(getNotificationUnreadCountOptions().queryKey, { unread: unreadNotifications });
+  resetSubscriptionState(subscription === 'fetch' ? 'active' : subscription);
+  if (subscription !== 'fetch') queryClient.setQueryData(getSignatureQueryKey(), signatureFixtures[subscription]());
 }
 
 /**
