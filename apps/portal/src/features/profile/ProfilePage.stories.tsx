@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   accountHandlers,
+  allSubscriptionHandlers,
   errorHandler,
   pendingHandler,
   resetSchedulingState,
@@ -26,6 +27,7 @@ const meta = {
         accountHandlers.updateMe,
         accountHandlers.changePassword,
         accountHandlers.logout,
+        ...allSubscriptionHandlers,
       ],
     },
   },
@@ -47,8 +49,7 @@ export const Default: Story = {
     await expect(canvas.getByLabelText('Nome completo')).toHaveValue('Ana Souza');
     await expect(canvas.getByLabelText('Telefone (WhatsApp)')).toHaveValue('(11) 91234-5678');
     await expect(canvas.getByLabelText('CPF ou CNPJ')).toHaveValue('529.982.247-25');
-    await expect(canvas.getByText('Período de teste')).toBeVisible();
-    await expect(canvas.getByText('Seu período de teste vai até 05/12/2026.')).toBeVisible();
+    await expect(await canvas.findByText(/^Ativa — próxima cobrança em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   },
 };
 
@@ -88,6 +89,7 @@ export const ServerValidation: Story = {
       handlers: [
         schedulingHandlers.getTemplate,
         accountHandlers.getMe,
+        ...allSubscriptionHandlers,
         errorHandler('put', '/professional/me', 'WRONG_COMMAND_PARAMETERS', [
           { path: ['phone'], message: 'Telefone inválido.' },
         ]),
@@ -107,6 +109,7 @@ export const WrongCurrentPassword: Story = {
       handlers: [
         schedulingHandlers.getTemplate,
         accountHandlers.getMe,
+        ...allSubscriptionHandlers,
         errorHandler('put', '/professional/me/password', 'WRONG_COMMAND_PARAMETERS', [
           { path: ['currentPassword'], message: 'wrong' },
         ]),

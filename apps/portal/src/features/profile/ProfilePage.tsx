@@ -9,7 +9,6 @@ import {
   type Professional,
 } from '@acompanha/api-client';
 import {
-  Badge,
   Button,
   Card,
   DocumentField,
@@ -18,15 +17,14 @@ import {
   PasswordField,
   PhoneField,
   Stack,
-  Text,
   TextField,
   toastQueue,
 } from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
-import { store, usePersisted } from '../../app/store';
-import { formatDateBR } from '../../lib/format';
+import { store } from '../../app/store';
 import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
+import { SubscriptionPanel } from '../subscription/SubscriptionPanel';
 import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 
 /** Route loader: the screen opens with the professional already fetched. */
@@ -35,17 +33,8 @@ export async function profileLoader({ request }: { request: Request }) {
   return null;
 }
 
-const SIGNATURE_LABELS: Record<string, { label: string; tone: 'info' | 'success' | 'warning' | 'danger' }> = {
-  trial: { label: 'Período de teste', tone: 'info' },
-  active: { label: 'Assinatura ativa', tone: 'success' },
-  past_due: { label: 'Pagamento pendente', tone: 'warning' },
-  cancelled: { label: 'Assinatura cancelada', tone: 'danger' },
-  expired: { label: 'Assinatura expirada', tone: 'danger' },
-};
-
 export function ProfilePage() {
   const { data: professional } = useQuery(getMeOptions());
-  const signature = usePersisted((s) => s.session.signature);
 
   return (
     <Page
@@ -55,21 +44,7 @@ export function ProfilePage() {
       {professional ? <ProfileForm professional={professional} /> : null}
       <TemplateMessageCard />
       <PasswordCard />
-      {signature ? (
-        <Card title="Assinatura">
-          <Stack gap={2} align="start">
-            <Badge tone={SIGNATURE_LABELS[signature.status]?.tone ?? 'info'}>
-              {SIGNATURE_LABELS[signature.status]?.label ?? signature.status}
-            </Badge>
-            {signature.status === 'trial' && signature.trialEndsAt ? (
-              <Text>Seu período de teste vai até {formatDateBR(signature.trialEndsAt)}.</Text>
-            ) : null}
-            {signature.currentPeriodEnd ? (
-              <Text>Período atual até {formatDateBR(signature.currentPeriodEnd)}.</Text>
-            ) : null}
-          </Stack>
-        </Card>
-      ) : null}
+      <SubscriptionPanel />
     </Page>
   );
 }
