@@ -56,6 +56,13 @@ export const signatureFixtures = {
     plan: 'trial',
     trialEndsAt: daysFromNow(daysLeft),
   }),
+  /** Two days left: the reminder appears. */
+  trialEnding: (): SignatureDetail => ({
+    ...none,
+    state: 'trial',
+    plan: 'trial',
+    trialEndsAt: daysFromNow(1.5),
+  }),
   active: (): SignatureDetail => ({
     ...none,
     state: 'active',

@@ -39,7 +39,7 @@ const state = {
 /** Back to one of the fixtures' states (active with two paid charges by default). */
 export function resetSubscriptionState(name: SignatureFixtureName = 'active') {
   state.signature = signatureFixtures[name]();
-  state.history = name === 'trial' || name === 'expired' ? [] : chargeHistoryFixture();
+  state.history = name === 'trial' || name === 'trialEnding' || name === 'expired' ? [] : chargeHistoryFixture();
   state.pendingReads = 0;
   state.keys = [];
 }

@@ -40,6 +40,7 @@ import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';
 import { QuickAddClientModal } from './QuickAddClientModal';
 import { BulkActionModal, type BulkMode } from './BulkActionModal';
 import { refreshAfter } from '../../lib/refresh';
+import { useActivation } from '../../lib/activation';
 import { TotalsCards } from './TotalsCards';
 
 const PAGE_SIZE = 20;
@@ -94,6 +95,7 @@ export function ClientsPage() {
   const [selected, setSelected] = useState<Selection>(new Set());
   const [bulkMode, setBulkMode] = useState<BulkMode | null>(null);
   const [isAddOpen, setAddOpen] = useState(false);
+  const { blocked } = useActivation();
   const nameTerm = useDebounced(search.trim(), 250);
 
   const query = listQuery({ ...filters, nameTerm });
@@ -127,7 +129,8 @@ export function ClientsPage() {
     },
   });
 
-  const addButton = <Button onPress={() => setAddOpen(true)}>Novo cliente</Button>;
+  // An expired account reads and exports its clients but adds none: the unlock modal says why.
+  const addButton = <Button onPress={() => !blocked('Cadastrar cliente') && setAddOpen(true)}>Novo cliente</Button>;
 
   return (
     <Page

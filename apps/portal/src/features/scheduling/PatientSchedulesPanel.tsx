@@ -18,6 +18,7 @@ import {
 import { LastRequestCell, NextDueCell, RecurrenceCell, ScheduleStateBadges } from './cells';
 import { ScheduleActions } from './ScheduleActions';
 import { ScheduleQuizDialog } from './ScheduleQuizDialog';
+import { useActivation } from '../../lib/activation';
 
 /** The query of a patient's schedules (the profile's loader may prefetch it). */
 export const patientSchedulesOptions = (patientId: string) =>
@@ -29,10 +30,14 @@ export const patientSchedulesOptions = (patientId: string) =>
  */
 export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
   const [isScheduling, setScheduling] = useState(false);
+  const { blocked } = useActivation();
   const schedules = useQuery(patientSchedulesOptions(patient.id));
   const items = schedules.data?.items ?? [];
   const scheduleButton = (
-    <Button onPress={() => setScheduling(true)} isDisabled={patient.status !== 'active'}>
+    <Button
+      onPress={() => !blocked('Agendar questionário') && setScheduling(true)}
+      isDisabled={patient.status !== 'active'}
+    >
       Agendar questionário
     </Button>
   );

@@ -9,6 +9,7 @@ import type { SnapshotFrom, EventFrom } from 'xstate';
 import { messageForCode, type ApiError, type PlanId, type SignatureDetail } from '@acompanha/api-client';
 import { type accountActivationMachine, trialDaysLeft } from '@acompanha/machines';
 import { Button, InlineAlert, Modal, Spinner, Stack, Text } from '@acompanha/ui';
+import { useActivation } from '../../lib/activation';
 import { formatDateBR, plural } from '../../lib/format';
 import { cardFieldErrors } from './card';
 import { CardForm } from './CardForm';
@@ -93,6 +94,7 @@ function ActivationBody({
   isUnlock,
 }: ActivationModalProps & { isUnlock: boolean }) {
   const navigate = useNavigate();
+  const { openActivation } = useActivation();
   const [isFormShown, setFormShown] = useState(isFormFirst);
   const { errorCode } = state.context;
   const isForced = state.context.forceAccountActivationModal;
@@ -108,7 +110,7 @@ function ActivationBody({
           <Button variant="secondary" onPress={() => send({ type: 'modal.close' })}>
             Agora não
           </Button>
-          <Button onPress={() => send({ type: 'activation.open' })}>Assinar agora</Button>
+          <Button onPress={() => openActivation()}>Assinar agora</Button>
         </Stack>
       </Stack>
     );
