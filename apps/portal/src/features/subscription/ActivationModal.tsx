@@ -58,6 +58,7 @@ export function ActivationModal({ state, send, signature, ...rest }: ActivationM
   else if (state.matches('success')) title = 'Assinatura ativa!';
   else if (isBusy) title = 'Confirmando o pagamento';
   else if (isForced) title = 'Sua conta está expirada';
+  else if (rest.isFormFirst) title = 'Assine o Acompanha';
   else title = reminderTitle(signature, now);
 
   return (

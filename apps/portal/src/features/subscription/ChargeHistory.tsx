@@ -1,5 +1,6 @@
 /** Every charge of the subscription: a table on a wide screen, a list of cards on a phone; each paid charge has its receipt. */
 import { useState } from 'react';
+import { Global } from '@emotion/react';
 import type { Charge, ChargeReceipt, ChargeStatus } from '@acompanha/api-client';
 import { Badge, Button, Modal, Stack, Text, formatCpf, useIsMobile, type BadgeTone } from '@acompanha/ui';
 import { formatBRL } from '../../lib/format';
@@ -149,20 +150,32 @@ function Receipt({ receipt }: { receipt: ChargeReceipt }) {
     ['Forma de pagamento', `Cartão de crédito ${cardText(receipt.cardBrand, receipt.cardLast4)}`],
   ];
   return (
-    <dl
-      css={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-        gap: 'var(--space-2) var(--space-4)',
-        margin: 0,
-      }}
-    >
-      {rows.map(([term, value]) => (
-        <div key={term} css={{ display: 'contents' }}>
-          <dt css={{ color: 'var(--color-text-muted)' }}>{term}</dt>
-          <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div data-receipt>
+      {/* Printing shows the receipt alone, not the page behind the dialog. */}
+      <Global
+        styles={{
+          '@media print': {
+            'body *': { visibility: 'hidden' },
+            '[data-receipt], [data-receipt] *': { visibility: 'visible' },
+            '[data-receipt]': { position: 'absolute', inset: '0 auto auto 0', width: '100%' },
+          },
+        }}
+      />
+      <dl
+        css={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+          gap: 'var(--space-2) var(--space-4)',
+          margin: 0,
+        }}
+      >
+        {rows.map(([term, value]) => (
+          <div key={term} css={{ display: 'contents' }}>
+            <dt css={{ color: 'var(--color-text-muted)' }}>{term}</dt>
+            <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   accountHandlers,
   allSubscriptionHandlers,
+  errorHandler,
   schedulingHandlers,
   subscriptionState,
   TEST_CARDS,
@@ -203,5 +204,30 @@ export const CardValidation: Story = {
     await expect(dialog.getByText('O código de segurança tem 3 ou 4 dígitos.')).toBeVisible();
     await expect(dialog.getByText('CPF inválido. Confira os números.')).toBeVisible();
     await expect(subscriptionState.keys).toHaveLength(0);
+  },
+};
+
+export const ServerFieldErrors: Story = {
+  ...onProfile('trial'),
+  parameters: {
+    msw: {
+      handlers: [
+        errorHandler('post', '/payment/signatures/service', 'WRONG_COMMAND_PARAMETERS', [
+          { path: ['holder', 'postalCode'], message: 'CEP inválido.' },
+          { path: ['card', 'expiryYear'], message: 'Ano de validade inválido.' },
+        ]),
+        ...handlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const panel = await section(canvasElement);
+    await userEvent.click(await panel.findByRole('button', { name: 'Assinar plano mensal' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Assine o Acompanha' }));
+    await fillCard(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Assinar' }));
+    await expect(await dialog.findByText('CEP inválido.')).toBeVisible();
+    await expect(dialog.getByText('Ano de validade inválido.')).toBeVisible();
+    await expect(dialog.getByLabelText('CEP')).toHaveAttribute('aria-invalid', 'true');
   },
 };
