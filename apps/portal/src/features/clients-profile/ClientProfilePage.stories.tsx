@@ -333,3 +333,23 @@ export const NotFound: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   },
 };
+
+/** An expired account reads the client's quizzes, but scheduling a new one asks to subscribe first. */
+export const ScheduleQuizOnExpiredAccount: Story = {
+  beforeEach: () => {
+    resetPortal({ signedIn: true, subscription: 'expired' });
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const forced = await body().findByRole('dialog', { name: 'Sua conta está expirada' });
+    await userEvent.click(within(forced).getByRole('button', { name: 'Só consultar meus registros' }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await openTab(canvasElement, 'Questionários');
+    await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
+    await expect(
+      await body().findByRole('dialog', { name: 'Agendar questionário está disponível para assinantes' }),
+    ).toBeVisible();
+    await expect(body().queryByRole('dialog', { name: 'Agendar questionário' })).toBeNull();
+  },
+};

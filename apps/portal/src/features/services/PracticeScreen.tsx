@@ -7,16 +7,20 @@ import { queryClient } from '../../app/queryClient';
 import { RouteErrorPage } from '../../app/RouteErrorPage';
 import { ClientProfilePage, clientProfileLoader } from '../clients-profile/ClientProfilePage';
 import { ServicesPage, servicesLoader } from './ServicesPage';
+import { ActivationProvider } from '../subscription/ActivationProvider';
 
 type Router = ReturnType<typeof createMemoryRouter>;
 /** The story's router, so a play function can read where the screen went. */
 export let practiceRouter: Router | null = null;
 
 function Layout() {
+  // As in the private layout: an expired account's blocked actions open the unlock modal.
   return (
-    <main css={{ padding: 'var(--space-5)' }}>
-      <Outlet />
-    </main>
+    <ActivationProvider>
+      <main css={{ padding: 'var(--space-5)' }}>
+        <Outlet />
+      </main>
+    </ActivationProvider>
   );
 }
 
