@@ -5,14 +5,14 @@ import {
   asApiError,
   cancelSignatureMutation,
   refundSignatureMutation,
-  updateSignatureCreditCardMutation,
+  updateSignatureCreditCard,
   type ApiError,
   type SignatureDetail,
 } from '@acompanha/api-client';
 import { Button, Form, InlineAlert, Modal, Stack, Text, TextArea, toastQueue } from '@acompanha/ui';
 import { formatBRL, formatDateBR } from '../../lib/format';
 import { cardFieldErrors } from './card';
-import { CardForm } from './CardForm';
+import { CardForm, type CardFormValues } from './CardForm';
 import { CARD_FORM_META, refreshSubscription } from './queries';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -28,19 +28,32 @@ export function SwapCardDialog({ isOpen, onClose }: DialogProps) {
   const queryClient = useQueryClient();
   const key = useIdempotencyKey();
   const [error, setError] = useState<ApiError | null>(null);
-  const swap = useMutation({
-    ...updateSignatureCreditCardMutation(),
-    onSettled: (_data, raw) => key.settle(raw ?? undefined),
-    onSuccess: async () => {
+  // Called directly, not through useMutation: the mutation cache would keep the card number in its variables.
+  const [isPending, setPending] = useState(false);
+  async function send(body: Pick<CardFormValues, 'card' | 'holder'>) {
+    setError(null);
+    setPending(true);
+    try {
+      await updateSignatureCreditCard({
+        body,
+        headers: { 'idempotency-key': key.current() },
+        meta: CARD_FORM_META,
+        throwOnError: true,
+      });
+      key.settle();
       await refreshSubscription(queryClient);
       done('Cartão atualizado.');
       onClose();
-    },
-    onError: (raw) => setError(asApiError(raw)),
-  });
+    } catch (raw) {
+      key.settle(raw);
+      setError(asApiError(raw));
+    } finally {
+      setPending(false);
+    }
+  }
   const serverErrors = error?.code === 'WRONG_COMMAND_PARAMETERS' ? cardFieldErrors(error.details) : {};
   return (
-    <Modal isOpen={isOpen} onOpenChange={(open) => !open && !swap.isPending && onClose()} title="Trocar cartão">
+    <Modal isOpen={isOpen} onOpenChange={(open) => !open && !isPending && onClose()} title="Trocar cartão">
       <Stack gap={4}>
         <Text>O novo cartão será usado nas próximas cobranças. Nada é cobrado agora.</Text>
         {error && error.code !== 'WRONG_COMMAND_PARAMETERS' ? (
@@ -52,20 +65,13 @@ export function SwapCardDialog({ isOpen, onClose }: DialogProps) {
           aria-label="Novo cartão"
           submitLabel="Trocar cartão"
           serverErrors={serverErrors}
-          isPending={swap.isPending}
+          isPending={isPending}
           secondaryAction={
-            <Button variant="secondary" onPress={onClose} isDisabled={swap.isPending}>
+            <Button variant="secondary" onPress={onClose} isDisabled={isPending}>
               Voltar
             </Button>
           }
-          onSubmit={({ card, holder }) => {
-            setError(null);
-            swap.mutate({
-              body: { card, holder },
-              headers: { 'idempotency-key': key.current() },
-              meta: CARD_FORM_META,
-            });
-          }}
+          onSubmit={({ card, holder }) => void send({ card, holder })}
         />
       </Stack>
     </Modal>

@@ -70,7 +70,7 @@ export const Trial: Story = {
     const panel = await section(canvasElement);
     await expect(await panel.findByText('Período de teste: 5 dias restantes')).toBeVisible();
     await expect(await panel.findByText('Economize R$ 179,80 por ano')).toBeVisible();
-    await expect(panel.getByText('Nenhuma cobrança até agora.')).toBeVisible();
+    await expect(await panel.findByText('Nenhuma cobrança até agora.')).toBeVisible();
   },
 };
 
@@ -107,7 +107,7 @@ export const SubscribeSuccess: Story = {
     await expect(await body().findByRole('heading', { name: 'Assinatura ativa!' })).toBeVisible();
     await userEvent.click(body().getByRole('button', { name: 'Continuar' }));
     await expect(await panel.findByText(/^Ativa — próxima cobrança em/)).toBeVisible();
-    await expect(panel.getByText('Anual — R$ 899,00/ano')).toBeVisible();
+    await expect(await panel.findByText('Anual — R$ 899,00/ano')).toBeVisible();
     await expect(subscriptionState.keys).toHaveLength(1);
   },
 };
@@ -229,5 +229,19 @@ export const ServerFieldErrors: Story = {
     await expect(await dialog.findByText('CEP inválido.')).toBeVisible();
     await expect(dialog.getByText('Ano de validade inválido.')).toBeVisible();
     await expect(dialog.getByLabelText('CEP')).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const SwapCardRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const panel = await section(canvasElement);
+    await userEvent.click(await panel.findByRole('button', { name: 'Trocar cartão' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Trocar cartão' }));
+    await fillCard(dialog, TEST_CARDS.refusedMastercard);
+    await userEvent.click(dialog.getByRole('button', { name: 'Trocar cartão' }));
+    await expect(
+      await dialog.findByText('Não foi possível validar o cartão. Confira os dados do cartão.'),
+    ).toBeVisible();
+    await expect(panel.getByText('Mastercard final 8829 · validade 08/30')).toBeInTheDocument();
   },
 };

@@ -2,22 +2,26 @@ import { useRef } from 'react';
 import { asApiError } from '@acompanha/api-client';
 
 /**
- * One `Idempotency-Key` per attempt the professional means: the same key goes with a retry of a call that
- * got no answer (network, timeout, 5xx), so the API replays its first answer instead of charging twice;
- * once the server has answered (yes or no), the next attempt gets a fresh key.
+ * Whether a failed call is retried as the same attempt: no answer came (network, timeout, a 5xx), so the
+ * API may have charged; the same key makes it replay its first answer instead of charging twice.
+ */
+export function isUnanswered(error: unknown): boolean {
+  const { status } = asApiError(error);
+  return status === 0 || status >= 500;
+}
+
+/**
+ * One `Idempotency-Key` per attempt the professional means: kept for a retry of a call that got no answer,
+ * and replaced once the server has answered (yes or no), so a corrected card is a new attempt.
  */
 export function useIdempotencyKey() {
   const key = useRef<string | null>(null);
   return {
     /** The key of the current attempt (made on first use). */
     current: () => (key.current ??= crypto.randomUUID()),
-    /** The call ended: forget the key unless the answer never came. */
+    /** The call ended (`error` when it failed): forget the key unless the answer never came. */
     settle: (error?: unknown) => {
-      if (!error) key.current = null;
-      else {
-        const { status } = asApiError(error);
-        if (status > 0 && status < 500) key.current = null;
-      }
+      if (error === undefined || !isUnanswered(error)) key.current = null;
     },
   };
 }
