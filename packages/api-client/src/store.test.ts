@@ -13,16 +13,18 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & 
 }
 
 describe('persisted store', () => {
-  it('persists only the session, the drawer state and the news flag, under one key with version 1', () => {
+  it('persists only the session, the drawer state, the news flag and the snoozed reminder, under one key with version 1', () => {
     const storage = memoryStorage();
     const store = createPersistedStore(storage);
     store.login(loginResponseFixture);
     store.setDrawerOpen(false);
     store.setNewsSeen(true);
+    store.setActivationDismissedAt('2026-11-25T12:00:00.000Z');
     expect(Object.keys(storage.data)).toEqual([STORAGE_KEY]);
     const env = JSON.parse(storage.data[STORAGE_KEY]!);
     expect(env.version).toBe(1);
-    expect(Object.keys(env.state).sort()).toEqual(['drawerOpen', 'newsSeen', 'session']);
+    expect(Object.keys(env.state).sort()).toEqual(['activationDismissedAt', 'drawerOpen', 'newsSeen', 'session']);
+    expect(createPersistedStore(storage).getState().activationDismissedAt).toBe('2026-11-25T12:00:00.000Z');
     expect(Object.keys(env.state.session).sort()).toEqual(['jwt', 'professional', 'signature']);
   });
 
@@ -34,16 +36,18 @@ describe('persisted store', () => {
     expect(again.getState().session.professional?.email).toBe(loginResponseFixture.professional.email);
   });
 
-  it('logout clears jwt, professional and signature and keeps the drawer and news flag', () => {
+  it("logout clears jwt, professional, signature and the account's snoozed reminder, and keeps the drawer and news flag", () => {
     const store = createPersistedStore(memoryStorage());
     store.login(loginResponseFixture);
     store.setDrawerOpen(false);
     store.setNewsSeen(true);
+    store.setActivationDismissedAt('2026-11-25T12:00:00.000Z');
     store.logout();
     expect(store.getState()).toEqual({
       session: { jwt: null, professional: null, signature: null },
       drawerOpen: false,
       newsSeen: true,
+      activationDismissedAt: null,
     });
   });
 

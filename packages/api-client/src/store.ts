@@ -11,11 +11,13 @@ export interface SessionState {
   signature: Signature | null;
 }
 
-/** Exactly what is persisted: the session, the drawer state and the news-seen flag. */
+/** Exactly what is persisted: the session, the drawer state, the news-seen flag and the snoozed activation reminder. */
 export interface PersistedState {
   session: SessionState;
   drawerOpen: boolean;
   newsSeen: boolean;
+  /** When "Lembrar depois" last dismissed the activation reminder (ISO), so it stays away for a day. */
+  activationDismissedAt: string | null;
 }
 
 interface Envelope {
@@ -27,6 +29,7 @@ export const initialState: PersistedState = {
   session: { jwt: null, professional: null, signature: null },
   drawerOpen: true,
   newsSeen: false,
+  activationDismissedAt: null,
 };
 
 /**
@@ -54,6 +57,7 @@ function sanitize(raw: unknown): PersistedState {
     },
     drawerOpen: typeof r.drawerOpen === 'boolean' ? r.drawerOpen : initialState.drawerOpen,
     newsSeen: typeof r.newsSeen === 'boolean' ? r.newsSeen : initialState.newsSeen,
+    activationDismissedAt: typeof r.activationDismissedAt === 'string' ? r.activationDismissedAt : null,
   };
 }
 
@@ -114,10 +118,13 @@ export function createPersistedStore(storage: KeyValueStorage | undefined) {
     setProfessional(professional: Professional) {
       set({ ...state, session: { ...state.session, professional } });
     },
-    /** Clears jwt, professional and signature; the drawer and news flag stay. */
+    /** Clears jwt, professional, signature and the account's snoozed reminder; the drawer and news flag stay. */
     logout() {
       if (!state.session.jwt && !state.session.professional && !state.session.signature) return;
-      set({ ...state, session: { jwt: null, professional: null, signature: null } });
+      set({ ...state, session: { jwt: null, professional: null, signature: null }, activationDismissedAt: null });
+    },
+    setActivationDismissedAt(activationDismissedAt: string | null) {
+      set({ ...state, activationDismissedAt });
     },
     setDrawerOpen(drawerOpen: boolean) {
       set({ ...state, drawerOpen });

@@ -7,6 +7,7 @@ import {
   type SignatureFixtureName,
 } from '@acompanha/api-client/mocks';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
+import { store } from '../../app/store';
 
 const on = (subscription: SignatureFixtureName) => ({
   beforeEach: () => resetPortal({ signedIn: true, subscription }),
@@ -36,6 +37,8 @@ export const Default: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lembrar depois' }));
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    // The snooze outlives a reload: it is in the persisted state.
+    await waitFor(() => expect(store.getState().activationDismissedAt).not.toBeNull());
     // A trial is not read-only: "Novo cliente" opens its form.
     await userEvent.click(await body().findByRole('button', { name: 'Novo cliente' }));
     await expect(await body().findByRole('dialog', { name: 'Novo cliente' })).toBeVisible();

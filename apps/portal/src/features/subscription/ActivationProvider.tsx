@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { asApiError, subscribe, type ApiError, type PlanId } from '@acompanha/api-client';
 import { accountActivationMachine, type ActivationSubscription } from '@acompanha/machines';
 import { ActivationContext, type ActivationContextValue } from '../../lib/activation';
-import { usePersisted } from '../../app/store';
+import { store, usePersisted } from '../../app/store';
 import { ActivationModal } from './ActivationModal';
 import type { CardFormValues } from './CardForm';
 import { CARD_FORM_META, refreshSubscription, signatureOptions } from './queries';
@@ -62,7 +62,15 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   );
-  const [state, send] = useMachine(machine, { input: { dismissedAt: null } });
+  const [state, send] = useMachine(machine, {
+    input: { dismissedAt: store.getState().activationDismissedAt },
+  });
+
+  // "Lembrar depois" survives a reload: the machine's snooze is kept in the persisted state.
+  const dismissedAt = state.context.dismissedAt;
+  useEffect(() => {
+    if (dismissedAt !== store.getState().activationDismissedAt) store.setActivationDismissedAt(dismissedAt);
+  }, [dismissedAt]);
 
   // Only a changed subscription is news (structural sharing keeps an unchanged answer's reference).
   useEffect(() => {
