@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  accountHandlers,
   allSubscriptionHandlers,
   patientHandlers,
+  schedulingHandlers,
   subscriptionState,
   type SignatureFixtureName,
 } from '@acompanha/api-client/mocks';
@@ -21,7 +23,14 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [...Object.values(patientHandlers), ...allSubscriptionHandlers] },
+    msw: {
+      handlers: [
+        ...Object.values(patientHandlers),
+        ...allSubscriptionHandlers,
+        accountHandlers.getMe,
+        schedulingHandlers.getTemplate,
+      ],
+    },
   },
   ...on('trialEnding'),
   render: () => <PortalScreen path="/clients" />,
@@ -61,7 +70,10 @@ export const PastDue: Story = {
   play: async () => {
     const dialog = within(await body().findByRole('dialog', { name: 'Pagamento em atraso' }));
     await expect(dialog.getByText(/Atualize o cartão até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Atualizar cartão' })).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Atualizar cartão' }));
+    // Straight to the subscription in the profile, where the card is swapped.
+    await expect(await body().findByRole('button', { name: 'Trocar cartão' })).toBeVisible();
+    await expect(body().getByText('Pagamento em atraso')).toBeVisible();
   },
 };
 

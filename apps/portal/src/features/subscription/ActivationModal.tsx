@@ -185,7 +185,7 @@ function ActivationBody({
             <Button
               onPress={() => {
                 send({ type: 'modal.close' });
-                navigate('/profile');
+                navigate('/profile#assinatura');
               }}
             >
               Atualizar cartão

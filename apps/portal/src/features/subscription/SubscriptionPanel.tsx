@@ -2,7 +2,8 @@
  * "Assinatura" in the profile: the subscription's state in words, the plan, the card, the next charge,
  * the history with receipts, and what she can do from here (subscribe, swap the card, cancel, refund).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { AppService, SignatureDetail } from '@acompanha/api-client';
 import { trialDaysLeft } from '@acompanha/machines';
@@ -52,6 +53,12 @@ export function SubscriptionPanel() {
   const { data: plans } = useQuery(plansOptions());
   const { openActivation } = useActivation();
   const [open, setOpen] = useState<Open>(null);
+  // "Atualizar cartão" in the past-due reminder lands here (`/profile#assinatura`).
+  const { hash } = useLocation();
+  const isLoaded = !!signature;
+  useEffect(() => {
+    if (hash === '#assinatura' && isLoaded) document.getElementById('assinatura')?.scrollIntoView({ block: 'start' });
+  }, [hash, isLoaded]);
 
   if (!signature) {
     return (
