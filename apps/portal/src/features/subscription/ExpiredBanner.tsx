@@ -6,7 +6,7 @@ export function ExpiredBanner() {
   const { isAccountExpired, openActivation } = useActivation();
   if (!isAccountExpired) return null;
   return (
-    <div css={{ padding: 'var(--space-3) var(--space-4) 0' }}>
+    <div css={{ marginBottom: 'var(--space-2)' }}>
       <InlineAlert tone="warning">
         <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
           <span>
