@@ -21,12 +21,15 @@ export function Badge({ tone = 'neutral', ...props }: BadgeProps) {
         alignItems: 'center',
         gap: 'var(--space-1)',
         minHeight: 22,
-        padding: '0 var(--space-2)',
+        maxWidth: '100%',
+        padding: '3px var(--space-2)',
         borderRadius: 'var(--radius-full)',
         fontSize: 'var(--font-size-xs)',
         fontWeight: 600,
-        lineHeight: 1,
-        whiteSpace: 'nowrap',
+        lineHeight: 1.15,
+        // A long badge wraps inside its container (a phone's narrow card) instead of spilling out of it.
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
         border: '1px solid currentColor',
         '&[data-tone="neutral"]': {
           background: 'var(--color-surface-muted)',
