@@ -5,8 +5,13 @@ import { operatorHeaders } from './secret.mjs';
 export const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
 
 /** Signs in as the demo professional through the API and keeps the session as the portal does; returns the JWT. */
-export async function signInAsDemo(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', { data: DEMO });
+export function signInAsDemo(page: Page): Promise<string> {
+  return signIn(page, DEMO);
+}
+
+/** Signs in through the API and keeps the session as the portal does; returns the JWT. */
+export async function signIn(page: Page, credentials: { email: string; password: string }): Promise<string> {
+  const res = await page.request.post('/api/auth/login', { data: credentials });
   expect(res.ok()).toBeTruthy();
   const session = await res.json();
   await page.goto('/login');
