@@ -1,20 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { E2E_JWT_SECRET, operatorHeaders } from './secret.mjs';
-
-/** Reads the newest message sent to `to` from the dev mailbox and pulls the 6-digit code out of it. */
-async function verificationCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: operatorHeaders });
-      const messages = (await res.json()) as { subject: string; text: string }[];
-      code = messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
+import { verificationCode } from './support.js';
 
 async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: /Dígito 1/ }).click();

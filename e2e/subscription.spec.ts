@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { operatorHeaders } from './secret.mjs';
-import { json, signIn } from './support.js';
+import { expect, test } from '@playwright/test';
+import { json, signIn, verificationCode } from './support.js';
 
 /*
  * A new professional's subscription, on the real portal and API with the API's own gateway stand-in (the real
@@ -15,19 +14,6 @@ const RUN = Date.now().toString(36);
 const PRO = { name: 'Joana Ribeiro', email: `joana.ribeiro.${RUN}@example.com`, password: 'segredo-forte-123' };
 // The stand-in's test cards (apps/api/src/payment/standin/cards.ts).
 const CARDS = { refusedOnCharge: '4000000000004004', riskAnalysis: '4000000000003006' };
-
-async function verificationCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: operatorHeaders });
-      const messages = (await res.json()) as { text: string }[];
-      code = messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 test('a professional subscribes (a refused card, then a charge followed to its end), cancels, is refunded, and keeps reading her records', async ({
   page,

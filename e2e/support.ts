@@ -96,3 +96,17 @@ export function patientPhone(browser: Browser): Promise<BrowserContext> {
     hasTouch: true,
   });
 }
+
+/** The 6-digit code of the newest verification e-mail to `to` in the dev mailbox. */
+export async function verificationCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: operatorHeaders });
+      const messages = (await res.json()) as { text: string }[];
+      code = messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}

@@ -52,16 +52,7 @@ describe.each(backends)('events and notifications on $name', (backend) => {
   /** A patient with a service, scheduled the one-question quiz, who answers it; returns ids. */
   const answered = async (name: string) => {
     const patient = await p.patient(a, { serviceId: service, name });
-    const schedule = await p.ok(
-      p.api('POST', '/quiz/schedule', a, {
-        quizId: quiz,
-        patientId: patient.id,
-        startDate: '2030-12-01',
-        hour: 8,
-        periodicity: 'once',
-      }),
-      201,
-    );
+    const schedule = await p.schedule(a, quiz, patient.id);
     const done = await flow.answer({
       pro: a,
       scheduleId: schedule.id,
@@ -141,16 +132,7 @@ describe.each(backends)('events and notifications on $name', (backend) => {
 
     it('a request sent and unanswered for 48 hours is late once', async () => {
       const patient = await p.patient(a, { serviceId: service, name: 'Tina Moura' });
-      const schedule = await p.ok(
-        p.api('POST', '/quiz/schedule', a, {
-          quizId: quiz,
-          patientId: patient.id,
-          startDate: '2030-12-01',
-          hour: 8,
-          periodicity: 'once',
-        }),
-        201,
-      );
+      const schedule = await p.schedule(a, quiz, patient.id);
       const { requestId } = await flow.send(a, schedule.id, patient.email!);
       expect(await recordDelayed(t.database.db, t.clock.now())).toBe(0);
       const later = new Date(t.clock.now().getTime() + 49 * 3_600_000);
@@ -371,16 +353,7 @@ describe.each(backends)('events and notifications on $name', (backend) => {
         }),
       );
       const patient = await p.patient(a, { serviceId: service, name: 'Quézia Atrasada' });
-      const schedule = await p.ok(
-        p.api('POST', '/quiz/schedule', a, {
-          quizId: quiz,
-          patientId: patient.id,
-          startDate: '2030-12-01',
-          hour: 8,
-          periodicity: 'once',
-        }),
-        201,
-      );
+      const schedule = await p.schedule(a, quiz, patient.id);
       await flow.send(a, schedule.id, patient.email!);
       const known = await knownEvents();
       await recordDelayed(t.database.db, later(49 * 3_600_000));
@@ -396,16 +369,7 @@ describe.each(backends)('events and notifications on $name', (backend) => {
       // With a phone on her profile, the next one goes out by WhatsApp: what happened and the link, no name.
       await p.ok(p.api('PUT', '/professional/me', a, { phone: '11987654321' }));
       const other = await p.patient(a, { serviceId: service, name: 'Rita Sigilosa' });
-      const s2 = await p.ok(
-        p.api('POST', '/quiz/schedule', a, {
-          quizId: quiz,
-          patientId: other.id,
-          startDate: '2030-12-01',
-          hour: 8,
-          periodicity: 'once',
-        }),
-        201,
-      );
+      const s2 = await p.schedule(a, quiz, other.id);
       await flow.send(a, s2.id, other.email!);
       const known3 = await knownEvents();
       await recordDelayed(t.database.db, later(49 * 3_600_000));

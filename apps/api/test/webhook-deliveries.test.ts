@@ -54,16 +54,7 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
   const log = (id: string, query = '') => p.ok(p.api('GET', `/webhooks/manager/${id}/responses${query}`, a));
   const answered = async (name: string) => {
     const patient = await p.patient(a, { serviceId: service, name });
-    const schedule = await p.ok(
-      p.api('POST', '/quiz/schedule', a, {
-        quizId: quiz,
-        patientId: patient.id,
-        startDate: '2030-12-01',
-        hour: 8,
-        periodicity: 'once',
-      }),
-      201,
-    );
+    const schedule = await p.schedule(a, quiz, patient.id);
     return flow.answer({
       pro: a,
       scheduleId: schedule.id,

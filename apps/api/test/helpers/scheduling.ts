@@ -36,6 +36,24 @@ export function practice(t: TestApp) {
     async quiz(token: string, title = 'Acompanhamento semanal'): Promise<string> {
       return (await ok(api('POST', '/quiz', token, { title }), 201)).id;
     },
+    /** A once-only schedule of `quizId` for `patientId` (by default 1 December 2030, 8:00); returns it. */
+    async schedule(
+      token: string,
+      quizId: string,
+      patientId: string,
+      opts: { startDate?: string; hour?: number } = {},
+    ): Promise<{ id: string }> {
+      return ok(
+        api('POST', '/quiz/schedule', token, {
+          quizId,
+          patientId,
+          startDate: opts.startDate ?? '2030-12-01',
+          hour: opts.hour ?? 8,
+          periodicity: 'once',
+        }),
+        201,
+      );
+    },
     async service(token: string, validityDays = 90): Promise<string> {
       return (
         await ok(api('POST', '/services', token, { name: 'Acompanhamento', priceCents: 30000, validityDays }), 201)

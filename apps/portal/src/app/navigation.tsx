@@ -1,4 +1,4 @@
-import { IconWebhook } from '@acompanha/ui';
+import { IconBell, IconWebhook } from '@acompanha/ui';
 
 function ClientsIcon() {
   return (
@@ -172,24 +172,6 @@ function ReportIcon() {
   );
 }
 
-export function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" strokeLinejoin="round" />
-      <path d="M10 20.5a2 2 0 0 0 4 0" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 function ProfileIcon() {
   return (
     <svg
@@ -229,7 +211,7 @@ export const navigationItems = [
   { href: '/resendReceived', label: 'Reenviar pendentes', icon: <ResendIcon /> },
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
   { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },
-  { href: NOTIFICATIONS_HREF, label: 'Notificações', icon: <BellIcon /> },
+  { href: NOTIFICATIONS_HREF, label: 'Notificações', icon: <IconBell /> },
   { href: WEBHOOKS_HREF, label: 'Webhooks', icon: <IconWebhook /> },
   { href: '/profile', label: 'Meu perfil', icon: <ProfileIcon /> },
 ];

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { IconButton } from '@acompanha/ui';
-import { BellIcon, NOTIFICATIONS_HREF } from '../../app/navigation';
+import { IconBell, IconButton } from '@acompanha/ui';
+import { NOTIFICATIONS_HREF } from '../../app/navigation';
 
 /** "Notificações, 3 não lidas" — the count as the name says it. */
 export const unreadLabel = (n: number) =>
@@ -11,7 +11,7 @@ export function NotificationBell({ unread }: { unread: number }) {
   const navigate = useNavigate();
   return (
     <span css={{ position: 'relative', display: 'inline-flex' }}>
-      <IconButton aria-label={unreadLabel(unread)} icon={<BellIcon />} onPress={() => navigate(NOTIFICATIONS_HREF)} />
+      <IconButton aria-label={unreadLabel(unread)} icon={<IconBell />} onPress={() => navigate(NOTIFICATIONS_HREF)} />
       {unread > 0 ? (
         <span
           aria-hidden="true"
