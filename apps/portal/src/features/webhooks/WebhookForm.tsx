@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   asApiError,
@@ -79,6 +79,17 @@ export function WebhookForm({ endpoint, catalogue, onClose, onCreated }: Webhook
     if (field && errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
   };
 
+  // An error the API found (the address, the purpose) may sit above where she scrolled to press "Criar":
+  // the first invalid field takes the focus, which brings it and its sentence into view.
+  const [reported, setReported] = useState(0);
+  useEffect(() => {
+    if (reported === 0) return;
+    const form = document.getElementById(FORM_ID);
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else form?.querySelector('[role="alert"]')?.scrollIntoView({ block: 'nearest' });
+  }, [reported]);
+
   const onError = (raw: unknown) => {
     const error = asApiError(raw);
     if (error.code !== 'WRONG_COMMAND_PARAMETERS') return;
@@ -89,6 +100,7 @@ export function WebhookForm({ endpoint, catalogue, onClose, onCreated }: Webhook
         ? Object.fromEntries(known.map((f) => [f, byField[f]]))
         : { form: Object.values(byField)[0] || error.userMessage },
     );
+    setReported((n) => n + 1);
   };
   const create = useMutation({
     ...createWebhookMutation(),

@@ -97,6 +97,8 @@ export const CreateWithApiErrors: Story = {
       await dialog.findByText('Este endereço aponta para uma rede privada ou reservada e não pode ser usado.'),
     ).toBeVisible();
     await expect(url).toHaveAttribute('aria-invalid', 'true');
+    // Scrolled down to press "Criar", she is brought back to the field the API refused.
+    await waitFor(() => expect(url).toHaveFocus());
     await expect(body().queryByText(/Alguns dados enviados estão incorretos/)).toBeNull();
 
     // Plain http goes to the API, which says no (it allows it only for tests' loopback receivers).
