@@ -44,6 +44,8 @@ export const professionals = pgTable(
     emailVerifiedAt: tz('email_verified_at'),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, unknown>>().notNull().default({}),
     templateMessage: text('template_message'),
+    /** When she finished or skipped the first-run tutorial (shown once per account, on any device). */
+    tutorialSeenAt: tz('tutorial_seen_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -74,6 +76,15 @@ export const subscriptions = pgTable('subscriptions', {
   cardExpiry: text('card_expiry'),
   gatewayCustomerId: text('gateway_customer_id'),
   gatewaySubscriptionId: text('gateway_subscription_id'),
+  /**
+   * The gateway's token for her current card (not card data: it charges only through our gateway account).
+   * Our retries of a refused renewal pay the overdue charge with it. Never logged or returned.
+   */
+  cardToken: text('card_token'),
+  /** When the next retry of a refused renewal is due (null: none planned). */
+  renewalRetryAt: tz('renewal_retry_at'),
+  /** How many retries of the current refused renewal were made. */
+  renewalRetries: integer('renewal_retries').notNull().default(0),
   /** A purchase in progress holds this lease, so two purchases (other keys, other tabs) never both charge. */
   purchaseLockedUntil: tz('purchase_locked_until'),
   createdAt: tz('created_at').notNull().defaultNow(),
