@@ -17,6 +17,7 @@ import { STANDIN_PATH } from './payment/standin/routes.js';
 import { createGatewayFor, usesGatewayStandin } from './payment/standin/wiring.js';
 import { startReconciliation } from './payment/reconcile.js';
 import { startExpirySweep } from './payment/expiry.js';
+import { startRenewalRetries } from './payment/renewal.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   let gatewayStandin: StandinGateway | undefined;
   let stopExpirySweep: (() => void) | undefined;
   let stopReconciliation: (() => void) | undefined;
+  let stopRenewalRetries: (() => void) | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -125,6 +127,11 @@ async function main(): Promise<void> {
       now: config.now,
       log: app.log,
     });
+    // Refused renewals are tried again on the card 1, 3 and 5 days later (Asaas does not retry them).
+    stopRenewalRetries = startRenewalRetries(
+      { db: database.db, gateway: () => createGatewayFor({ db: database.db, config }), now: config.now },
+      app.log,
+    );
   }
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL
@@ -146,6 +153,7 @@ async function main(): Promise<void> {
       await dispatcher?.stop(5000);
       stopExpirySweep?.();
       stopReconciliation?.();
+      stopRenewalRetries?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

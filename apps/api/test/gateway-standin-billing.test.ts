@@ -62,6 +62,40 @@ describe.each(backends)('gateway stand-in over time on $name', (backend) => {
     expect((await s.standin.tick()).renewals).toBe(0);
   });
 
+  it('pays an overdue charge with a card token once: refused leaves it open, approved confirms, a second pay is refused', async () => {
+    const sub = await s.subscribe(CARDS.approved);
+    const { subscription } = await sub.created();
+    const refusing = await s.tokenize(sub.customer.id, CARDS.refusedOnCharge);
+    await s.gateway.updateSubscriptionCard(subscription.id, { cardToken: refusing.token, remoteIp: '::1' });
+    s.t.clock.advance(32 * DAY);
+    await s.standin.tick();
+    const overdue = (await s.gateway.listSubscriptionPayments(subscription.id)).at(-1)!;
+    expect(overdue.status).toBe('overdue');
+
+    const refused = await caught(s.gateway.payWithCardToken(overdue.id, { cardToken: refusing.token }));
+    expect([refused.code, refused.failure]).toEqual(['PAYMENT_ATTEMPT_FAILED', 'refused']);
+    expect((await s.gateway.getPayment(overdue.id)).status).toBe('overdue');
+
+    const approving = await s.tokenize(sub.customer.id, CARDS.approved);
+    const paid = await s.gateway.payWithCardToken(overdue.id, { cardToken: approving.token });
+    expect([paid.status, paid.card?.last4]).toEqual(['confirmed', '8829']);
+    const twice = await caught(s.gateway.payWithCardToken(overdue.id, { cardToken: approving.token }));
+    expect([twice.code, twice.context.gatewayCodes]).toEqual(['PAYMENT_ATTEMPT_FAILED', ['invalid_action']]);
+    expect(types(await s.eventsAbout(overdue.id))).toEqual([
+      'PAYMENT_CONFIRMED',
+      'PAYMENT_CREATED',
+      'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED',
+      'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED',
+      'PAYMENT_OVERDUE',
+    ]);
+    // Another customer's token is refused, like Asaas's unknown token.
+    const stranger = await s.subscribe(CARDS.approved);
+    const foreign = await s.tokenize(stranger.customer.id, CARDS.approved);
+    expect((await caught(s.gateway.payWithCardToken(overdue.id, { cardToken: foreign.token }))).failure).toBe(
+      'refused',
+    );
+  });
+
   it('cancelling stops the renewals', async () => {
     const sub = await s.subscribe(CARDS.approved);
     const { subscription } = await sub.created();

@@ -63,6 +63,39 @@ describe.each(backends)('subscription changes on $name', (backend) => {
     expect(again.json().application_error_code).toBe('COSTUMER_ALREADY_HAS_SIGNATURE');
   });
 
+  it('the gateway down: cancel is CANCEL_RECURRENT_PAYMENT_FAILED and changes nothing; a failed refund can be asked again', async () => {
+    const { jwt, id } = await subscribed('gateway-down@example.com');
+    const before = await s.signature(jwt);
+    s.gatewayDown = /^DELETE \/.*\/subscriptions\//;
+    const cancelled = await call(jwt, 'POST', 'cancel', { reason: 'Teste de falha' });
+    expect(cancelled.json().application_error_code, cancelled.body).toBe('CANCEL_RECURRENT_PAYMENT_FAILED');
+    expect([cancelled.statusCode, cancelled.json().message]).toEqual([
+      503,
+      'O serviço de pagamento não respondeu a tempo. Tente novamente em alguns minutos.',
+    ]);
+    expect(await s.signature(jwt)).toEqual(before);
+
+    // The recurrence ends at the gateway, then the refund fails: she is cancelled (no charge will come) and
+    // the refund is still hers to ask.
+    s.gatewayDown = /^POST \/.*\/refund$/;
+    const refunded = await call(jwt, 'POST', 'refund');
+    s.gatewayDown = null;
+    expect([refunded.statusCode, refunded.json().application_error_code]).toEqual([
+      503,
+      'GATEWAY_REFUND_REQUEST_FAILED',
+    ]);
+    expect(await s.signature(jwt)).toMatchObject({ state: 'cancelled', refundAllowed: true, nextChargeAt: null });
+    const again = await call(jwt, 'POST', 'refund');
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await s.history(jwt)).map((c) => c.state)).toEqual(['refunded']);
+    expect(await s.eventTypes(id)).toEqual([
+      'subscription.activated',
+      'subscription.cancelled',
+      'subscription.refunded',
+      'subscription.expired',
+    ]);
+  });
+
   it('cancel needs a subscription, a reason and a key', async () => {
     const { jwt } = await s.pro('cancel-trial@example.com');
     const res = await call(jwt, 'POST', 'cancel', { reason: 'Não gostei' });

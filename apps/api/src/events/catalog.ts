@@ -209,8 +209,14 @@ export const EVENT_CATALOG = {
   'subscription.payment_failed': {
     group: 'account',
     label: 'Pagamento da assinatura recusado',
-    description: 'A cobrança da assinatura foi recusada; a conta segue ativa durante o prazo de carência.',
-    payload: z.object({ amountCents: z.int().min(0), dueDate: day(), graceEndsAt: instant() }),
+    description:
+      'A cobrança da assinatura foi recusada (na renovação ou numa nova tentativa); a conta segue ativa durante o prazo de carência.',
+    payload: z.object({
+      amountCents: z.int().min(0),
+      dueDate: day(),
+      graceEndsAt: instant(),
+      nextRetryAt: instant().nullable().meta({ description: 'When the card is tried again; null after the last try.' }),
+    }),
   },
   'subscription.refunded': {
     group: 'account',

@@ -6,6 +6,7 @@
  * leave it: they say what happened and link to the portal, with no patient name and nothing she answered.
  */
 import type { EventPayload, EventType } from '../events/catalog.js';
+import { spDate } from '../lib/dates.js';
 
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -22,6 +23,12 @@ interface NotificationType<T extends EventType> {
   /** E-mail and WhatsApp: `count` events of this type gathered in one message, without patient data. */
   summary(count: number): { subject: string; text: string; link: string };
 }
+
+/** `dd/MM` of an instant, in São Paulo. */
+const brDay = (iso: string) => {
+  const [, m, d] = spDate(new Date(iso)).split('-');
+  return `${d}/${m}`;
+};
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
@@ -118,9 +125,11 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
   'subscription.payment_failed': {
     defaults: { inApp: true, email: true, whatsapp: false },
     mandatory: true,
-    render: () => ({
+    render: (p) => ({
       title: 'O pagamento da sua assinatura foi recusado',
-      body: 'Atualize o cartão para manter a conta ativa. Você continua usando tudo durante o prazo de carência.',
+      body: p.nextRetryAt
+        ? `Tentaremos cobrar o cartão de novo em ${brDay(p.nextRetryAt)}. Se preferir, atualize o cartão: a cobrança é refeita na hora. Você continua usando tudo durante o prazo de carência.`
+        : `Não há novas tentativas de cobrança. Atualize o cartão até ${brDay(p.graceEndsAt)} para manter a conta ativa.`,
       link: '/profile',
     }),
     summary: () => ({

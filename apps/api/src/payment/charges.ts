@@ -11,7 +11,7 @@ import { recordEvent } from '../events/record.js';
 import { spDayStart } from '../lib/dates.js';
 import { graceEndsAt } from './expiry.js';
 import type { GatewayPayment, PaymentStatus } from './gateway/port.js';
-import { PLANS, type PlanId } from './plans.js';
+import { nextRetryAt, PLANS, type PlanId } from './plans.js';
 import type { ChargeRow, SubscriptionRow } from './signature.js';
 
 const RANK: Record<ChargeStatus, number> = {
@@ -126,7 +126,10 @@ async function moveSubscription(
     const status = sub.status === 'cancelled' ? 'cancelled' : 'active';
     await tx
       .update(subscriptions)
-      .set({ status, currentPeriodStart: start, currentPeriodEnd: periodEnd, pastDueSince: null, updatedAt: now })
+      .set({
+        ...{ status, currentPeriodStart: start, currentPeriodEnd: periodEnd, pastDueSince: null },
+        ...{ renewalRetryAt: null, renewalRetries: 0, updatedAt: now },
+      })
       .where(eq(subscriptions.professionalId, sub.professionalId));
     if (sub.status !== 'active' && status === 'active') {
       await recordEvent(tx, sub.professionalId, 'subscription.activated', {
@@ -136,17 +139,20 @@ async function moveSubscription(
       });
     }
     Object.assign(sub, { status, currentPeriodStart: start, currentPeriodEnd: periodEnd, pastDueSince: null });
+    Object.assign(sub, { renewalRetryAt: null, renewalRetries: 0 });
   } else if (to === 'overdue' && sub.status === 'active') {
+    const retryAt = nextRetryAt(now, 0);
     await tx
       .update(subscriptions)
-      .set({ status: 'past_due', pastDueSince: now, updatedAt: now })
+      .set({ status: 'past_due', pastDueSince: now, renewalRetryAt: retryAt, renewalRetries: 0, updatedAt: now })
       .where(eq(subscriptions.professionalId, sub.professionalId));
     await recordEvent(tx, sub.professionalId, 'subscription.payment_failed', {
       amountCents: charge.amountCents,
       dueDate: charge.dueDate,
       graceEndsAt: graceEndsAt(now).toISOString(),
+      nextRetryAt: retryAt?.toISOString() ?? null,
     });
-    Object.assign(sub, { status: 'past_due', pastDueSince: now });
+    Object.assign(sub, { status: 'past_due', pastDueSince: now, renewalRetryAt: retryAt, renewalRetries: 0 });
   } else if (to === 'refunded') {
     await recordEvent(tx, sub.professionalId, 'subscription.refunded', {
       amountCents: charge.refundedCents || charge.amountCents,

@@ -12,6 +12,7 @@ import { AppError } from '../errors/app-error.js';
 import { recordEvent } from '../events/record.js';
 import { reserveAll } from '../lib/rate-limit.js';
 import { applyPayment } from './charges.js';
+import { retryRenewal } from './renewal.js';
 import { fingerprintOf, idempotent, type Answer } from './idempotency.js';
 import type { CreditCardInput } from './schemas.js';
 import { checkCardExpiry } from './subscribe.js';
@@ -32,6 +33,21 @@ const ok = async (ctx: AppContext, professionalId: string): Promise<Answer> => (
   body: await readSignature(ctx, professionalId),
 });
 
+/** Records the end of the recurrence: a paid period runs to its end; an unpaid (past-due) one ends now. */
+async function endAtPeriodEnd(ctx: AppContext, row: SubscriptionRow, reason: string, now: Date): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const cancelAt = row.status === 'active' && row.currentPeriodEnd ? row.currentPeriodEnd : now;
+    await tx
+      .update(subscriptions)
+      .set({
+        ...{ status: 'cancelled', cancelAt, cancelReason: reason, currentPeriodEnd: cancelAt },
+        ...{ renewalRetryAt: null, updatedAt: now },
+      })
+      .where(eq(subscriptions.professionalId, row.professionalId));
+    await recordEvent(tx, row.professionalId, 'subscription.cancelled', { cancelAt: cancelAt.toISOString() });
+  });
+}
+
 export async function cancel(ctx: AppContext, professionalId: string, key: string, reason: string): Promise<Answer> {
   const now = ctx.config.now();
   const k = { professionalId, operation: 'cancel', idempotencyKey: key };
@@ -39,15 +55,7 @@ export async function cancel(ctx: AppContext, professionalId: string, key: strin
     const row = liveSubscription(await findOwnSubscription(ctx.db, professionalId), now, false);
     const gateway = await ctx.gateway();
     await gateway.cancelSubscription(row.gatewaySubscriptionId!);
-    await ctx.db.transaction(async (tx) => {
-      // A past-due period was not paid: it ends now (and reads expired). A paid one runs to its end.
-      const cancelAt = row.status === 'active' && row.currentPeriodEnd ? row.currentPeriodEnd : now;
-      await tx
-        .update(subscriptions)
-        .set({ status: 'cancelled', cancelAt, cancelReason: reason, currentPeriodEnd: cancelAt, updatedAt: now })
-        .where(eq(subscriptions.professionalId, professionalId));
-      await recordEvent(tx, professionalId, 'subscription.cancelled', { cancelAt: cancelAt.toISOString() });
-    });
+    await endAtPeriodEnd(ctx, row, reason, now);
     return ok(ctx, professionalId);
   });
 }
@@ -66,10 +74,17 @@ export async function refund(ctx: AppContext, professionalId: string, key: strin
       );
     }
     const gateway = await ctx.gateway();
-    if (row.gatewaySubscriptionId && (row.status === 'active' || row.status === 'past_due')) {
-      await gateway.cancelSubscription(row.gatewaySubscriptionId);
+    const live = row.gatewaySubscriptionId && (row.status === 'active' || row.status === 'past_due');
+    if (live) await gateway.cancelSubscription(row.gatewaySubscriptionId!);
+    let payment;
+    try {
+      payment = await gateway.refundPayment(charge.gatewayPaymentId);
+    } catch (err) {
+      // The recurrence already ended at the gateway: ours ends with it (no charge will come), and the
+      // refund can be asked again — the charge is still refundable and the cancellation is not repeated.
+      if (live) await endAtPeriodEnd(ctx, row, 'Direito de arrependimento (CDC art. 49): estorno pendente.', now);
+      throw err;
     }
-    const payment = await gateway.refundPayment(charge.gatewayPaymentId);
     await ctx.db.transaction(async (tx) => {
       const [locked] = await tx
         .select()
@@ -87,7 +102,10 @@ export async function refund(ctx: AppContext, professionalId: string, key: strin
           updatedAt: now,
         })
         .where(eq(subscriptions.professionalId, professionalId));
-      await recordEvent(tx, professionalId, 'subscription.cancelled', { cancelAt: now.toISOString() });
+      // Already told when an earlier try ended the recurrence and the refund failed.
+      if (row.status !== 'cancelled') {
+        await recordEvent(tx, professionalId, 'subscription.cancelled', { cancelAt: now.toISOString() });
+      }
     });
     return ok(ctx, professionalId);
   });
@@ -144,9 +162,15 @@ export async function swapCard(
         cardBrand: token.brand,
         cardLast4: token.last4,
         cardExpiry: `${expiryMonth}/${expiryYear}`,
+        cardToken: token.token,
         updatedAt: now,
       })
       .where(eq(subscriptions.professionalId, professionalId));
+    // Past due: the new card pays the refused charge now (what she changed the card for); a refusal
+    // leaves her past due with the planned retries, and the answer's state says which happened.
+    if (row.status === 'past_due') {
+      await retryRenewal({ db: ctx.db, gateway, now: ctx.config.now }, professionalId, false);
+    }
     return ok(ctx, professionalId);
   });
 }

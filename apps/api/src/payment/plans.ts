@@ -65,5 +65,14 @@ export const chargeCents = (plan: Plan, coupon?: Coupon): number =>
 
 /** The grace period after a refused renewal before the account expires. */
 export const GRACE_DAYS = 7;
+
+/** Days after a refused renewal on which the card is tried again, inside the grace period (renewal.ts). */
+export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+
+/** When retry number `done + 1` is due, or null when none is left. */
+export function nextRetryAt(pastDueSince: Date, done: number): Date | null {
+  const days = RETRY_AFTER_DAYS[done];
+  return days === undefined ? null : new Date(pastDueSince.getTime() + days * 86_400_000);
+}
 /** The consumer's right of withdrawal (CDC art. 49): a refund within 7 days of the first charge. */
 export const REFUND_WINDOW_DAYS = 7;

@@ -46,6 +46,9 @@ export const SignatureDetailSchema = z
     card: SignatureCardSchema.nullable(),
     chargePending: z.boolean().meta({ description: 'A charge is still being decided (risk analysis): follow it.' }),
     graceEndsAt: instant().nullable().meta({ description: 'past_due: when the account expires without payment.' }),
+    nextRetryAt: instant()
+      .nullable()
+      .meta({ description: 'past_due: when the refused charge is tried again on the card (null: no retry left).' }),
     refundAllowed: z.boolean().meta({ description: 'Within 7 days of the first charge (CDC art. 49).' }),
     refundAllowedUntil: instant().nullable(),
   })

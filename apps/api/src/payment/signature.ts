@@ -90,7 +90,8 @@ export async function readSignature(ctx: AppContext, professionalId: string): Pr
       return {
         ...{ state: 'expired' as const, plan: null, trialEndsAt: null, currentPeriodStart: null },
         ...{ currentPeriodEnd: null, nextChargeAt: null, cancelAt: null, cancelReason: null, card: null },
-        ...{ chargePending: false, graceEndsAt: null, refundAllowed: false, refundAllowedUntil: null },
+        ...{ chargePending: false, graceEndsAt: null, nextRetryAt: null, refundAllowed: false },
+        refundAllowedUntil: null,
       };
     }
     const refundable = await refundableCharge(tx, professionalId, now);
@@ -112,6 +113,7 @@ export async function readSignature(ctx: AppContext, professionalId: string): Pr
           : null,
       chargePending: await hasPendingCharge(tx, row),
       graceEndsAt: row.status === 'past_due' && row.pastDueSince ? graceEndsAt(row.pastDueSince).toISOString() : null,
+      nextRetryAt: row.status === 'past_due' ? iso(row.renewalRetryAt) : null,
       refundAllowed: refundUntil !== null,
       refundAllowedUntil: iso(refundUntil),
     };

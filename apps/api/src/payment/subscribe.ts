@@ -145,7 +145,7 @@ async function purchase(
     phone: pro.phone ?? body.holder.phone,
   });
 
-  let made: { created: CreatedSubscription; card: CardSummary | null } | undefined;
+  let made: Made | undefined;
   let pending = false;
   if (attempt.retry) made = await adopt(gateway, attempt.attemptId);
   if (!made) {
@@ -173,11 +173,12 @@ async function purchase(
         description: `Acompanha — plano ${plan.name}${coupon ? ` (cupom ${coupon.code})` : ''}`,
         remoteIp,
       });
-      made = { created, card: { brand: token.brand, last4: token.last4 } };
+      made = { created, card: { brand: token.brand, last4: token.last4 }, token: token.token };
     } catch (err) {
       if (!(isGatewayError(err) && err.code === 'PAYMENT_PENDING' && err.context.subscriptionId)) throw err;
       made = await pendingOf(gateway, err.context.subscriptionId, err.context.paymentId);
       made.card ??= { brand: token.brand, last4: token.last4 };
+      made.token = token.token;
       pending = true;
     }
   }
@@ -193,6 +194,8 @@ async function purchase(
       gatewaySubscriptionId: subscription.id,
       cardBrand: made.card?.brand ?? null,
       cardLast4: made.card?.last4 ?? null,
+      // Adopted after a timeout, the token of the lost answer is unknown: retries then wait for a card swap.
+      cardToken: made.token ?? null,
       cardExpiry: `${body.card.expiryMonth}/${body.card.expiryYear}`,
       cancelAt: null,
       cancelReason: null,
@@ -222,6 +225,13 @@ async function purchase(
   return { status: 201, body: signature };
 }
 
+/** What the gateway made for this purchase, with the card token when this try made it. */
+interface Made {
+  created: CreatedSubscription;
+  card: CardSummary | null;
+  token?: string;
+}
+
 function holderAddress(body: SubscribeInput) {
   return {
     postalCode: body.holder.postalCode,
@@ -232,10 +242,7 @@ function holderAddress(body: SubscribeInput) {
 }
 
 /** What an earlier try of this attempt made at the gateway (it timed out), if anything. */
-async function adopt(
-  gateway: PaymentGateway,
-  attemptId: string,
-): Promise<{ created: CreatedSubscription; card: CardSummary | null } | undefined> {
+async function adopt(gateway: PaymentGateway, attemptId: string): Promise<Made | undefined> {
   const [found] = await gateway.findSubscriptionsByReference(attemptId);
   if (!found) return undefined;
   const payments = await gateway.listSubscriptionPayments(found.id);
@@ -246,7 +253,7 @@ async function pendingOf(
   gateway: PaymentGateway,
   subscriptionId: string,
   paymentId: string | undefined,
-): Promise<{ created: CreatedSubscription; card: CardSummary | null }> {
+): Promise<Made> {
   const subscription = await gateway.getSubscription(subscriptionId);
   let payment: GatewayPayment | null = null;
   if (paymentId) payment = await gateway.getPayment(paymentId);

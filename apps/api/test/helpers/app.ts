@@ -17,6 +17,12 @@ export class TestClock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /** Moves the clock to `at` (forward only: a test never makes time run back). */
+  set(at: Date): void {
+    const by = at.getTime() - this.now().getTime();
+    if (by < 0) throw new Error('TestClock.set: time only moves forward');
+    this.offsetMs += by;
+  }
   /** Stops the clock at the current instant. */
   freeze(): void {
     this.frozenAt = this.now().getTime();

@@ -42,12 +42,14 @@ export interface SubscriptionSuite {
   webhook(body: unknown, token?: string | null): ReturnType<TestApp['call']>;
   /** The stand-in's queued webhook bodies about a payment. */
   standinEvents(paymentId: string): Promise<Record<string, any>[]>;
+  /** While set, the app's calls to the gateway whose `METHOD path` matches answer 503 (the gateway is down). */
+  gatewayDown: RegExp | null;
 }
 
 export const TIMEOUT_CARD_DELAY_MS = 1500;
 
 export function useSubscriptionApp(backend: Backend, limits: Record<string, unknown> = {}): SubscriptionSuite {
-  const s = { logs: [] as string[] } as SubscriptionSuite;
+  const s = { logs: [] as string[], gatewayDown: null } as SubscriptionSuite;
   beforeAll(async () => {
     s.settings = {
       ...defaultConfig.gatewayStandin,
@@ -66,7 +68,17 @@ export function useSubscriptionApp(backend: Backend, limits: Record<string, unkn
     s.t = await createTestApp(backend, {
       config: { gatewayStandin: s.settings, limits: limits as never },
       // Below the timeout card's delay: the app gives up first, as it would after Asaas's 60 s.
-      gateway: { chargeTimeoutMs: 1000 },
+      gateway: {
+        chargeTimeoutMs: 1000,
+        fetch: (input, init) => {
+          const url = new URL(String(input instanceof Request ? input.url : input));
+          if (s.gatewayDown?.test(`${init?.method ?? 'GET'} ${url.pathname}`)) {
+            const body = { errors: [{ code: 'unavailable', description: 'Serviço indisponível.' }] };
+            return Promise.resolve(Response.json(body, { status: 503 }));
+          }
+          return injectFetch(s.t.app)(input, init);
+        },
+      },
       logStream,
     });
     s.standin = new StandinGateway({

@@ -1645,6 +1645,10 @@ export type SignatureDetail = {
      */
     graceEndsAt: string | null;
     /**
+     * past_due: when the refused charge is tried again on the card (null: no retry left).
+     */
+    nextRetryAt: string | null;
+    /**
      * Within 7 days of the first charge (CDC art. 49).
      */
     refundAllowed: boolean;
@@ -8114,6 +8118,10 @@ export type PostSubscriptionPaymentFailedWebhookPayload = {
         amountCents: number;
         dueDate: string;
         graceEndsAt: string;
+        /**
+         * When the card is tried again; null after the last try.
+         */
+        nextRetryAt: string | null;
     };
 };
 

@@ -42,6 +42,7 @@ const none = {
   card: null,
   chargePending: false,
   graceEndsAt: null,
+  nextRetryAt: null,
   refundAllowed: false,
   refundAllowedUntil: null,
 } satisfies Omit<SignatureDetail, 'state' | 'plan'>;
@@ -92,6 +93,7 @@ export const signatureFixtures = {
     currentPeriodEnd: daysFromNow(-1),
     card: { ...card, brand: 'VISA', last4: '4004' },
     graceEndsAt: daysFromNow(6),
+    nextRetryAt: daysFromNow(1),
   }),
   cancelled: (): SignatureDetail => ({
     ...none,

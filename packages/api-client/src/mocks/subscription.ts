@@ -151,6 +151,10 @@ export const subscriptionHandlers = {
         expiryYear: body.card.expiryYear.length === 2 ? `20${body.card.expiryYear}` : body.card.expiryYear,
       },
     };
+    // Past due: the open charge is paid on the new card at once (refused on the refusing test card).
+    if (state.signature.state === 'past_due' && digits !== TEST_CARDS.refusedOnCharge) {
+      state.signature = { ...signatureFixtures.active(), card: state.signature.card };
+    }
     return HttpResponse.json(state.signature);
   }),
 };

@@ -160,6 +160,30 @@ describe('Asaas adapter: other 4xx', () => {
     done();
   });
 
+  it('paying an open charge: a refused card is PAYMENT_ATTEMPT_FAILED (refused), a paid one is invalid, unknown is not found', async () => {
+    const pay = (status: number, answer: unknown): Step => ({
+      method: 'POST',
+      path: '/payments/pay_1/payWithCreditCard',
+      body: { creditCardToken: 'tok-1' },
+      status,
+      answer,
+    });
+    const { gateway, done } = gatewayWith([
+      pay(400, refusedDocs),
+      pay(400, { errors: [{ code: 'invalid_action', description: 'Esta cobrança não pode ser paga.' }] }),
+      pay(404, notFound),
+    ]);
+    const refused = await failure(gateway.payWithCardToken('pay_1', { cardToken: 'tok-1' }));
+    expect([refused.code, refused.failure]).toEqual(['PAYMENT_ATTEMPT_FAILED', 'refused']);
+    // invalid_action reads as a refusal too (the sandbox's word for it): either way, nothing was charged.
+    const paid = await failure(gateway.payWithCardToken('pay_1', { cardToken: 'tok-1' }));
+    expect(paid.code).toBe('PAYMENT_ATTEMPT_FAILED');
+    const unknown = await failure(gateway.payWithCardToken('pay_1', { cardToken: 'tok-1' }));
+    expect([unknown.code, unknown.failure]).toEqual(['NEXT_PAYMENT_NOT_FOUND', 'not_found']);
+    expect(JSON.stringify([refused.context, paid.context, unknown.context])).not.toContain('tok-1');
+    done();
+  });
+
   it('a customer the gateway rejects is CUSTOMER_CREATION_FAILED', async () => {
     const { gateway, done } = gatewayWith([
       { method: 'GET', path: '/customers', query: firstPage({ externalReference: 'p1' }), answer: { data: [] } },

@@ -52,6 +52,12 @@ export const OPS = {
     notFound: 'CUSTOMER_SIGNATURE_NOT_FOUND',
   }),
   payment: op('getPayment', { fail: 'PAYMENT_PENDING', notFound: 'NEXT_PAYMENT_NOT_FOUND' }),
+  pay: op('payWithCardToken', {
+    fail: 'PAYMENT_ATTEMPT_FAILED',
+    notFound: 'NEXT_PAYMENT_NOT_FOUND',
+    refused: 'PAYMENT_ATTEMPT_FAILED',
+    charge: true,
+  }),
   refund: op('refundPayment', {
     fail: 'GATEWAY_REFUND_REQUEST_FAILED',
     notFound: 'NEXT_PAYMENT_NOT_FOUND',

@@ -310,6 +310,24 @@ describe('Asaas adapter: payments and refunds', () => {
     done();
   });
 
+  it('pays an open charge with a card token, on the long card timeout', async () => {
+    const { gateway, done } = gatewayWith([
+      {
+        method: 'POST',
+        path: '/payments/pay_080225913252/payWithCreditCard',
+        body: { creditCardToken: tokenized.creditCardToken },
+        answer: paymentConfirmed,
+      },
+    ]);
+    const paid = await gateway.payWithCardToken('pay_080225913252', { cardToken: tokenized.creditCardToken });
+    expect([paid.id, paid.status, paid.card]).toEqual([
+      'pay_080225913252',
+      'confirmed',
+      { brand: 'MASTERCARD', last4: '8829' },
+    ]);
+    done();
+  });
+
   it('refunds the whole payment (no value) or part of it (reais)', async () => {
     const { gateway, sent, done } = gatewayWith([
       { method: 'POST', path: '/payments/pay_080225913252/refund', body: {}, answer: paymentRefunded },

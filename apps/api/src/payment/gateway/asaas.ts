@@ -30,6 +30,10 @@
  *   {deleted, id}; `PUT /subscriptions/{id}/creditCard` switches the card without charging and
  *   updates pending charges (/reference/atualizar-cartao-de-credito-assinatura, changelog 2025-04-10).
  * - `GET /payments/{id}`, `POST /payments/{id}/refund` {value?, description?} → the payment.
+ * - `POST /payments/{id}/payWithCreditCard` {creditCardToken} pays an open charge now with the card
+ *   (/reference/pagar-uma-cobranca-com-cartao-de-credito: "paga uma cobrança com o cartão de crédito
+ *   informado na hora que você chamá-lo"); a refusal is the same 400 as at creation. Asaas does not retry
+ *   a subscription's refused card charge by itself, so our renewal retries (payment/renewal.ts) use it.
  * - Card requests can take long; Asaas recommends a timeout of at least 60 s for them to avoid
  *   duplicate captures, hence `chargeTimeoutMs`.
  */
@@ -281,6 +285,14 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
       return toPayment(
         read(OPS.payment, paymentShape, await request(OPS.payment, 'GET', idPath(OPS.payment, '/payments', id))),
       );
+    },
+
+    async payWithCardToken(id, { cardToken }) {
+      const o = OPS.pay;
+      const body = await request(o, 'POST', idPath(o, '/payments', id, '/payWithCreditCard'), {
+        body: { creditCardToken: cardToken },
+      });
+      return toPayment(read(o, paymentShape, body));
     },
 
     async refundPayment(id, valueCents) {

@@ -191,6 +191,12 @@ export interface PaymentGateway {
   /** Ends the recurrence: no further charges are generated. */
   cancelSubscription(id: string): Promise<void>;
   getPayment(id: string): Promise<GatewayPayment>;
+  /**
+   * Charges an open (pending or overdue) charge now on the card of `cardToken`: our retry of a refused
+   * renewal. Throws `PAYMENT_ATTEMPT_FAILED` when the card is refused (the charge stays open) and when the
+   * charge cannot be paid (already paid, refunded); a timeout leaves the outcome to `getPayment`.
+   */
+  payWithCardToken(paymentId: string, input: { cardToken: string }): Promise<GatewayPayment>;
   /** Refunds the whole charge, or `valueCents` of it. */
   refundPayment(id: string, valueCents?: Cents): Promise<GatewayPayment>;
   /**

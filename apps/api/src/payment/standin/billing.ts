@@ -96,6 +96,47 @@ export async function chargeCycle(
   return { subscription, payment, behaviour };
 }
 
+/**
+ * Pays a (locked) open payment now with `card` (`POST /payments/{id}/payWithCreditCard`), by the card's
+ * behaviour: approved is confirmed; refused emits the capture refusal and leaves the payment as it was;
+ * risk analysis waits like a first charge. Returns what the card did, for the route to answer.
+ */
+export async function payNow(
+  tx: Executor,
+  row: StandinRow,
+  card: CardInfo,
+  now: Date,
+  settings: Settings,
+): Promise<{ payment: AsaasObject; behaviour: CardBehaviour }> {
+  const status = row.data.status;
+  if (status !== 'PENDING' && status !== 'OVERDUE') {
+    throw new AsaasError(400, [{ code: 'invalid_action', description: 'Esta cobrança não pode ser paga.' }]);
+  }
+  const behaviour = await cardBehaviour(tx, card);
+  const open = { ...row.data, creditCard: card };
+  if (behaviour === 'refuse_charge') {
+    await emit(tx, now, 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', { payment: open });
+    return { payment: open, behaviour };
+  }
+  if (behaviour === 'risk_analysis') {
+    const settleAt = new Date(now.getTime() + settings.pendingDelayMs);
+    const payment = { ...open, status: 'AWAITING_RISK_ANALYSIS' };
+    await emit(tx, now, 'PAYMENT_AWAITING_RISK_ANALYSIS', { payment });
+    await updateObject(
+      tx,
+      row.id,
+      { data: payment, state: { settleAt: settleAt.toISOString() }, dueAt: settleAt },
+      now,
+    );
+    return { payment, behaviour };
+  }
+  const confirmed = confirm(open, now, settings);
+  await emit(tx, now, 'PAYMENT_CONFIRMED', { payment: confirmed.data });
+  const state = { receiveAt: confirmed.receiveAt.toISOString() };
+  await updateObject(tx, row.id, { data: confirmed.data, state, dueAt: confirmed.receiveAt }, now);
+  return { payment: confirmed.data, behaviour };
+}
+
 /** Charges every cycle of a (locked) active subscription whose due date has come. Returns how many. */
 export async function renew(tx: Executor, sub: StandinRow, now: Date, settings: Settings): Promise<number> {
   let charged = 0;

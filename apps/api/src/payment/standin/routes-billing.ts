@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isCalendarDate, spDate, spDayStart } from '../../lib/dates.js';
-import { cardBehaviour, refund, renew } from './billing.js';
+import { cardBehaviour, payNow, refund, renew } from './billing.js';
 import { AsaasError, cardRefused, invalid, notFound } from './errors.js';
 import { newId, subscriptionEventObject, subscriptionObject, SUPPORTED_CYCLES, type CardInfo } from './objects.js';
 import { hidden, listPage, pageQuery, parseBody } from './http.js';
@@ -33,6 +33,7 @@ const subscriptionBody = z.object({
 });
 
 const cardBody = z.object({ creditCardToken: z.string().min(1).max(100), remoteIp: z.string().trim().min(1).max(45) });
+const payBody = z.object({ creditCardToken: z.string().min(1).max(100), remoteIp: z.string().max(45).nullish() });
 const refundBody = z.object({ value: money.positive().nullish(), description: z.string().max(500).nullish() });
 
 const MESSAGES: Record<string, string> = {
@@ -175,6 +176,24 @@ export function billingRoutes(ctx: AppContext) {
       const row = await getObject(ctx.db, 'payment', idOf(request));
       if (!row) throw notFound();
       return row.data;
+    });
+
+    app.post('/payments/:id/payWithCreditCard', hidden, async (request) => {
+      const b = parseBody(payBody, request.body, MESSAGES);
+      const now = ctx.config.now();
+      const { payment, behaviour } = await ctx.db.transaction(async (tx) => {
+        const row = await getObject(tx, 'payment', idOf(request), true);
+        if (!row || row.data.deleted === true) throw notFound();
+        const card = await tokenOf(tx, b.creditCardToken, String(row.data.customer));
+        return payNow(tx, row, card, now, settings());
+      });
+      // Committed first (the refusal's event stays), then answered like Asaas: 400 refused, 504 lost.
+      if (behaviour === 'refuse_charge') throw cardRefused();
+      if (behaviour === 'timeout') {
+        await sleep(settings().timeoutCardDelayMs, undefined, { ref: false });
+        throw new AsaasError(504, [{ code: 'gateway_timeout', description: 'Tempo de resposta esgotado.' }]);
+      }
+      return payment;
     });
 
     app.post('/payments/:id/refund', hidden, async (request) => {

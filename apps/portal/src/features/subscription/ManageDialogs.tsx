@@ -24,7 +24,9 @@ interface DialogProps {
 
 const done = (title: string) => toastQueue.add({ tone: 'success', title }, { timeout: 5000 });
 
-export function SwapCardDialog({ isOpen, onClose }: DialogProps) {
+export function SwapCardDialog({ isOpen, onClose, signature }: DialogProps) {
+  const pastDue = signature.state === 'past_due';
+  const [refusedAfterSwap, setRefusedAfterSwap] = useState(false);
   const queryClient = useQueryClient();
   const key = useIdempotencyKey();
   const [error, setError] = useState<ApiError | null>(null);
@@ -32,9 +34,10 @@ export function SwapCardDialog({ isOpen, onClose }: DialogProps) {
   const [isPending, setPending] = useState(false);
   async function send(body: Pick<CardFormValues, 'card' | 'holder'>) {
     setError(null);
+    setRefusedAfterSwap(false);
     setPending(true);
     try {
-      await updateSignatureCreditCard({
+      const { data: after } = await updateSignatureCreditCard({
         body,
         headers: { 'idempotency-key': key.current() },
         meta: CARD_FORM_META,
@@ -42,7 +45,12 @@ export function SwapCardDialog({ isOpen, onClose }: DialogProps) {
       });
       key.settle();
       await refreshSubscription(queryClient);
-      done('Cartão atualizado.');
+      if (pastDue && after.state === 'past_due') {
+        // The card was swapped, but the open charge was refused on it too: the dialog stays for another card.
+        setRefusedAfterSwap(true);
+        return;
+      }
+      done(pastDue ? 'Cartão atualizado e mensalidade paga.' : 'Cartão atualizado.');
       onClose();
     } catch (raw) {
       key.settle(raw);
@@ -55,7 +63,16 @@ export function SwapCardDialog({ isOpen, onClose }: DialogProps) {
   return (
     <Modal isOpen={isOpen} onOpenChange={(open) => !open && !isPending && onClose()} title="Trocar cartão">
       <Stack gap={4}>
-        <Text>O novo cartão será usado nas próximas cobranças. Nada é cobrado agora.</Text>
+        <Text>
+          {pastDue
+            ? 'A mensalidade em aberto será cobrada no novo cartão assim que você confirmar, e ele será usado nas próximas cobranças.'
+            : 'O novo cartão será usado nas próximas cobranças. Nada é cobrado agora.'}
+        </Text>
+        {refusedAfterSwap ? (
+          <InlineAlert tone="danger" title="Mensalidade recusada">
+            O cartão foi trocado, mas a mensalidade em aberto foi recusada nele. Tente outro cartão.
+          </InlineAlert>
+        ) : null}
         {error && error.code !== 'WRONG_COMMAND_PARAMETERS' ? (
           <InlineAlert tone="danger" title="Não foi possível trocar o cartão">
             {error.userMessage}

@@ -79,7 +79,29 @@ export const PastDue: Story = {
   play: async ({ canvasElement }) => {
     const panel = await section(canvasElement);
     await expect(await panel.findByText('Pagamento em atraso')).toBeVisible();
-    await expect(panel.getByText(/Troque o cartão até \d{2}\/\d{2}\/\d{4} para não perder o acesso\./)).toBeVisible();
+    await expect(panel.getByText(/Tentaremos de novo em \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+    await expect(panel.getByText(/Troque o cartão até \d{2}\/\d{2}\/\d{4} para não perder o acesso/)).toBeVisible();
+  },
+};
+
+export const PastDueSwapPays: Story = {
+  name: 'Past due: a new card pays the open charge',
+  ...onProfile('pastDue'),
+  play: async ({ canvasElement }) => {
+    const panel = await section(canvasElement);
+    await userEvent.click(await panel.findByRole('button', { name: 'Trocar cartão' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Trocar cartão' }));
+    await expect(dialog.getByText(/A mensalidade em aberto será cobrada no novo cartão/)).toBeVisible();
+    // A card that refuses every charge: swapped, but the charge is refused; the dialog stays for another card.
+    await fillCard(dialog, TEST_CARDS.refusedOnCharge);
+    await userEvent.click(dialog.getByRole('button', { name: 'Trocar cartão' }));
+    await expect(await dialog.findByText(/a mensalidade em aberto foi recusada nele/)).toBeVisible();
+    const number = dialog.getByLabelText('Número do cartão');
+    await userEvent.clear(number);
+    await userEvent.type(number, TEST_CARDS.approved);
+    await userEvent.click(dialog.getByRole('button', { name: 'Trocar cartão' }));
+    await expect(await body().findByText('Cartão atualizado e mensalidade paga.')).toBeVisible();
+    await expect(await panel.findByText(/^Ativa — próxima cobrança em/)).toBeVisible();
   },
 };
 

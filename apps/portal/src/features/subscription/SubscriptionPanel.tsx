@@ -81,9 +81,12 @@ export function SubscriptionPanel() {
           {signature.state === 'past_due' ? (
             <Text>
               Não conseguimos cobrar o cartão cadastrado.{' '}
+              {signature.nextRetryAt
+                ? `Tentaremos de novo em ${formatDateBR(signature.nextRetryAt)}. `
+                : 'Não haverá novas tentativas no cartão atual. '}
               {signature.graceEndsAt
-                ? `Troque o cartão até ${formatDateBR(signature.graceEndsAt)} para não perder o acesso.`
-                : 'Troque o cartão para não perder o acesso.'}
+                ? `Troque o cartão até ${formatDateBR(signature.graceEndsAt)} para não perder o acesso: a mensalidade é cobrada na hora no novo cartão.`
+                : 'Troque o cartão para não perder o acesso: a mensalidade é cobrada na hora no novo cartão.'}
             </Text>
           ) : null}
           {signature.state === 'expired' ? (
