@@ -24,3 +24,20 @@ export const ActivationContext = createContext<ActivationContextValue>({
 });
 
 export const useActivation = () => useContext(ActivationContext);
+
+const expiredListeners = new Set<() => void>();
+
+/** The provider listens for calls the API refused with ACCOUNT_EXPIRED (returns the unsubscribe). */
+export function onAccountExpiredError(listener: () => void): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+/**
+ * A call was refused with ACCOUNT_EXPIRED (the account expired since the screen last knew): the provider
+ * shows the unlock or forced modal. False when nothing listens (then the caller shows the toast).
+ */
+export function reportAccountExpiredError(): boolean {
+  expiredListeners.forEach((listener) => listener());
+  return expiredListeners.size > 0;
+}

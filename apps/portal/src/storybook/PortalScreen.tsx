@@ -8,8 +8,8 @@ import {
   signatureFixtures,
   type SignatureFixtureName,
 } from '@acompanha/api-client/mocks';
-import { toastQueue } from '@acompanha/ui';
 import { createRoutes } from '../app/routes';
+import { notifyApiError } from '../app/api';
 import { queryClient } from '../app/queryClient';
 import { store } from '../app/store';
 import { getNotificationUnreadCountOptions, getSignatureQueryKey } from '@acompanha/api-client';
@@ -18,10 +18,7 @@ import { liveNotifications } from '../features/notifications/liveUnread';
 
 /** The portal's client wiring (session token, error toasts); survey stories in the same page wire it their way. */
 function configurePortalClient() {
-  configureApiClient({
-    store,
-    notify: (message) => toastQueue.add({ tone: 'error', title: message }, { timeout: 6000 }),
-  });
+  configureApiClient({ store, notify: notifyApiError });
 }
 configurePortalClient();
 

@@ -1,5 +1,6 @@
 /** The report's late requests: sent 48 hours ago or more and unanswered, each resent with one press. */
 import { useState } from 'react';
+import { useActivation } from '../../lib/activation';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { republishAnswerRequestsMutation } from '@acompanha/api-client';
 import {
@@ -30,6 +31,7 @@ function daysSince(iso: string): string {
 
 /** Requests sent 48 hours ago or more and not answered, each resent with one press (with a new PIN). */
 export function DelayedCard({ filters }: { filters: ReportFilters }) {
+  const { blocked } = useActivation();
   const queryClient = useQueryClient();
   const [skip, setSkip] = useState(0);
   const [resending, setResending] = useState<string | null>(null);
@@ -116,7 +118,9 @@ export function DelayedCard({ filters }: { filters: ReportFilters }) {
                   aria-label={`Reenviar para ${r.patientName}`}
                   isPending={resending === r.id}
                   isDisabled={resend.isPending && resending !== r.id}
-                  onPress={() => resend.mutate({ body: { schedules: [{ scheduleId: r.id }] } })}
+                  onPress={() =>
+                    !blocked('Reenviar questionário') && resend.mutate({ body: { schedules: [{ scheduleId: r.id }] } })
+                  }
                 >
                   Reenviar
                 </Button>

@@ -139,7 +139,7 @@ export function ClientsPage() {
       width="lg"
       actions={
         <Stack direction="row" gap={2} wrap>
-          <Button variant="secondary" onPress={() => navigate('/clients/import')}>
+          <Button variant="secondary" onPress={() => !blocked('Importar clientes') && navigate('/clients/import')}>
             Importar clientes
           </Button>
           {addButton}
@@ -254,7 +254,10 @@ export function ClientsPage() {
                 description="Cadastre o primeiro cliente ou importe a sua planilha de clientes."
                 action={
                   <Stack direction="row" gap={2} justify="center" wrap>
-                    <Button variant="secondary" onPress={() => navigate('/clients/import')}>
+                    <Button
+                      variant="secondary"
+                      onPress={() => !blocked('Importar clientes') && navigate('/clients/import')}
+                    >
                       Importar clientes
                     </Button>
                     {addButton}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useActivation } from '../../lib/activation';
 import { useLoaderData, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, noop } from '@tanstack/react-query';
 import type { Selection } from 'react-aria-components';
@@ -101,6 +102,7 @@ export function QuizLinksPage() {
 type BulkAction = 'enable' | 'disable' | 'delete';
 
 function QuizLinks({ quizId }: { quizId: string }) {
+  const { blocked } = useActivation();
   const queryClient = useQueryClient();
   const quiz = useQuery(quizOptions(quizId));
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -176,10 +178,12 @@ function QuizLinks({ quizId }: { quizId: string }) {
         description={`Todos os clientes com “${title}” agendado: o link de cada um, a situação e os envios.`}
         actions={
           <Stack direction="row" gap={2} wrap>
-            <Button variant="secondary" onPress={() => setDialog('one')}>
+            <Button variant="secondary" onPress={() => !blocked('Agendar questionário') && setDialog('one')}>
               Agendar para um cliente
             </Button>
-            <Button onPress={() => setDialog('many')}>Agendar para vários</Button>
+            <Button onPress={() => !blocked('Agendar para vários clientes') && setDialog('many')}>
+              Agendar para vários
+            </Button>
           </Stack>
         }
       >
@@ -212,13 +216,16 @@ function QuizLinks({ quizId }: { quizId: string }) {
                 <Button variant="ghost" onPress={() => setSelected(new Set())}>
                   Limpar seleção
                 </Button>
-                <Button variant="secondary" onPress={() => setConfirm('enable')}>
+                <Button variant="secondary" onPress={() => !blocked('Ativar agendamentos') && setConfirm('enable')}>
                   Ativar
                 </Button>
                 <Button variant="secondary" onPress={() => setConfirm('disable')}>
                   Desativar
                 </Button>
-                <Button variant="secondary" onPress={() => setDialog('reschedule')}>
+                <Button
+                  variant="secondary"
+                  onPress={() => !blocked('Reagendar questionários') && setDialog('reschedule')}
+                >
                   Reagendar
                 </Button>
                 <Button variant="danger" onPress={() => setConfirm('delete')}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useActivation } from '../../lib/activation';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Selection } from 'react-aria-components';
 import {
@@ -57,6 +58,7 @@ function daysSince(iso: string): number {
  * to resend one by one or in bulk — each resend goes out with a new PIN.
  */
 export function ResendReceivedPage() {
+  const { blocked } = useActivation();
   const queryClient = useQueryClient();
   const [quizId, setQuizId] = useState('all');
   const [skip, setSkip] = useState(0);
@@ -129,7 +131,9 @@ export function ResendReceivedPage() {
               <Button variant="ghost" onPress={() => setSelected(new Set())}>
                 Limpar seleção
               </Button>
-              <Button onPress={() => setToResend(chosenIds.slice(0, MAX_RESEND))}>Reenviar selecionados</Button>
+              <Button onPress={() => !blocked('Reenviar questionários') && setToResend(chosenIds.slice(0, MAX_RESEND))}>
+                Reenviar selecionados
+              </Button>
             </Stack>
           </Stack>
         </Card>
@@ -187,7 +191,7 @@ export function ResendReceivedPage() {
                     size="sm"
                     variant="secondary"
                     aria-label={`Reenviar para ${r.patientName}`}
-                    onPress={() => setToResend([r.id])}
+                    onPress={() => !blocked('Reenviar questionário') && setToResend([r.id])}
                   >
                     Reenviar
                   </Button>

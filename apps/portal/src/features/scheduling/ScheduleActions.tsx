@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useActivation } from '../../lib/activation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cancelAnswerRequestMutation,
@@ -69,7 +70,16 @@ export interface ScheduleActionsProps {
  * The "⋯" menu of one schedule: copy link, resend, request now, reschedule, enable/disable, cancel
  * the pending request, delete — with a confirmation where something is lost.
  */
+/** The actions an expired account may not take, named for the unlock modal. */
+const SENDS: Record<string, string> = {
+  resend: 'Reenviar questionário',
+  now: 'Solicitar agora',
+  reschedule: 'Reagendar questionário',
+  enable: 'Ativar agendamento',
+};
+
 export function ScheduleActions({ schedule, subject }: ScheduleActionsProps) {
+  const { blocked } = useActivation();
   const m = useScheduleMutations();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [isRescheduling, setRescheduling] = useState(false);
@@ -87,6 +97,8 @@ export function ScheduleActions({ schedule, subject }: ScheduleActionsProps) {
 
   const onAction = (id: string) => {
     if (id === 'copy') void copyScheduleLink(schedule);
+    const feature = SENDS[id];
+    if (feature && blocked(feature)) return;
     if (id === 'resend' && schedule.lastRequest)
       m.resend.mutate({ body: { schedules: [{ scheduleId: schedule.lastRequest.id }] } });
     if (id === 'now') m.requestNow.mutate({ body: { quizScheduleId: schedule.id } });

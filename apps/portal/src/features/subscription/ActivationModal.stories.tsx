@@ -5,9 +5,11 @@ import {
   allSubscriptionHandlers,
   patientHandlers,
   schedulingHandlers,
+  signatureFixtures,
   subscriptionState,
   type SignatureFixtureName,
 } from '@acompanha/api-client/mocks';
+import { http, HttpResponse } from 'msw';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { store } from '../../app/store';
 
@@ -107,5 +109,35 @@ export const UnlockOnBlockedAction: Story = {
     await userEvent.click(unlock.getByRole('button', { name: 'Assinar agora' }));
     await expect(await body().findByRole('radiogroup', { name: 'Plano' })).toBeVisible();
     await expect(subscriptionState.keys).toHaveLength(0);
+  },
+};
+
+export const ExpiredSinceLoaded: Story = {
+  name: 'The API says expired: the forced modal instead of a toast',
+  ...on('active'),
+  parameters: {
+    msw: {
+      handlers: [
+        // The trial ended after the screen read the subscription: the API refuses the write.
+        http.post('*/api/patient', () => {
+          subscriptionState.signature = signatureFixtures.expired();
+          const message = 'Sua assinatura expirou: cadastrar clientes volta a funcionar quando você assinar.';
+          return HttpResponse.json(
+            { statusCode: 402, application_error_code: 'ACCOUNT_EXPIRED', message },
+            { status: 402 },
+          );
+        }),
+        ...meta.parameters.msw.handlers,
+      ],
+    },
+  },
+  play: async () => {
+    await userEvent.click(await body().findByRole('button', { name: 'Novo cliente' }));
+    const form = within(await body().findByRole('dialog', { name: 'Novo cliente' }));
+    await userEvent.type(form.getByLabelText('Nome'), 'Marina Costa');
+    await userEvent.type(form.getByLabelText('E-mail'), 'marina@example.com');
+    await userEvent.click(form.getByRole('button', { name: 'Cadastrar cliente' }));
+    await expect(await body().findByRole('dialog', { name: 'Sua conta está expirada' })).toBeVisible();
+    await expect(body().queryByText(/^Sua assinatura expirou/)).toBeNull();
   },
 };

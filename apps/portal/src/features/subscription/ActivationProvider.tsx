@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { asApiError, subscribe, type ApiError, type PlanId } from '@acompanha/api-client';
 import { accountActivationMachine, type ActivationSubscription } from '@acompanha/machines';
-import { ActivationContext, type ActivationContextValue } from '../../lib/activation';
+import { ActivationContext, onAccountExpiredError, type ActivationContextValue } from '../../lib/activation';
 import { store, usePersisted } from '../../app/store';
 import { ActivationModal } from './ActivationModal';
 import type { CardFormValues } from './CardForm';
@@ -91,6 +91,20 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
     },
     [isAccountExpired, send],
   );
+  // The API refused a write with ACCOUNT_EXPIRED: already read-only, the unlock modal names no action; else
+  // the subscription changed since it was read (the trial ended a minute ago): read it again, which forces
+  // the activation modal.
+  const expiredRef = useRef(isAccountExpired);
+  expiredRef.current = isAccountExpired;
+  useEffect(
+    () =>
+      onAccountExpiredError(() => {
+        if (expiredRef.current) send({ type: 'feature.blocked', feature: 'Esta ação' });
+        else void refreshSubscription(queryClient);
+      }),
+    [send, queryClient],
+  );
+
   const value = useMemo<ActivationContextValue>(
     () => ({
       isAccountExpired,
