@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { accountRoutes } from './account/routes.js';
 import { answerRevisionRoutes } from './answer-revision/routes.js';
 import { appearanceRoutes } from './appearance/routes.js';
+import { clientAreaRoutes, publicClientAreaRoutes } from './client-area/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { categoryRoutes } from './category/routes.js';
@@ -182,6 +183,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'question', description: 'The question bank and the starter library' },
         { name: 'quiz', description: 'Quizzes and their flowchart' },
         { name: 'appearance', description: 'Quiz appearances (colour schemes)' },
+        { name: 'client-area', description: "The professional's client area and public page" },
         { name: 'patient', description: "The professional's patients (clientes), import and LGPD deletion" },
         { name: 'service', description: 'Services sold by the professional and the invoice of a period' },
         { name: 'sale', description: 'Sales of services to patients, refunds' },
@@ -252,6 +254,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(professionalRoutes(ctx));
+      await api.register(clientAreaRoutes(ctx));
+      await api.register(publicClientAreaRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(appearanceRoutes(ctx));

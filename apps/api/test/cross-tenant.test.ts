@@ -160,6 +160,8 @@ const FIXTURES: Record<string, Fixture> = {
  * Operations that take an id but are outside the matrix, each with its reason.
  */
 const OUTSIDE: Record<string, string> = {
+  getPublicClientArea:
+    'public by design: its path holds the link a professional publishes, not a row id; it answers her name, profession, council registration and page look only, never a patient (test/client-area.test.ts)',
   receiveGatewayWebhook:
     'the payment gateway’s webhook, no session: authenticated by the gateway’s token; the ids in its events are the gateway’s, matched to the subscription that recorded them (test/subscription.test.ts)',
   validateQuizPin:

@@ -102,9 +102,11 @@ describe('OpenAPI document (built without a database)', () => {
       '/payment/signatures/service',
       '/payment/webhook',
       '/professional/me',
+      '/professional/me/area-config',
       '/professional/me/password',
       '/professional/me/quiz/{quizId}/patients',
       '/professional/me/template-message',
+      '/public/client-area/{alias}',
       '/question',
       '/question/{id}',
       '/question/{id}/copy',
@@ -286,6 +288,10 @@ describe('OpenAPI document (built without a database)', () => {
         'uploadFile',
         'validateQuizPin',
         'verifyEmail',
+        // Client area
+        'getAreaConfig',
+        'updateAreaConfig',
+        'getPublicClientArea',
       ].sort(),
     );
     for (const [id, op] of Object.entries(ops)) {
@@ -313,6 +319,7 @@ describe('OpenAPI document (built without a database)', () => {
       'getFile',
       'validateQuizPin',
       'listAppServices',
+      'getPublicClientArea',
     ]);
     // The gateway's webhook carries the gateway's own token, never a session.
     const GATEWAY = new Set(['receiveGatewayWebhook']);
@@ -468,6 +475,11 @@ describe('OpenAPI document (built without a database)', () => {
       'ChargeReceipt',
       'ChargeHistory',
       'GatewayWebhookAck',
+      'ClientAreaConfig',
+      'ClientAreaFolder',
+      'ClientAreaColorScheme',
+      'ClientAreaColorMode',
+      'PublicClientArea',
     ]) {
       expect(d.components.schemas[name], name).toBeDefined();
     }

@@ -52,6 +52,43 @@ export const professionals = pgTable(
   (t) => [uniqueIndex('professionals_email_key').on(t.email), uniqueIndex('professionals_alias_key').on(t.alias)],
 );
 
+/**
+ * The professional's client area (spec: link, title, brandImage, profilePicture, hasDefinedLink, folder,
+ * colorScheme): her public page at `/p/<alias>` and the patient's corner behind it. The alias itself is
+ * `professionals.alias` (unique). `folder` and `colorScheme` are stored as given (validated by the API's
+ * schema) and read with their defaults filled in (client-area/config.ts).
+ */
+export const clientAreaConfigs = pgTable('client_area_configs', {
+  professionalId: uuid('professional_id')
+    .primaryKey()
+    .references(() => professionals.id, { onDelete: 'cascade' }),
+  title: text('title'),
+  brandImage: text('brand_image'),
+  profilePicture: text('profile_picture'),
+  /** Whether the public page is published (spec default true). */
+  hasDefinedLink: boolean('has_defined_link').notNull().default(true),
+  folder: jsonb('folder').$type<Record<string, unknown>>().notNull().default({}),
+  colorScheme: jsonb('color_scheme').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * An alias she left: for 90 days it still leads to her page (links already sent keep working), and nobody
+ * else can take it meanwhile.
+ */
+export const aliasRedirects = pgTable(
+  'alias_redirects',
+  {
+    alias: text('alias').primaryKey(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    expiresAt: tz('expires_at').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('alias_redirects_professional_idx').on(t.professionalId)],
+);
+
 export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -481,6 +481,73 @@ export type ChosenQuestion = {
     }>;
 };
 
+export type ClientAreaColorMode = 'light' | 'dark';
+
+export type ClientAreaColorModeInput = 'light' | 'dark';
+
+export type ClientAreaColorScheme = {
+    mode: ClientAreaColorMode;
+    scheme: {
+        /**
+         * The page colour in each mode.
+         */
+        color: {
+            light: string;
+            dark: string;
+        };
+        /**
+         * A background image in each mode.
+         */
+        image: {
+            light: string | null;
+            dark: string | null;
+        };
+    };
+};
+
+/**
+ * The professional's client area.
+ */
+export type ClientAreaConfig = {
+    /**
+     * Her alias; null until she chooses one.
+     */
+    link: string | null;
+    /**
+     * The address of the public page (null without a link).
+     */
+    publicUrl: string | null;
+    title: string | null;
+    brandImage: string | null;
+    profilePicture: string | null;
+    /**
+     * Whether the public page is published.
+     */
+    hasDefinedLink: boolean;
+    folder: ClientAreaFolder;
+    colorScheme: ClientAreaColorScheme;
+    /**
+     * Links she left that still lead to her page.
+     */
+    previousLinks: Array<{
+        link: string;
+        redirectsUntil: string;
+    }>;
+};
+
+/**
+ * The cover of the public page.
+ */
+export type ClientAreaFolder = {
+    image: string | null;
+    title: string | null;
+    subtitle: string | null;
+    textsColor: string;
+    buttonColor: string;
+    buttonBackground: string;
+    buttonText: string;
+};
+
 /**
  * Every colour group of the survey, merged over the built-in defaults.
  */
@@ -1084,6 +1151,24 @@ export type Professional = {
         [key: string]: unknown;
     };
     createdAt: string;
+};
+
+/**
+ * A professional's public page: nothing about any patient.
+ */
+export type PublicClientArea = {
+    /**
+     * The current alias (differs from the one asked when that one moved).
+     */
+    link: string;
+    name: string;
+    profession: string;
+    councilRegistration: string | null;
+    title: string | null;
+    brandImage: string | null;
+    profilePicture: string | null;
+    folder: ClientAreaFolder;
+    colorScheme: ClientAreaColorScheme;
 };
 
 /**
@@ -4702,6 +4787,111 @@ export type UpdateMeResponses = {
 
 export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
 
+export type GetAreaConfigData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/professional/me/area-config';
+};
+
+export type GetAreaConfigErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetAreaConfigError = GetAreaConfigErrors[keyof GetAreaConfigErrors];
+
+export type GetAreaConfigResponses = {
+    /**
+     * The client area
+     */
+    200: ClientAreaConfig;
+};
+
+export type GetAreaConfigResponse = GetAreaConfigResponses[keyof GetAreaConfigResponses];
+
+export type UpdateAreaConfigData = {
+    /**
+     * Only the fields sent change; null clears an optional field (link: unpublished).
+     */
+    body: {
+        link?: string | null;
+        title?: string | null;
+        brandImage?: string | null;
+        profilePicture?: string | null;
+        hasDefinedLink?: boolean;
+        folder?: {
+            image?: string | null;
+            title?: string | null;
+            subtitle?: string | null;
+            textsColor?: string;
+            buttonColor?: string;
+            buttonBackground?: string;
+            buttonText?: string;
+        };
+        colorScheme?: {
+            mode?: ClientAreaColorModeInput;
+            scheme?: {
+                color?: {
+                    light?: string;
+                    dark?: string;
+                };
+                image?: {
+                    light?: string | null;
+                    dark?: string | null;
+                };
+            };
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/professional/me/area-config';
+};
+
+export type UpdateAreaConfigErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type UpdateAreaConfigError = UpdateAreaConfigErrors[keyof UpdateAreaConfigErrors];
+
+export type UpdateAreaConfigResponses = {
+    /**
+     * The updated client area
+     */
+    200: ClientAreaConfig;
+};
+
+export type UpdateAreaConfigResponse = UpdateAreaConfigResponses[keyof UpdateAreaConfigResponses];
+
 export type ChangePasswordData = {
     body: {
         currentPassword: string;
@@ -4859,6 +5049,41 @@ export type UpdateTemplateMessageResponses = {
 };
 
 export type UpdateTemplateMessageResponse = UpdateTemplateMessageResponses[keyof UpdateTemplateMessageResponses];
+
+export type GetPublicClientAreaData = {
+    body?: never;
+    path: {
+        alias: string;
+    };
+    query?: never;
+    url: '/public/client-area/{alias}';
+};
+
+export type GetPublicClientAreaErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPublicClientAreaError = GetPublicClientAreaErrors[keyof GetPublicClientAreaErrors];
+
+export type GetPublicClientAreaResponses = {
+    /**
+     * The public page
+     */
+    200: PublicClientArea;
+};
+
+export type GetPublicClientAreaResponse = GetPublicClientAreaResponses[keyof GetPublicClientAreaResponses];
 
 export type ListQuestionsData = {
     body?: never;
