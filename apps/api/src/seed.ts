@@ -51,6 +51,8 @@ async function seedDemoProfessional(db: Db, config: AppConfig): Promise<boolean>
         passwordHash,
         profession: DEMO_CREDENTIALS.profession,
         emailVerifiedAt: now,
+        // The demo opens on the dashboard: the first-run tutorial is for new accounts.
+        tutorialSeenAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: professionals.id });

@@ -34,6 +34,7 @@ describe.each(backends)('professional on $name', (backend) => {
         'alias',
         'emailVerified',
         'notificationPreferences',
+        'tutorialSeenAt',
         'createdAt',
       ].sort(),
     );
@@ -160,5 +161,73 @@ describe.each(backends)('professional on $name', (backend) => {
     });
     expect(login.statusCode).toBe(200);
     jwt = fresh;
+  });
+});
+
+describe.each(backends)('first-run tutorial on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const mark = (payload: unknown, token?: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/professional/me/tutorial',
+      headers: token ? bearer(token) : {},
+      payload: payload as Record<string, unknown>,
+    });
+  const login = (email: string) =>
+    t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } });
+
+  it('a new account has not seen it: null on the login answer and on GET /professional/me', async () => {
+    const jwt = await t.signUp('nova@example.com');
+    expect((await login('nova@example.com')).json().professional.tutorialSeenAt).toBeNull();
+    const me = await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(jwt) });
+    expect(me.json().tutorialSeenAt).toBeNull();
+  });
+
+  it('marking it answers the professional with the time; a second mark keeps the first time', async () => {
+    const jwt = await t.signUp('marca@example.com');
+    t.clock.freeze();
+    const seenAt = t.clock.now().toISOString();
+    try {
+      const first = await mark({ outcome: 'skipped' }, jwt);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ email: 'marca@example.com', tutorialSeenAt: seenAt });
+
+      t.clock.advance(3600_000);
+      const second = await mark({ outcome: 'completed' }, jwt);
+      expect(second.statusCode).toBe(200);
+      expect(second.json().tutorialSeenAt).toBe(seenAt);
+    } finally {
+      t.clock.reset();
+    }
+    // Another device signing in reads the server's flag.
+    expect((await login('marca@example.com')).json().professional.tutorialSeenAt).toBe(seenAt);
+  });
+
+  it('only marks the signed-in professional', async () => {
+    const a = await t.signUp('ana@example.com');
+    await t.signUp('bia@example.com');
+    expect((await mark({ outcome: 'completed' }, a)).statusCode).toBe(200);
+    expect((await login('bia@example.com')).json().professional.tutorialSeenAt).toBeNull();
+  });
+
+  it('refuses an unknown outcome or extra fields, and an anonymous call is 401', async () => {
+    const jwt = await t.signUp('valida@example.com');
+    const bad = await mark({ outcome: 'later' }, jwt);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([expect.objectContaining({ path: ['outcome'] })]);
+    expect((await mark({}, jwt)).statusCode).toBe(400);
+    expect((await mark({ outcome: 'skipped', tutorialSeenAt: '2020-01-01T00:00:00Z' }, jwt)).statusCode).toBe(400);
+
+    const anonymous = await mark({ outcome: 'completed' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().application_error_code).toBe('Unauthorized');
+    expect((await login('valida@example.com')).json().professional.tutorialSeenAt).toBeNull();
   });
 });

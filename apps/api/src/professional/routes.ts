@@ -4,6 +4,7 @@ import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import {
   ChangePasswordBody,
+  MarkTutorialSeenBody,
   ProfessionalSchema,
   TemplateMessageSchema,
   TokenResponseSchema,
@@ -48,6 +49,21 @@ export function professionalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) =>
         service.toProfessionalDto(await service.updateProfessional(ctx, authOf(request).professionalId, request.body)),
+    );
+
+    app.post(
+      '/professional/me/tutorial',
+      {
+        schema: {
+          operationId: 'markTutorialSeen',
+          tags: TAGS,
+          summary: 'Mark the first-run tutorial seen (finished or skipped); the first time is kept',
+          security: bearerSecurity,
+          body: MarkTutorialSeenBody,
+          response: { 200: json(ProfessionalSchema, 'The professional'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.toProfessionalDto(await service.markTutorialSeen(ctx, authOf(request).professionalId)),
     );
 
     app.put(

@@ -17,6 +17,9 @@ export const ProfessionalSchema = z
     alias: z.string().nullable().meta({ description: 'Link da área do cliente.' }),
     emailVerified: z.boolean(),
     notificationPreferences: z.record(z.string(), z.unknown()),
+    tutorialSeenAt: z.iso.datetime().nullable().meta({
+      description: 'When she finished or skipped the first-run tutorial; null = the portal shows it.',
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'Professional', description: 'The signed-in professional. Never carries the password hash.' });
@@ -48,6 +51,14 @@ export const UpdateProfessionalBody = z
     councilRegistration: nullableText(60).optional(),
     profession: z.string().trim().min(1, 'Informe a profissão.').max(100).optional(),
     avatarUrl: fileLink().nullable().optional(),
+  })
+  .strict();
+
+export const MarkTutorialSeenBody = z
+  .object({
+    outcome: z.enum(['completed', 'skipped']).meta({
+      description: 'Whether she went through the first-run tutorial or skipped it; either way it is not shown again.',
+    }),
   })
   .strict();
 

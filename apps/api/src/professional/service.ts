@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -35,6 +35,7 @@ export function toProfessionalDto(row: ProfessionalRow): ProfessionalDto {
     alias: row.alias,
     emailVerified: row.emailVerifiedAt !== null,
     notificationPreferences: row.notificationPreferences ?? {},
+    tutorialSeenAt: row.tutorialSeenAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -74,6 +75,18 @@ export async function updateProfessional(
   if (Object.keys(set).length === 0) return findProfessional(ctx.db, id);
   set.updatedAt = ctx.config.now();
   const [row] = await ctx.db.update(professionals).set(set).where(eq(professionals.id, id)).returning();
+  if (!row) throw new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
+  return row;
+}
+
+/** Marks the first-run tutorial seen. Idempotent: the first time stays, so a second device changes nothing. */
+export async function markTutorialSeen(ctx: AppContext, id: string): Promise<ProfessionalRow> {
+  const now = ctx.config.now();
+  const [row] = await ctx.db
+    .update(professionals)
+    .set({ tutorialSeenAt: sql`coalesce(${professionals.tutorialSeenAt}, ${now})` })
+    .where(eq(professionals.id, id))
+    .returning();
   if (!row) throw new AppError(404, 'PROFESSIONAL_NOT_FOUND', 'Profissional não encontrado.');
   return row;
 }

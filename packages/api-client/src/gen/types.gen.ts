@@ -1150,6 +1150,10 @@ export type Professional = {
     notificationPreferences: {
         [key: string]: unknown;
     };
+    /**
+     * When she finished or skipped the first-run tutorial; null = the portal shows it.
+     */
+    tutorialSeenAt: string | null;
     createdAt: string;
 };
 
@@ -5049,6 +5053,48 @@ export type UpdateTemplateMessageResponses = {
 };
 
 export type UpdateTemplateMessageResponse = UpdateTemplateMessageResponses[keyof UpdateTemplateMessageResponses];
+
+export type MarkTutorialSeenData = {
+    body: {
+        /**
+         * Whether she went through the first-run tutorial or skipped it; either way it is not shown again.
+         */
+        outcome: 'completed' | 'skipped';
+    };
+    path?: never;
+    query?: never;
+    url: '/professional/me/tutorial';
+};
+
+export type MarkTutorialSeenErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type MarkTutorialSeenError = MarkTutorialSeenErrors[keyof MarkTutorialSeenErrors];
+
+export type MarkTutorialSeenResponses = {
+    /**
+     * The professional
+     */
+    200: Professional;
+};
+
+export type MarkTutorialSeenResponse = MarkTutorialSeenResponses[keyof MarkTutorialSeenResponses];
 
 export type GetPublicClientAreaData = {
     body?: never;

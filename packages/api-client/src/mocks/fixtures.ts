@@ -14,6 +14,7 @@ export const professionalFixture: Professional = {
   alias: null,
   emailVerified: true,
   notificationPreferences: {},
+  tutorialSeenAt: '2026-11-02T13:05:00.000Z',
   createdAt: '2026-11-02T13:00:00.000Z',
 };
 

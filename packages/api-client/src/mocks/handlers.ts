@@ -62,6 +62,10 @@ export const accountHandlers = {
     await delay(50);
     return HttpResponse.json({ jwt: loginResponseFixture.jwt });
   }),
+  markTutorialSeen: http.post(api('/professional/me/tutorial'), async () => {
+    await delay(50);
+    return HttpResponse.json({ ...professionalFixture, tutorialSeenAt: professionalFixture.tutorialSeenAt });
+  }),
   logout: http.post(api('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
 };
 
