@@ -11,6 +11,8 @@ import { useLiveUnreadCount } from '../features/notifications/liveUnread';
 import { pendingCountOptions } from '../lib/queries';
 import { ActivationProvider } from '../features/subscription/ActivationProvider';
 import { ExpiredBanner } from '../features/subscription/ExpiredBanner';
+import { TutorialProvider, useTutorial } from '../features/onboarding/TutorialProvider';
+import { NewsButton } from '../features/onboarding/NewsButton';
 
 /** The drawer badge: answers waiting for review, refreshed every minute; nothing when there are none. */
 function usePendingBadge() {
@@ -38,6 +40,17 @@ function MenuIcon() {
 
 /** The private area: side drawer (open by default, remembered) and a header with the professional. */
 export function PrivateLayout() {
+  return (
+    <ActivationProvider>
+      <TutorialProvider>
+        <PrivateShell />
+      </TutorialProvider>
+    </ActivationProvider>
+  );
+}
+
+function PrivateShell() {
+  const { openTutorial } = useTutorial();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,51 +89,50 @@ export function PrivateLayout() {
   }
 
   return (
-    <ActivationProvider>
-      <AppShell
-        drawer={
-          <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} items={items} currentHref={location.pathname} />
-        }
-        header={
-          <TopBar
-            start={
-              <IconButton
-                aria-label={drawerOpen ? 'Recolher menu' : 'Expandir menu'}
-                aria-expanded={drawerOpen}
-                variant="ghost"
-                icon={<MenuIcon />}
-                onPress={() => setDrawerOpen(!drawerOpen)}
+    <AppShell
+      drawer={<Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} items={items} currentHref={location.pathname} />}
+      header={
+        <TopBar
+          start={
+            <IconButton
+              aria-label={drawerOpen ? 'Recolher menu' : 'Expandir menu'}
+              aria-expanded={drawerOpen}
+              variant="ghost"
+              icon={<MenuIcon />}
+              onPress={() => setDrawerOpen(!drawerOpen)}
+            />
+          }
+          end={
+            <>
+              <NewsButton />
+              <NotificationBell unread={unread} />
+              <Menu
+                label={professional?.name ?? 'Minha conta'}
+                trigger={
+                  <Avatar
+                    name={professional?.name ?? 'Profissional'}
+                    src={professional?.avatarUrl ?? undefined}
+                    size="sm"
+                  />
+                }
+                items={[
+                  { id: 'profile', label: 'Meu perfil' },
+                  { id: 'tutorial', label: 'Rever tutorial' },
+                  { id: 'logout', label: 'Sair' },
+                ]}
+                onAction={(id) => {
+                  if (id === 'profile') navigate('/profile');
+                  if (id === 'tutorial') openTutorial();
+                  if (id === 'logout') void signOut();
+                }}
               />
-            }
-            end={
-              <>
-                <NotificationBell unread={unread} />
-                <Menu
-                  label={professional?.name ?? 'Minha conta'}
-                  trigger={
-                    <Avatar
-                      name={professional?.name ?? 'Profissional'}
-                      src={professional?.avatarUrl ?? undefined}
-                      size="sm"
-                    />
-                  }
-                  items={[
-                    { id: 'profile', label: 'Meu perfil' },
-                    { id: 'logout', label: 'Sair' },
-                  ]}
-                  onAction={(id) => {
-                    if (id === 'profile') navigate('/profile');
-                    if (id === 'logout') void signOut();
-                  }}
-                />
-              </>
-            }
-          />
-        }
-      >
-        <ExpiredBanner />
-        <Outlet />
-      </AppShell>
-    </ActivationProvider>
+            </>
+          }
+        />
+      }
+    >
+      <ExpiredBanner />
+      <Outlet />
+    </AppShell>
   );
 }

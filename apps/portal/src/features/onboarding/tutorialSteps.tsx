@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { IconChart, IconCheckCircle, IconClipboard, IconMessage, IconUsers } from '@acompanha/ui';
+
+export interface TutorialStep {
+  id: string;
+  title: (firstName: string) => string;
+  text: string;
+  icon: ReactNode;
+}
+
+/** The first steps of a nutritionist in the portal, in the order she takes them. */
+export const TUTORIAL_STEPS: readonly TutorialStep[] = [
+  {
+    id: 'welcome',
+    title: (firstName) => (firstName ? `Bem-vinda, ${firstName}!` : 'Bem-vinda!'),
+    text: 'O Acompanha ajuda você a acompanhar seus clientes entre as consultas, com questionários que chegam no celular deles. Veja em poucos passos como começar.',
+    icon: <IconCheckCircle size={40} />,
+  },
+  {
+    id: 'clients',
+    title: () => 'Cadastre seus clientes',
+    text: 'Em Clientes, cadastre cada pessoa que você atende ou importe sua lista de uma planilha. Nome e telefone ou e-mail bastam para começar.',
+    icon: <IconUsers size={40} />,
+  },
+  {
+    id: 'quiz',
+    title: () => 'Monte um questionário',
+    text: 'Em Questionários, escolha perguntas do Banco de perguntas (peso, sono, hábitos…) ou crie as suas, e organize a ordem em que aparecem.',
+    icon: <IconClipboard size={40} />,
+  },
+  {
+    id: 'schedule',
+    title: () => 'Agende o envio',
+    text: 'Escolha quando cada cliente recebe o questionário, uma vez ou com repetição. Ele recebe um link e um PIN por e-mail ou WhatsApp, sem precisar de senha.',
+    icon: <IconMessage size={40} />,
+  },
+  {
+    id: 'follow',
+    title: () => 'Acompanhe as respostas',
+    text: 'As respostas chegam no Painel e em Respostas recebidas, prontas para você revisar, anotar e ver a evolução de cada cliente.',
+    icon: <IconChart size={40} />,
+  },
+];
+
+/** "Ana" of "Dra. Ana Souza": the first word that is not a title. */
+export function firstNameOf(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const first = words.find((w) => !/^(dra?|prof[ae]?|sra?)\.?$/i.test(w));
+  return first ?? '';
+}
