@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { E2E_JWT_SECRET, operatorHeaders } from './secret.mjs';
-import { verificationCode } from './support.js';
+import { skipTutorial, verificationCode } from './support.js';
 
 async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: /Dígito 1/ }).click();
@@ -49,6 +49,28 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/clients$/);
+
+  // The first sign-in opens the first-run tutorial; she goes through it to the dashboard.
+  const tutorial = page.getByRole('dialog', { name: 'Bem-vinda, Ana!' });
+  await expect(tutorial.getByText('Passo 1 de 5', { exact: true })).toBeVisible();
+  for (const [step, title] of [
+    'Cadastre seus clientes',
+    'Monte um questionário',
+    'Agende o envio',
+    'Acompanhe as respostas',
+  ].entries()) {
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByText(`Passo ${step + 2} de 5`, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Pular tutorial' })).toBeVisible();
+  }
+  const marked = page.waitForResponse((r) => r.url().endsWith('/api/professional/me/tutorial'));
+  await page.getByRole('button', { name: 'Ir para o painel' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await marked).status()).toBe(200);
+
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: 'Meu perfil' }).click();
@@ -84,6 +106,16 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
   // Private pages now send the visitor to the login page.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
+
+  // Signing in again (the server remembers the tutorial, whatever this browser kept): no tutorial.
+  await page.evaluate(() => localStorage.clear());
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Ana Beatriz Lima Souza');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('an expired session leads back to the login page and then to where the professional was', async ({
@@ -170,6 +202,7 @@ test('password recovery: request a link, set a new password, sign in with it; th
   await page.getByLabel('Senha', { exact: true }).fill('senha-nova-123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/clients$/);
+  await skipTutorial(page);
 
   // The same link a second time is refused with a clear message.
   await page.evaluate(() => localStorage.clear());

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { json, signIn, verificationCode } from './support.js';
+import { json, signIn, skipTutorial, verificationCode } from './support.js';
 
 /*
  * A new professional's subscription, on the real portal and API with the API's own gateway stand-in (the real
@@ -34,6 +34,7 @@ test('a professional subscribes (a refused card, then a charge followed to its e
   );
 
   await page.goto('/profile');
+  await skipTutorial(page);
   const panel = page.getByRole('region', { name: 'Assinatura' });
   await expect(panel.getByText(/^Período de teste: 14 dias restantes$/)).toBeVisible();
 

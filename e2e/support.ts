@@ -31,6 +31,16 @@ export async function signIn(page: Page, credentials: { email: string; password:
   return session.jwt as string;
 }
 
+/**
+ * A new account meets the first-run tutorial on its first screen: "Pular tutorial" closes it (and marks it
+ * seen on the server). For journeys about something else; the accounts journey goes through it.
+ */
+export async function skipTutorial(page: Page): Promise<void> {
+  const tutorial = page.getByRole('dialog', { name: /^Bem-vinda/ });
+  await tutorial.getByRole('button', { name: 'Pular tutorial' }).click();
+  await expect(tutorial).toBeHidden();
+}
+
 /** The JSON of a successful API answer (the failure's status and body in the message otherwise). */
 export async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBeTruthy();
