@@ -10,7 +10,6 @@ import {
   professionalFixture,
   schedulingHandlers,
 } from '@acompanha/api-client/mocks';
-import { TutorialProvider } from './TutorialProvider';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { store } from '../../app/store';
 
@@ -40,9 +39,9 @@ function signInNew(onServer: Professional = newAccount) {
   marks = [];
 }
 
+/** TutorialProvider in the private layout, as a new account meets it. */
 const meta = {
   title: 'Screens/Onboarding/First-run tutorial',
-  component: TutorialProvider,
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
@@ -68,7 +67,7 @@ const meta = {
   },
   beforeEach: () => signInNew(),
   render: () => <PortalScreen path="/profile" />,
-} satisfies Meta<typeof TutorialProvider>;
+} satisfies Meta;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
