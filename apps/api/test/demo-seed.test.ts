@@ -29,6 +29,8 @@ describe.each(backends)('demo seed on $name', (backend) => {
       payload: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password },
     });
     const jwt = login.json().jwt as string;
+    // The demo opens on the dashboard: the first-run tutorial is for new accounts.
+    expect(login.json().professional.tutorialSeenAt).toEqual(expect.any(String));
     const get = async (url: string) =>
       (await t.call({ method: 'GET', url: `/api${url}`, headers: bearer(jwt) })).json();
     const totals = await get('/patient/totals');
