@@ -1,6 +1,6 @@
 /**
- * What is new in the portal, newest first. A static list shipped with the portal: a new item goes on top with
- * its date, and `NEWS_VERSION` moves to that date.
+ * What is new in the portal, newest first: a static list shipped with the portal (a new item goes on top with
+ * its date). Whether she has seen it is the persisted `newsSeen` flag of this device.
  */
 export interface NewsItem {
   /** A calendar date, `YYYY-MM-DD`. */
@@ -26,5 +26,3 @@ export const NEWS: readonly NewsItem[] = [
     text: 'O sino no topo mostra na hora as respostas que chegaram e os envios com problema; em Notificações, escolha o que quer receber.',
   },
 ];
-
-export const NEWS_VERSION = NEWS[0]!.date;
