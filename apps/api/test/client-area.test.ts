@@ -57,7 +57,7 @@ describe.each(backends)('client area on $name', (backend) => {
       },
       colorScheme: {
         mode: 'light',
-        scheme: { color: { light: '#FFFFFF', dark: '#030712' }, image: { light: null, dark: null } },
+        scheme: { color: { light: '#2563EB', dark: '#1E3A8A' }, image: { light: null, dark: null } },
       },
       previousLinks: [],
     });
@@ -81,7 +81,7 @@ describe.each(backends)('client area on $name', (backend) => {
       publicUrl: expect.stringMatching(/\/p\/ana-lima$/),
       title: 'Nutrição com leveza',
       folder: { title: 'Bem-vinda!', buttonBackground: '#0F766E', buttonText: 'Ir para a área do cliente' },
-      colorScheme: { mode: 'dark', scheme: { color: { light: '#FFFFFF', dark: '#111827' } } },
+      colorScheme: { mode: 'dark', scheme: { color: { light: '#2563EB', dark: '#111827' } } },
     });
     // A second partial change keeps the first.
     const again = await put(ana, { folder: { subtitle: 'Consultas on-line' } });

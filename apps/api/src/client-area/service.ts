@@ -38,9 +38,10 @@ export const DEFAULT_FOLDER = {
   buttonText: 'Ir para a área do cliente',
 };
 
+/** The design system's defaults (packages/ui/src/theme/clientArea.ts): the brand colour is the cover's. */
 export const DEFAULT_COLOR_SCHEME = {
   mode: 'light' as const,
-  scheme: { color: { light: '#FFFFFF', dark: '#030712' }, image: { light: null, dark: null } },
+  scheme: { color: { light: '#2563EB', dark: '#1E3A8A' }, image: { light: null, dark: null } },
 };
 
 const aliasInUse = () =>
