@@ -54,7 +54,8 @@ import { quizAnswerRoutes } from './quiz-answer/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { webhookRoutes } from './webhook/routes.js';
-import { registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
+import { readSurveyIndex, registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
+import { servePublicPage } from './client-area/page.js';
 
 // Validation messages in Brazilian Portuguese.
 z.config(z.locales.ptBR());
@@ -285,6 +286,11 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   if (spa) app.register(async (root) => registerSpas(root, spa));
 
   app.setNotFoundHandler(async (request, reply) => {
+    // The professional's public page (and the patient's corner under it): the survey app with its head filled in.
+    if (spa && request.method === 'GET') {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (await servePublicPage(ctx, pathname, () => readSurveyIndex(spa), reply)) return reply;
+    }
     if (spa && (await trySpaFallback(spa, request, reply))) return reply;
     return sendError(reply, new AppError(404, 'NOT_FOUND', 'Página não encontrada.'));
   });

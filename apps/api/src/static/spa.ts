@@ -55,6 +55,10 @@ export async function registerSpas(app: FastifyInstance, options: SpaOptions): P
   }
 }
 
+/** The survey's index.html (the public page and the patient's corner are served from it). */
+export const readSurveyIndex = (options: SpaOptions): Promise<string> =>
+  fs.promises.readFile(path.join(options.surveyDir, 'index.html'), 'utf8');
+
 /**
  * SPA fallback for GET/HEAD outside /api: the survey's index.html under /quiz-survey, the portal's
  * elsewhere. Returns false when the request is not a page request (the caller answers 404).

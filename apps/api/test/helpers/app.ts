@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import type { ConfigOverrides } from '../../src/config.js';
 import { createDevMailbox, type DevMailbox, type Mailer } from '../../src/mail/mailer.js';
 import type { GatewayOverrides } from '../../src/payment/standin/wiring.js';
+import type { SpaOptions } from '../../src/static/spa.js';
 import type { Backend, TestDatabase } from './backends.js';
 
 /** A clock the tests can move forward. */
@@ -90,6 +91,7 @@ export async function createTestApp(
     trustProxy?: number | string;
     logStream?: NodeJS.WritableStream;
     gateway?: GatewayOverrides;
+    spa?: SpaOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await backend.create();
@@ -103,6 +105,7 @@ export async function createTestApp(
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.gateway ? { gateway: options.gateway } : {}),
+    ...(options.spa ? { spa: options.spa } : {}),
   });
   await app.ready();
   const call = (opts: InjectOptions) => app.inject(opts);
