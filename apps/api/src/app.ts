@@ -12,6 +12,7 @@ import { accountRoutes } from './account/routes.js';
 import { answerRevisionRoutes } from './answer-revision/routes.js';
 import { appearanceRoutes } from './appearance/routes.js';
 import { clientAreaRoutes, publicClientAreaRoutes } from './client-area/routes.js';
+import { patientAreaRoutes } from './patient-area/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { categoryRoutes } from './category/routes.js';
@@ -185,6 +186,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
         { name: 'quiz', description: 'Quizzes and their flowchart' },
         { name: 'appearance', description: 'Quiz appearances (colour schemes)' },
         { name: 'client-area', description: "The professional's client area and public page" },
+        { name: 'patient-area', description: "The patient's corner of a client area" },
         { name: 'patient', description: "The professional's patients (clientes), import and LGPD deletion" },
         { name: 'service', description: 'Services sold by the professional and the invoice of a period' },
         { name: 'sale', description: 'Sales of services to patients, refunds' },
@@ -223,6 +225,14 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
               'Survey token from POST /quiz-answer/validate-pin (one quiz schedule, 2 hours): an HS256 JWT following RFC8725 ' +
               '(fixed algorithm, required exp and audience).',
           },
+          patientAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "The patient's session from POST /patient-area/{alias}/session (her corner of one client area, 30 minutes): an " +
+              'HS256 JWT following RFC8725 (fixed algorithm, required exp and audience).',
+          },
           gatewayWebhookToken: {
             type: 'apiKey',
             in: 'header',
@@ -257,6 +267,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(professionalRoutes(ctx));
       await api.register(clientAreaRoutes(ctx));
       await api.register(publicClientAreaRoutes(ctx));
+      await api.register(patientAreaRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(appearanceRoutes(ctx));

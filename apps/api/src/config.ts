@@ -95,6 +95,10 @@ export interface RateLimits {
   /** Subscription purchases that reach the gateway (each may charge a card) per professional, and per address. */
   subscribeAttemptsPerAccount: RateLimit;
   subscribeAttemptsPerAddress: RateLimit;
+  /** Sign-in codes of the patient's corner: sent per contact and per address, wrong codes per address. */
+  patientCodesPerContact: RateLimit;
+  patientCodesPerAddress: RateLimit;
+  patientCodeFailuresPerAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -189,6 +193,9 @@ export const defaultConfig: AppConfig = {
     webhookSendsPerAddress: { max: 100, windowSeconds: 60 * 60 },
     subscribeAttemptsPerAccount: { max: 10, windowSeconds: 60 * 60 },
     subscribeAttemptsPerAddress: { max: 30, windowSeconds: 60 * 60 },
+    patientCodesPerContact: { max: 5, windowSeconds: 60 * 60 },
+    patientCodesPerAddress: { max: 20, windowSeconds: 60 * 60 },
+    patientCodeFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
   },
   storageQuotaBytes: 1024 * 1024 * 1024,
   webhooksAllowLoopbackHttp: false,

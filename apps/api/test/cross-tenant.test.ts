@@ -160,6 +160,12 @@ const FIXTURES: Record<string, Fixture> = {
  * Operations that take an id but are outside the matrix, each with its reason.
  */
 const OUTSIDE: Record<string, string> = {
+  requestPatientCode:
+    'no session: its path holds a published link; it answers the same for any contact and sends a code only to a patient’s own registered contact (test/patient-area.test.ts)',
+  createPatientSession:
+    'no session: its path holds a published link; the one-time code sent to her own contact is the credential (test/patient-area.test.ts)',
+  openPatientQuiz:
+    'a patient’s session, not a professional’s: another patient’s schedule answers exactly like a missing one (test/patient-area.test.ts)',
   getPublicClientArea:
     'public by design: its path holds the link a professional publishes, not a row id; it answers her name, profession, council registration and page look only, never a patient (test/client-area.test.ts)',
   receiveGatewayWebhook:

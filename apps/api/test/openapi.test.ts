@@ -88,6 +88,10 @@ describe('OpenAPI document (built without a database)', () => {
       '/notifications/unread-count',
       '/notifications/{id}',
       '/patient',
+      '/patient-area/me',
+      '/patient-area/me/quizzes/{scheduleId}/token',
+      '/patient-area/{alias}/code',
+      '/patient-area/{alias}/session',
       '/patient/import',
       '/patient/import/template',
       '/patient/totals',
@@ -294,6 +298,11 @@ describe('OpenAPI document (built without a database)', () => {
         'getAreaConfig',
         'updateAreaConfig',
         'getPublicClientArea',
+        // The patient's corner
+        'requestPatientCode',
+        'createPatientSession',
+        'getPatientCorner',
+        'openPatientQuiz',
       ].sort(),
     );
     for (const [id, op] of Object.entries(ops)) {
@@ -322,19 +331,25 @@ describe('OpenAPI document (built without a database)', () => {
       'validateQuizPin',
       'listAppServices',
       'getPublicClientArea',
+      'requestPatientCode',
+      'createPatientSession',
     ]);
     // The gateway's webhook carries the gateway's own token, never a session.
     const GATEWAY = new Set(['receiveGatewayWebhook']);
     // The patient's survey calls carry the survey token (from the PIN), never the professional's.
     const SURVEY = new Set(['getSurveyState', 'startQuizAnswer', 'saveQuizAnswer']);
+    // The patient's corner carries her own session (from the one-time code), never the professional's.
+    const PATIENT = new Set(['getPatientCorner', 'openPatientQuiz']);
     for (const id of Object.keys(ops).filter((o) => !PUBLIC.has(o))) {
       const expected = GATEWAY.has(id)
         ? [{ gatewayWebhookToken: [] }]
-        : SURVEY.has(id)
-          ? [{ surveyAuth: [] }]
-          : id === 'createSignedUploadUrl'
-            ? [{ bearerAuth: [] }, { surveyAuth: [] }]
-            : [{ bearerAuth: [] }];
+        : PATIENT.has(id)
+          ? [{ patientAuth: [] }]
+          : SURVEY.has(id)
+            ? [{ surveyAuth: [] }]
+            : id === 'createSignedUploadUrl'
+              ? [{ bearerAuth: [] }, { surveyAuth: [] }]
+              : [{ bearerAuth: [] }];
       expect(ops[id]!.security, id).toEqual(expected);
       expect(ops[id]!.responses['401']).toBeDefined();
     }

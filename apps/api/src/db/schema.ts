@@ -89,6 +89,29 @@ export const aliasRedirects = pgTable(
   (t) => [index('alias_redirects_professional_idx').on(t.professionalId)],
 );
 
+/**
+ * One-time codes of the patient's sign-in to her corner of the client area (`POST /patient-area/{alias}/code`):
+ * only a hash is kept; a code lives 10 minutes and takes at most 5 tries.
+ */
+export const patientLoginCodes = pgTable(
+  'patient_login_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    /** The e-mail (lower case) or phone (E.164) she typed; her patient record is looked up again at sign-in. */
+    contact: text('contact').notNull(),
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel', { enum: ['email', 'whatsapp'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('patient_login_codes_contact_idx').on(t.professionalId, t.contact, t.createdAt)],
+);
+
 export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

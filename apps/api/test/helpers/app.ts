@@ -62,6 +62,8 @@ export const testConfig = (clock: TestClock, overrides: ConfigOverrides = {}): C
     recoveryTokenFailuresPerAddress: roomy,
     pinFailuresPerAddress: roomy,
     pinDelayAfterFailures: 100_000,
+    patientCodesPerAddress: roomy,
+    patientCodeFailuresPerAddress: roomy,
     ...overrides.limits,
   },
 });

@@ -950,6 +950,49 @@ export type Patient = {
 };
 
 /**
+ * Always the same answer for a well-formed contact: a code goes out only to a patient’s own registered contact.
+ */
+export type PatientCodeSent = {
+    sent: true;
+};
+
+/**
+ * The patient’s corner: nothing but her own.
+ */
+export type PatientCorner = {
+    firstName: string;
+    professionalName: string;
+    /**
+     * Questionnaires sent to her and waiting for an answer (newest first, at most 20).
+     */
+    pending: Array<{
+        scheduleId: string;
+        quizTitle: string;
+        sentAt: string | null;
+        /**
+         * She began answering it.
+         */
+        started: boolean;
+    }>;
+    /**
+     * What she answered (newest first, at most 20).
+     */
+    answered: Array<{
+        quizTitle: string;
+        finishedAt: string;
+    }>;
+    /**
+     * Messages the professional sent her (newest first, at most 20).
+     */
+    messages: Array<{
+        id: string;
+        body: string;
+        channel: 'email' | 'whatsapp';
+        sentAt: string;
+    }>;
+};
+
+/**
  * The latest paid sale's service whose period includes today.
  */
 export type PatientCurrentService = {
@@ -1063,6 +1106,18 @@ export type PatientSeries = {
      * In the order the questions were last asked.
      */
     series: Array<AnswerSeries>;
+};
+
+/**
+ * The patient’s session in the client area (30 minutes).
+ */
+export type PatientSession = {
+    /**
+     * Send as `Authorization: Bearer <token>` on /patient-area/me calls.
+     */
+    token: string;
+    expiresAt: string;
+    firstName: string;
 };
 
 export type PatientSex = 'feminino' | 'masculino' | 'outro';
@@ -4022,6 +4077,171 @@ export type CreatePatientResponses = {
 };
 
 export type CreatePatientResponse = CreatePatientResponses[keyof CreatePatientResponses];
+
+export type GetPatientCornerData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/patient-area/me';
+};
+
+export type GetPatientCornerErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientCornerError = GetPatientCornerErrors[keyof GetPatientCornerErrors];
+
+export type GetPatientCornerResponses = {
+    /**
+     * Her corner
+     */
+    200: PatientCorner;
+};
+
+export type GetPatientCornerResponse = GetPatientCornerResponses[keyof GetPatientCornerResponses];
+
+export type OpenPatientQuizData = {
+    body?: never;
+    path: {
+        scheduleId: string;
+    };
+    query?: never;
+    url: '/patient-area/me/quizzes/{scheduleId}/token';
+};
+
+export type OpenPatientQuizErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type OpenPatientQuizError = OpenPatientQuizErrors[keyof OpenPatientQuizErrors];
+
+export type OpenPatientQuizResponses = {
+    /**
+     * The survey token
+     */
+    200: SurveyToken;
+};
+
+export type OpenPatientQuizResponse = OpenPatientQuizResponses[keyof OpenPatientQuizResponses];
+
+export type RequestPatientCodeData = {
+    body: {
+        /**
+         * Her phone (with area code) or e-mail, as registered by the professional.
+         */
+        contact: string;
+    };
+    path: {
+        alias: string;
+    };
+    query?: never;
+    url: '/patient-area/{alias}/code';
+};
+
+export type RequestPatientCodeErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+    /**
+     * The payment gateway did not answer in time: the outcome is unknown; retry with the same Idempotency-Key
+     */
+    503: ErrorResponse;
+};
+
+export type RequestPatientCodeError = RequestPatientCodeErrors[keyof RequestPatientCodeErrors];
+
+export type RequestPatientCodeResponses = {
+    /**
+     * Sent if registered
+     */
+    202: PatientCodeSent;
+};
+
+export type RequestPatientCodeResponse = RequestPatientCodeResponses[keyof RequestPatientCodeResponses];
+
+export type CreatePatientSessionData = {
+    body: {
+        /**
+         * Her phone (with area code) or e-mail, as registered by the professional.
+         */
+        contact: string;
+        code: string;
+    };
+    path: {
+        alias: string;
+    };
+    query?: never;
+    url: '/patient-area/{alias}/session';
+};
+
+export type CreatePatientSessionErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreatePatientSessionError = CreatePatientSessionErrors[keyof CreatePatientSessionErrors];
+
+export type CreatePatientSessionResponses = {
+    /**
+     * Her session
+     */
+    200: PatientSession;
+};
+
+export type CreatePatientSessionResponse = CreatePatientSessionResponses[keyof CreatePatientSessionResponses];
 
 export type ImportPatientsData = {
     body: {
