@@ -3,8 +3,14 @@ import type { Root } from 'react-dom/client';
 import { Global } from '@emotion/react';
 import { configureSurveyClient } from '@acompanha/api-client';
 import { GlobalStyles, themes, themeToCssVars } from '@acompanha/ui';
+import { lazy, Suspense } from 'react';
+import { areaRouteFromPath } from './area/route';
 import { quizScheduleIdFromPath } from './lib/route';
 import { SurveyApp } from './SurveyApp';
+
+// The professional's public page and the patient's corner (`/p/<alias>…`) load on demand: a survey link never
+// downloads them.
+const AreaApp = lazy(() => import('./area/AreaApp').then((m) => ({ default: m.AreaApp })));
 
 // Survey calls carry the survey token of the link (passed per call); never a professional's session.
 configureSurveyClient({ getToken: () => undefined });
@@ -16,12 +22,19 @@ const rootVars = { ':root': { ...themeToCssVars(themes.light), colorScheme: 'lig
 
 /** Renders the survey; a transition lets React render in 5 ms slices instead of one long task. */
 export function mountSurvey(root: Root) {
+  const area = areaRouteFromPath(window.location.pathname);
   startTransition(() => {
     root.render(
       <StrictMode>
         <Global styles={rootVars} />
         <GlobalStyles />
-        <SurveyApp quizScheduleId={quizScheduleIdFromPath(window.location.pathname)} />
+        {area ? (
+          <Suspense fallback={null}>
+            <AreaApp route={area} />
+          </Suspense>
+        ) : (
+          <SurveyApp quizScheduleId={quizScheduleIdFromPath(window.location.pathname)} />
+        )}
       </StrictMode>,
     );
   });
