@@ -23,6 +23,8 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'> {
   placeholder?: string;
   /** Content inside the field box after the input (e.g. a show-password button). */
   endAdornment?: ReactNode;
+  /** Fixed text inside the field box before the input (e.g. an address's prefix); not part of the value. */
+  startAdornment?: ReactNode;
 }
 
 /** Portuguese text for the browser's constraint validation (Chromium would answer in its own locale). */
@@ -46,7 +48,15 @@ export function resolveErrorMessage(v: ValidationResult, errorMessage?: TextFiel
 }
 
 /** A labelled single-line text input with description and error message (RAC TextField). */
-export function TextField({ label, description, errorMessage, placeholder, endAdornment, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  endAdornment,
+  startAdornment,
+  ...props
+}: TextFieldProps) {
   return (
     <AriaTextField {...props} css={fieldStyles}>
       {({ isInvalid, isDisabled, isReadOnly }) => (
@@ -60,6 +70,7 @@ export function TextField({ label, description, errorMessage, placeholder, endAd
             data-disabled={isDisabled || undefined}
             data-readonly={isReadOnly || undefined}
           >
+            {startAdornment && <span className="field-start">{startAdornment}</span>}
             <Input placeholder={placeholder} />
             {endAdornment && <span className="field-end">{endAdornment}</span>}
           </div>

@@ -66,6 +66,19 @@ export const inputGroupStyles = css`
     color: var(--color-text-muted);
     opacity: 1;
   }
+  & > .field-start {
+    flex: 0 1 auto;
+    min-width: 0;
+    max-width: 60%;
+    padding-left: var(--space-3);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--color-text-muted);
+  }
+  & > .field-start + input {
+    padding-left: 0;
+  }
   & > .field-end {
     display: flex;
     align-items: center;
