@@ -31,3 +31,4 @@ export * from './practice-fixtures';
 export * from './notifications';
 export * from './webhooks';
 export * from './subscription';
+export * from './client-area';
