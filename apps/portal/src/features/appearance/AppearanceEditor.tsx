@@ -9,7 +9,6 @@ import {
   ColorPicker,
   defaultQuizAppearance,
   Form,
-  InlineAlert,
   MultipleChoiceAnswer,
   QuestionFrame,
   type QuizAppearanceInput,
@@ -22,6 +21,7 @@ import {
 } from '@acompanha/ui';
 import { usePersisted } from '../../app/store';
 import { ImageField } from '../question-builder/ImageField';
+import { ReadabilityWarnings } from '../../lib/readability';
 import { refreshAfter } from '../../lib/refresh';
 import { type ColorKey, type Draft, type Group, GROUPS, KEY_LABELS } from './appearanceDraft';
 
@@ -149,15 +149,7 @@ export function AppearanceEditor({
                 />
               ))}
             </div>
-            {warnings.length ? (
-              <InlineAlert tone="warning" title="Ajustamos cores para manter o texto legível">
-                <ul css={{ margin: 0, paddingLeft: '1.2em' }}>
-                  {warnings.map((w) => (
-                    <li key={w.path}>{w.message}</li>
-                  ))}
-                </ul>
-              </InlineAlert>
-            ) : null}
+            <ReadabilityWarnings warnings={warnings.map((w) => ({ id: w.path, message: w.message }))} />
             <Stack direction="row" gap={2}>
               <Button type="submit" isPending={create.isPending || update.isPending}>
                 Salvar aparência

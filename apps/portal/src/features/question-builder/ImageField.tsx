@@ -15,13 +15,31 @@ export interface ImageFieldProps {
   onUploadingChange?: (isUploading: boolean) => void;
   errorMessage?: string;
   isReadOnly?: boolean;
+  /** @default 'Imagem (opcional)' */
+  label?: string;
+  /** The thumbnail's alt text. @default 'Imagem da pergunta' */
+  alt?: string;
+  /** Help under the drop zone (what the image is for). */
+  description?: string;
+  /** @default 'Remover imagem' */
+  removeLabel?: string;
 }
 
 /**
- * The question's illustration: drop or pick a JPEG, PNG or WebP up to 5 MB. The drop zone's row shows
+ * An uploaded image (the question's illustration by default): drop or pick a JPEG, PNG or WebP up to 5 MB. The drop zone's row shows
  * the upload's ProgressBar (and lets it be cancelled); a thumbnail replaces it once sent.
  */
-export function ImageField({ value, onChange, onUploadingChange, errorMessage, isReadOnly = false }: ImageFieldProps) {
+export function ImageField({
+  value,
+  onChange,
+  onUploadingChange,
+  errorMessage,
+  isReadOnly = false,
+  label = 'Imagem (opcional)',
+  alt = 'Imagem da pergunta',
+  description,
+  removeLabel = 'Remover imagem',
+}: ImageFieldProps) {
   const [upload, setUpload] = useState<FileUpload | null>(null);
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const signed = useMutation(createSignedUploadUrlMutation());
@@ -67,11 +85,11 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
   if (value) {
     return (
       <Stack gap={2}>
-        <Text as="span">Imagem</Text>
+        <Text as="span">{label.replace(/ \(opcional\)$/, '')}</Text>
         <Stack direction="row" gap={3} align="center" wrap>
           <img
             src={value}
-            alt="Imagem da pergunta"
+            alt={alt}
             width={160}
             height={100}
             css={{
@@ -83,7 +101,7 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
           />
           {!isReadOnly ? (
             <Button variant="secondary" size="sm" onPress={() => onChange(null)}>
-              Remover imagem
+              {removeLabel}
             </Button>
           ) : null}
         </Stack>
@@ -95,7 +113,7 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
   return (
     <Stack gap={2}>
       <FileDropZone
-        label="Imagem (opcional)"
+        label={label}
         acceptedFileTypes={[...IMAGE_TYPES]}
         maxFileSize={IMAGE_MAX_BYTES}
         allowsMultiple={false}
@@ -107,6 +125,7 @@ export function ImageField({ value, onChange, onUploadingChange, errorMessage, i
         }}
         isDisabled={!!upload && upload.error === undefined}
       />
+      {description ? <Text variant="small">{description}</Text> : null}
       {errorMessage ? (
         <Text variant="small" role="alert">
           {errorMessage}
