@@ -1,4 +1,4 @@
-import { IconBell, IconWebhook } from '@acompanha/ui';
+import { IconBell, IconLink, IconWebhook } from '@acompanha/ui';
 
 function ClientsIcon() {
   return (
@@ -194,6 +194,8 @@ function ProfileIcon() {
 export const ANSWERS_RECEIVED_HREF = '/answers/received';
 /** The drawer entry that carries the count of unread notifications. */
 export const NOTIFICATIONS_HREF = '/notifications/managing';
+/** The client-area editor (her public page). */
+export const CLIENT_AREA_HREF = '/client-area';
 /** The webhook manager. */
 export const WEBHOOKS_HREF = '/webhook';
 
@@ -211,6 +213,7 @@ export const navigationItems = [
   { href: '/resendReceived', label: 'Reenviar pendentes', icon: <ResendIcon /> },
   { href: '/quizzes/questions', label: 'Banco de perguntas', icon: <QuestionsIcon /> },
   { href: '/quizzes/appearance', label: 'Aparência', icon: <PaletteIcon /> },
+  { href: CLIENT_AREA_HREF, label: 'Área do cliente', icon: <IconLink /> },
   { href: NOTIFICATIONS_HREF, label: 'Notificações', icon: <IconBell /> },
   { href: WEBHOOKS_HREF, label: 'Webhooks', icon: <IconWebhook /> },
   { href: '/profile', label: 'Meu perfil', icon: <ProfileIcon /> },

@@ -183,6 +183,30 @@ export const createRoutes = (): RouteObject[] => [
                 shouldRevalidate: m.shouldRevalidateWebhooks,
               })),
           },
+          {
+            path: 'client-area',
+            lazy: () =>
+              import('../features/client-area/ClientAreaPage').then((m) => ({
+                Component: m.ClientAreaPage,
+                loader: m.clientAreaLoader,
+              })),
+          },
+          {
+            path: 'client-area/folder',
+            lazy: () =>
+              import('../features/client-area/ClientAreaFolderPage').then((m) => ({
+                Component: m.ClientAreaFolderPage,
+                loader: m.clientAreaLoader,
+              })),
+          },
+          {
+            path: 'client-area/appearance',
+            lazy: () =>
+              import('../features/client-area/ClientAreaAppearancePage').then((m) => ({
+                Component: m.ClientAreaAppearancePage,
+                loader: m.clientAreaLoader,
+              })),
+          },
           { path: 'quiz-builder', lazy: quizBuilder },
           { path: 'quiz-builder/:quizId', lazy: quizBuilder },
           {
