@@ -51,7 +51,7 @@ export const SaveDarkMode: Story = {
     await expect(canvas.getByText('Modo escuro (escolhido)')).toBeVisible();
     const dark = canvas.getByRole('textbox', { name: 'Hexadecimal (Cor da marca — modo escuro)' });
     await userEvent.clear(dark);
-    await userEvent.type(dark, '#134E4A{Enter}');
+    await userEvent.type(dark, '#134E4A{Tab}');
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar cores' }));
     await expect(await body().findByText('Cores salvas.')).toBeVisible();
     const sent = clientAreaState.saves.at(-1)!;

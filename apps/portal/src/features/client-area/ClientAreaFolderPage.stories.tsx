@@ -62,13 +62,14 @@ export const EditAndSave: Story = {
     await userEvent.type(text, 'Entrar');
     const background = canvas.getByRole('textbox', { name: 'Hexadecimal (Cor de fundo do botão)' });
     await userEvent.clear(background);
-    await userEvent.type(background, '#0F766E{Enter}');
+    await userEvent.type(background, '#0F766E{Tab}');
     const phone = preview(canvasElement);
     await expect(phone.getByText('Bem-vinda!')).toBeVisible();
     await expect(phone.getByText('Entrar')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar capa' }));
     await expect(await body().findByText('Capa salva.')).toBeVisible();
-    const sent = clientAreaState.saves.at(-1)!;
+    await expect(clientAreaState.saves).toHaveLength(1);
+    const sent = clientAreaState.saves[0]!;
     await expect(Object.keys(sent)).toEqual(['folder']);
     await expect(sent.folder).toMatchObject({ title: 'Bem-vinda!', buttonText: 'Entrar', buttonBackground: '#0F766E' });
   },

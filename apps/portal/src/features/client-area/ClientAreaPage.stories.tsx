@@ -123,6 +123,7 @@ export const AliasTaken: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Salvar' }));
     await expect(await canvas.findByText('O Link já está em uso. Escolha outro.')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field).toHaveFocus());
     await expect(field).toHaveAccessibleDescription(/O Link já está em uso. Escolha outro./);
     await expect(body().queryByText('Área do cliente salva.')).not.toBeInTheDocument();
     await userEvent.type(field, '-2');

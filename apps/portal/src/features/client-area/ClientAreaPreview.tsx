@@ -74,8 +74,10 @@ export function ClientAreaPreview({
       data-testid={`client-area-preview-${shown}`}
       css={{ margin: 0, display: 'grid', gap: 'var(--space-2)', justifyItems: 'center', minWidth: 0 }}
     >
+      {/* A picture: inert (nothing focusable) and out of the accessibility tree (its h1 and button are not the screen's). */}
       <div
         inert
+        aria-hidden="true"
         css={{
           width: '100%',
           maxWidth: 340,

@@ -120,7 +120,10 @@ export function EditorColumns({
       }}
     >
       {form}
-      {preview}
+      {/* Beside a long form, the preview stays in view while she scrolls. */}
+      <div css={stacked ? undefined : { '@media (min-width: 1024px)': { position: 'sticky', top: 'var(--space-4)' } }}>
+        {preview}
+      </div>
     </div>
   );
 }
@@ -164,6 +167,7 @@ export function useAreaEditor<T>({
 
   function save(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
+    const form = event?.currentTarget;
     setErrors({});
     mutation.mutate(
       { body: bodyOf(draft) },
@@ -179,6 +183,8 @@ export function useAreaEditor<T>({
           const error = asApiError(raw);
           if (error.code === 'ALIAS_ALREADY_IN_USE' || error.code === 'WRONG_COMMAND_PARAMETERS') {
             setErrors(errorsByPath(error.details));
+            // The field the answer is about may be far above the button (on a phone): take her there.
+            requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
           }
         },
       },
