@@ -88,3 +88,20 @@ export const WithPlaceholder: Story = {
 };
 
 export const Dark: Story = { globals: { colorMode: 'dark' }, args: { description: 'Usado para entrar no Acompanha.' } };
+
+/** A fixed prefix before the input (an address's start): shown in the box, not part of the value. */
+export const WithPrefix: Story = {
+  args: {
+    label: 'Link da página',
+    name: 'link',
+    type: 'text',
+    autoComplete: 'off',
+    startAdornment: 'https://app.acompanha.app/p/',
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('https://app.acompanha.app/p/')).toBeVisible();
+    const input = canvas.getByRole('textbox', { name: 'Link da página' });
+    await userEvent.type(input, 'ana-souza');
+    await expect(args.onChange).toHaveBeenLastCalledWith('ana-souza');
+  },
+};
