@@ -192,6 +192,8 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await survey.locator('input[type=file]').setInputFiles({ name: 'almoco.png', mimeType: 'image/png', buffer: png });
   await expect(survey.getByText('almoco.png')).toBeVisible();
   await expect(survey.getByRole('button', { name: /Remover almoco\.png/ })).toBeVisible();
+  // Forward only once the upload has finished: before that the screen asks to wait (and stays).
+  await expect(survey.getByText(/· Enviado$/)).toBeVisible();
   await survey
     .getByRole('button', { name: new RegExp(`${FORWARD_TEXT}|Enviar|Finalizar`) })
     .last()
