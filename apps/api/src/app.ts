@@ -13,6 +13,7 @@ import { answerRevisionRoutes } from './answer-revision/routes.js';
 import { appearanceRoutes } from './appearance/routes.js';
 import { clientAreaRoutes, publicClientAreaRoutes } from './client-area/routes.js';
 import { patientAreaRoutes } from './patient-area/routes.js';
+import { messagingRoutes, whatsappWebhookRoutes } from './messaging/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { categoryRoutes } from './category/routes.js';
@@ -233,6 +234,13 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
               "The patient's session from POST /patient-area/{alias}/session (her corner of one client area, 30 minutes): an " +
               'HS256 JWT following RFC8725 (fixed algorithm, required exp and audience).',
           },
+          whatsappSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Hub-Signature-256',
+            description:
+              "WhatsApp's webhook: sha256=<HMAC-SHA256 of the raw body with the app secret>, compared in constant time.",
+          },
           gatewayWebhookToken: {
             type: 'apiKey',
             in: 'header',
@@ -276,6 +284,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(serviceRoutes(ctx));
       await api.register(saleRoutes(ctx));
       await api.register(chatRoutes(ctx));
+      await api.register(messagingRoutes(ctx));
+      await api.register(whatsappWebhookRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(eventRoutes(ctx));

@@ -125,6 +125,11 @@ export interface AppConfig {
    * WEBHOOKS_ALLOW_LOOPBACK_HTTP only outside production.
    */
   webhooksAllowLoopbackHttp: boolean;
+  /**
+   * WhatsApp's webhook (Meta): the token of the `hub.challenge` handshake and the app secret that signs each POST
+   * (`X-Hub-Signature-256`). `WHATSAPP_VERIFY_TOKEN` / `WHATSAPP_APP_SECRET`; without them the webhook is off.
+   */
+  whatsappWebhook?: { verifyToken: string; appSecret: string };
   /** Folder of the local file store (uploads), `<DATA_DIR>/uploads`. */
   uploadsDir: string;
   /** An S3-compatible bucket for uploads (`S3_*` variables); unset = the local folder. */
@@ -251,6 +256,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
     if (env.NODE_ENV === 'production')
       throw new Error('WEBHOOKS_ALLOW_LOOPBACK_HTTP is a test setting: refused in production.');
     out.webhooksAllowLoopbackHttp = true;
+  }
+  if (env.WHATSAPP_VERIFY_TOKEN && env.WHATSAPP_APP_SECRET) {
+    out.whatsappWebhook = { verifyToken: env.WHATSAPP_VERIFY_TOKEN, appSecret: env.WHATSAPP_APP_SECRET };
   }
   const asaas = asaasConfigFromEnv(env);
   if (asaas) out.asaas = asaas;

@@ -18,6 +18,7 @@ import { createGatewayFor, usesGatewayStandin } from './payment/standin/wiring.j
 import { startReconciliation } from './payment/reconcile.js';
 import { startExpirySweep } from './payment/expiry.js';
 import { startRenewalRetries } from './payment/renewal.js';
+import { startMessageSender } from './messaging/sender.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
   let stopExpirySweep: (() => void) | undefined;
   let stopReconciliation: (() => void) | undefined;
   let stopRenewalRetries: (() => void) | undefined;
+  let stopMessageSender: (() => void) | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -124,6 +126,14 @@ async function main(): Promise<void> {
     stopReconciliation = startReconciliation({
       db: database.db,
       gateway: () => createGatewayFor({ db: database.db, config }),
+      now: config.now,
+      log: app.log,
+    });
+    // Messages composed in /clients/messaging, sent when due.
+    stopMessageSender = startMessageSender({
+      db: database.db,
+      mailer,
+      whatsapp: createWhatsAppProvider(database.db),
       now: config.now,
       log: app.log,
     });
@@ -154,6 +164,7 @@ async function main(): Promise<void> {
       stopExpirySweep?.();
       stopReconciliation?.();
       stopRenewalRetries?.();
+      stopMessageSender?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

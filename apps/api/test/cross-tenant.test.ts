@@ -33,7 +33,9 @@ type Ids = Record<
   | 'fileKey'
   | 'notification'
   | 'webhook'
-  | 'delivery',
+  | 'delivery'
+  | 'campaign'
+  | 'message',
   string
 >;
 type Own = { quiz: string; patient: string; service: string; schedule: string; request: string; category: string };
@@ -154,6 +156,9 @@ const FIXTURES: Record<string, Fixture> = {
   listWebhookResponses: (f) => ({ path: { id: f.webhook } }),
   sendWebhookTest: (f) => ({ path: { id: f.webhook } }),
   redeliverWebhook: (f) => ({ path: { id: f.webhook, deliveryId: f.delivery } }),
+  // Messaging
+  getMessageCampaign: (f) => ({ path: { id: f.campaign } }),
+  retryMessage: (f) => ({ path: { id: f.message } }),
 };
 
 /**
@@ -277,6 +282,18 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
       )
     ).id;
     ids.delivery = (await p.ok(api('POST', `/webhooks/manager/${ids.webhook}/test`, a), 202)).deliveryId;
+    // A's message to her patient (by e-mail), and that message.
+    ids.campaign = (
+      await p.ok(
+        api('POST', '/chat/messages', a, {
+          audience: { kind: 'patients', patientIds: [ids.patient] },
+          channel: 'email',
+          body: 'Mensagem da Ana',
+        }),
+        201,
+      )
+    ).id;
+    ids.message = (await p.ok(api('GET', `/chat/campaigns/${ids.campaign}`, a))).recipients[0].messageId;
     // A second request, sent and unanswered (cancel, start), past the resend cooldown.
     t.clock.advance(2 * 60_000);
     const pending = await flow.send(a, ids.schedule, ana.email!);

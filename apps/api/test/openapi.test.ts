@@ -72,7 +72,13 @@ describe('OpenAPI document (built without a database)', () => {
       '/auth/verify-email/resend',
       '/category',
       '/category/{id}',
+      '/chat/campaigns',
+      '/chat/campaigns/{id}',
       '/chat/history/{patientId}',
+      '/chat/messages',
+      '/chat/messages/preview',
+      '/chat/messages/{id}/retry',
+      '/chat/templates',
       '/dashboard/summary',
       '/dev/mailbox',
       '/dev/whatsapp-outbox',
@@ -156,6 +162,7 @@ describe('OpenAPI document (built without a database)', () => {
       '/webhooks/manager/{id}/responses',
       '/webhooks/manager/{id}/rotate-secret',
       '/webhooks/manager/{id}/test',
+      '/whatsapp/webhook',
     ]);
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -298,6 +305,15 @@ describe('OpenAPI document (built without a database)', () => {
         'getAreaConfig',
         'updateAreaConfig',
         'getPublicClientArea',
+        // Messaging
+        'listWhatsAppTemplates',
+        'previewMessage',
+        'composeMessage',
+        'listMessageCampaigns',
+        'getMessageCampaign',
+        'retryMessage',
+        'verifyWhatsAppWebhook',
+        'receiveWhatsAppWebhook',
         // The patient's corner
         'requestPatientCode',
         'createPatientSession',
@@ -333,9 +349,12 @@ describe('OpenAPI document (built without a database)', () => {
       'getPublicClientArea',
       'requestPatientCode',
       'createPatientSession',
+      'verifyWhatsAppWebhook',
     ]);
     // The gateway's webhook carries the gateway's own token, never a session.
     const GATEWAY = new Set(['receiveGatewayWebhook']);
+    // WhatsApp's webhook carries Meta's signature of its body.
+    const WHATSAPP = new Set(['receiveWhatsAppWebhook']);
     // The patient's survey calls carry the survey token (from the PIN), never the professional's.
     const SURVEY = new Set(['getSurveyState', 'startQuizAnswer', 'saveQuizAnswer']);
     // The patient's corner carries her own session (from the one-time code), never the professional's.
@@ -343,13 +362,15 @@ describe('OpenAPI document (built without a database)', () => {
     for (const id of Object.keys(ops).filter((o) => !PUBLIC.has(o))) {
       const expected = GATEWAY.has(id)
         ? [{ gatewayWebhookToken: [] }]
-        : PATIENT.has(id)
-          ? [{ patientAuth: [] }]
-          : SURVEY.has(id)
-            ? [{ surveyAuth: [] }]
-            : id === 'createSignedUploadUrl'
-              ? [{ bearerAuth: [] }, { surveyAuth: [] }]
-              : [{ bearerAuth: [] }];
+        : WHATSAPP.has(id)
+          ? [{ whatsappSignature: [] }]
+          : PATIENT.has(id)
+            ? [{ patientAuth: [] }]
+            : SURVEY.has(id)
+              ? [{ surveyAuth: [] }]
+              : id === 'createSignedUploadUrl'
+                ? [{ bearerAuth: [] }, { surveyAuth: [] }]
+                : [{ bearerAuth: [] }];
       expect(ops[id]!.security, id).toEqual(expected);
       expect(ops[id]!.responses['401']).toBeDefined();
     }
@@ -510,6 +531,7 @@ describe('OpenAPI document (built without a database)', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     for (const code of SPEC_CODES) expect(ERROR_CODES).toContain(code);
     const ADDITIONS = [
+      'WHATSAPP_TEMPLATE_REQUIRED',
       'INVALID_VERIFICATION_CODE',
       'TOO_MANY_ATTEMPTS',
       'METHOD_NOT_ALLOWED',

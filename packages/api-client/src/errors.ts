@@ -41,6 +41,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOTIFICATION_CHANNEL_ERROR:
     'Não foi possível enviar pelo canal de notificação escolhido. Tente outro canal ou mais tarde.',
   WHATSAPP_INTEGRATION_ERROR: 'Houve uma falha na integração com o WhatsApp. Tente novamente mais tarde.',
+  WHATSAPP_TEMPLATE_REQUIRED:
+    'Fora da janela de 24 horas do WhatsApp só é possível enviar um modelo aprovado. Escolha um modelo.',
   CAPACITY_PROVIDER_NOT_FOUND: 'O serviço de envio não está disponível no momento. Tente novamente mais tarde.',
 
   // Scheduling

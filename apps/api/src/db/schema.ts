@@ -572,7 +572,39 @@ export const sales = pgTable(
 
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 
-/** Messages sent to a patient (chat history): every quiz link sent, by e-mail or WhatsApp. */
+export const MESSAGE_DIRECTIONS = ['out', 'in'] as const;
+
+/**
+ * A message the professional composed (`/clients/messaging`) for one client, a selection or everyone matching
+ * the client filters: the recipients are fixed when it is created (one `messages` row each), sent now or at
+ * `sendAt`.
+ */
+export const messageCampaigns = pgTable(
+  'message_campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    /** The channel she chose; a recipient without consent to WhatsApp gets e-mail. */
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    /** The text with its template variables, as written. */
+    body: text('body').notNull(),
+    /** An approved WhatsApp template (outside the 24-hour window only these can be sent). */
+    template: text('template'),
+    /** How the recipients were chosen: ids, or the client filters. */
+    audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
+    sendAt: tz('send_at').notNull(),
+    total: integer('total').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('message_campaigns_professional_idx').on(t.professionalId, t.createdAt)],
+);
+
+/**
+ * Messages to and from a patient (chat history): every quiz link sent, every composed message (by e-mail or
+ * WhatsApp), and her WhatsApp replies. States only move forward (queued → sent → delivered → read; failed).
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -591,6 +623,17 @@ export const messages = pgTable(
     /** Provider's message id (WhatsApp) or SMTP message id. */
     providerMessageId: text('provider_message_id'),
     error: text('error'),
+    /** `out` (to her) or `in` (her WhatsApp reply). */
+    direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull().default('out'),
+    campaignId: uuid('campaign_id').references(() => messageCampaigns.id, { onDelete: 'set null' }),
+    /** WHATSAPP_INTEGRATION_ERROR or NOTIFICATION_CHANNEL_ERROR when it failed. */
+    errorCode: text('error_code'),
+    /** A composed message waits for this instant; the sender's claim holds it until `lockedUntil`. */
+    dueAt: tz('due_at'),
+    lockedUntil: tz('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the status last moved. */
+    statusAt: tz('status_at'),
     createdAt: tz('created_at')
       .notNull()
       .default(sql`clock_timestamp()`),
@@ -598,6 +641,11 @@ export const messages = pgTable(
   (t) => [
     index('messages_patient_idx').on(t.patientId, t.createdAt),
     index('messages_answer_request_idx').on(t.answerRequestId),
+    index('messages_campaign_idx').on(t.campaignId),
+    index('messages_due_idx').on(t.status, t.dueAt),
+    uniqueIndex('messages_provider_key')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
 );
 

@@ -97,6 +97,7 @@ export const ERROR_CODES = [
   'QUIZ_NOT_ACTIVE',
   'BULK_PROCESS_IN_PROGRESS',
   'ACCOUNT_EXPIRED',
+  'WHATSAPP_TEMPLATE_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

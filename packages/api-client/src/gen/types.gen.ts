@@ -389,6 +389,25 @@ export type BulkStatus = {
     finishedAt: string | null;
 };
 
+export type CampaignCounts = {
+    queued: number;
+    sent: number;
+    delivered: number;
+    read: number;
+    failed: number;
+};
+
+export type CampaignRecipient = {
+    messageId: string;
+    patientId: string;
+    patientName: string;
+    channel: 'email' | 'whatsapp';
+    status: ChatMessageStatus;
+    errorCode: 'WHATSAPP_INTEGRATION_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | null;
+    error: string | null;
+    statusAt: string | null;
+};
+
 /**
  * A question category (own or default).
  */
@@ -452,7 +471,7 @@ export type ChargeReceipt = {
 export type ChargeStatus = 'pending' | 'awaiting_risk_analysis' | 'overdue' | 'confirmed' | 'received' | 'refund_requested' | 'refunded' | 'chargeback';
 
 /**
- * A message sent to a patient.
+ * A message to or from a patient.
  */
 export type ChatMessage = {
     id: string;
@@ -460,6 +479,19 @@ export type ChatMessage = {
     channel: NotificationChannel;
     body: string;
     status: ChatMessageStatus;
+    /**
+     * `in`: her WhatsApp reply.
+     */
+    direction: 'out' | 'in';
+    errorCode: 'WHATSAPP_INTEGRATION_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | null;
+    /**
+     * Why it failed, in Portuguese.
+     */
+    error: string | null;
+    /**
+     * When the status last moved.
+     */
+    statusAt: string | null;
     createdAt: string;
 };
 
@@ -469,6 +501,8 @@ export type ChatMessagePage = {
 };
 
 export type ChatMessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export type ChatMessageStatusInput = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 
 export type ChosenQuestion = {
     id: string;
@@ -677,7 +711,7 @@ export type EmailVerificationResult = {
 /**
  * Application error code (spec section 8 plus our additions).
  */
-export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'URI_TOO_LONG' | 'UNSUPPORTED_MEDIA_TYPE' | 'STORAGE_QUOTA_EXCEEDED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS' | 'ACCOUNT_EXPIRED';
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'URI_TOO_LONG' | 'UNSUPPORTED_MEDIA_TYPE' | 'STORAGE_QUOTA_EXCEEDED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS' | 'ACCOUNT_EXPIRED' | 'WHATSAPP_TEMPLATE_REQUIRED';
 
 export type ErrorResponse = {
     statusCode: number;
@@ -821,6 +855,82 @@ export type MailboxMessage = {
     text: string;
     html: string;
     createdAt: string;
+};
+
+/**
+ * One client or a selection (ids), or everyone matching the client filters (at most 5000).
+ */
+export type MessageAudience = {
+    kind: 'patients';
+    patientIds: Array<string>;
+} | {
+    kind: 'filter';
+    status?: 'active' | 'inactive';
+    serviceId?: string;
+    serviceModality?: 'presencial' | 'online' | 'hibrido';
+};
+
+/**
+ * One client or a selection (ids), or everyone matching the client filters (at most 5000).
+ */
+export type MessageAudienceInput = {
+    kind: 'patients';
+    patientIds: Array<string>;
+} | {
+    kind: 'filter';
+    status?: 'active' | 'inactive';
+    serviceId?: string;
+    serviceModality?: 'presencial' | 'online' | 'hibrido';
+};
+
+/**
+ * A composed message and how its sending goes.
+ */
+export type MessageCampaign = {
+    id: string;
+    channel: 'email' | 'whatsapp';
+    body: string;
+    template: string | null;
+    audience: MessageAudience;
+    sendAt: string;
+    total: number;
+    counts: CampaignCounts;
+    createdAt: string;
+};
+
+export type MessageCampaignDetail = {
+    campaign: MessageCampaign;
+    recipients: Array<CampaignRecipient>;
+    recipientsTotal: number;
+};
+
+export type MessageCampaignPage = {
+    items: Array<MessageCampaign>;
+    total: number;
+};
+
+export type MessagePreview = {
+    total: number;
+    /**
+     * Recipients who will get it by e-mail.
+     */
+    email: number;
+    /**
+     * Recipients who will get it by WhatsApp.
+     */
+    whatsapp: number;
+    /**
+     * Recipients with no contact for any channel (they fail).
+     */
+    withoutContact: number;
+    /**
+     * WhatsApp recipients outside the 24-hour window: only an approved template reaches them.
+     */
+    outsideWindow: number;
+    /**
+     * The text as the first recipient reads it.
+     */
+    sample: string;
 };
 
 export type MetricsConfig = {
@@ -2190,6 +2300,18 @@ export type WebhookResponsePage = {
     nextAttemptAt: string | null;
 };
 
+export type WhatsAppTemplate = {
+    name: string;
+    label: string;
+    body: string;
+    takesText: boolean;
+};
+
+export type WhatsAppWebhookAck = {
+    statuses: number;
+    replies: number;
+};
+
 /**
  * A WhatsApp message recorded by the outbox provider (no WhatsApp Cloud API configured).
  */
@@ -3359,6 +3481,85 @@ export type UpdateCategoryResponses = {
 
 export type UpdateCategoryResponse = UpdateCategoryResponses[keyof UpdateCategoryResponses];
 
+export type ListMessageCampaignsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        take?: number;
+        skip?: number;
+    };
+    url: '/chat/campaigns';
+};
+
+export type ListMessageCampaignsErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListMessageCampaignsError = ListMessageCampaignsErrors[keyof ListMessageCampaignsErrors];
+
+export type ListMessageCampaignsResponses = {
+    /**
+     * A page of sends
+     */
+    200: MessageCampaignPage;
+};
+
+export type ListMessageCampaignsResponse = ListMessageCampaignsResponses[keyof ListMessageCampaignsResponses];
+
+export type GetMessageCampaignData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        take?: number;
+        skip?: number;
+        status?: ChatMessageStatusInput;
+    };
+    url: '/chat/campaigns/{id}';
+};
+
+export type GetMessageCampaignErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetMessageCampaignError = GetMessageCampaignErrors[keyof GetMessageCampaignErrors];
+
+export type GetMessageCampaignResponses = {
+    /**
+     * The send
+     */
+    200: MessageCampaignDetail;
+};
+
+export type GetMessageCampaignResponse = GetMessageCampaignResponses[keyof GetMessageCampaignResponses];
+
 export type GetChatHistoryData = {
     body?: never;
     path: {
@@ -3400,6 +3601,190 @@ export type GetChatHistoryResponses = {
 };
 
 export type GetChatHistoryResponse = GetChatHistoryResponses[keyof GetChatHistoryResponses];
+
+export type ComposeMessageData = {
+    body: {
+        audience: MessageAudienceInput;
+        /**
+         * WhatsApp goes only to clients who agreed to it; the others get e-mail.
+         */
+        channel: 'email' | 'whatsapp';
+        /**
+         * Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES.
+         */
+        body: string;
+        /**
+         * An approved WhatsApp template (GET /chat/templates): required for clients outside the 24-hour window.
+         */
+        template?: string | null;
+        /**
+         * When to send (São Paulo time chosen on screen, as an instant); null or past = now.
+         */
+        sendAt?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/chat/messages';
+};
+
+export type ComposeMessageErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ComposeMessageError = ComposeMessageErrors[keyof ComposeMessageErrors];
+
+export type ComposeMessageResponses = {
+    /**
+     * The send
+     */
+    201: MessageCampaign;
+};
+
+export type ComposeMessageResponse = ComposeMessageResponses[keyof ComposeMessageResponses];
+
+export type PreviewMessageData = {
+    body: {
+        audience: MessageAudienceInput;
+        /**
+         * WhatsApp goes only to clients who agreed to it; the others get e-mail.
+         */
+        channel: 'email' | 'whatsapp';
+        /**
+         * Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES.
+         */
+        body: string;
+        /**
+         * An approved WhatsApp template (GET /chat/templates): required for clients outside the 24-hour window.
+         */
+        template?: string | null;
+        /**
+         * When to send (São Paulo time chosen on screen, as an instant); null or past = now.
+         */
+        sendAt?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/chat/messages/preview';
+};
+
+export type PreviewMessageErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type PreviewMessageError = PreviewMessageErrors[keyof PreviewMessageErrors];
+
+export type PreviewMessageResponses = {
+    /**
+     * The preview
+     */
+    200: MessagePreview;
+};
+
+export type PreviewMessageResponse = PreviewMessageResponses[keyof PreviewMessageResponses];
+
+export type RetryMessageData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/chat/messages/{id}/retry';
+};
+
+export type RetryMessageErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RetryMessageError = RetryMessageErrors[keyof RetryMessageErrors];
+
+export type RetryMessageResponses = {
+    /**
+     * Queued again
+     */
+    200: {
+        id: string;
+    };
+};
+
+export type RetryMessageResponse = RetryMessageResponses[keyof RetryMessageResponses];
+
+export type ListWhatsAppTemplatesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/chat/templates';
+};
+
+export type ListWhatsAppTemplatesErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ListWhatsAppTemplatesError = ListWhatsAppTemplatesErrors[keyof ListWhatsAppTemplatesErrors];
+
+export type ListWhatsAppTemplatesResponses = {
+    /**
+     * Templates
+     */
+    200: Array<WhatsAppTemplate>;
+};
+
+export type ListWhatsAppTemplatesResponse = ListWhatsAppTemplatesResponses[keyof ListWhatsAppTemplatesResponses];
 
 export type GetDashboardSummaryData = {
     body?: never;
@@ -8080,6 +8465,84 @@ export type SendWebhookTestResponses = {
 };
 
 export type SendWebhookTestResponse = SendWebhookTestResponses[keyof SendWebhookTestResponses];
+
+export type VerifyWhatsAppWebhookData = {
+    body?: never;
+    path?: never;
+    query?: {
+        'hub.mode'?: string;
+        'hub.verify_token'?: string;
+        'hub.challenge'?: string;
+    };
+    url: '/whatsapp/webhook';
+};
+
+export type VerifyWhatsAppWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type VerifyWhatsAppWebhookError = VerifyWhatsAppWebhookErrors[keyof VerifyWhatsAppWebhookErrors];
+
+export type VerifyWhatsAppWebhookResponses = {
+    /**
+     * The challenge, as plain text
+     */
+    200: string;
+};
+
+export type VerifyWhatsAppWebhookResponse = VerifyWhatsAppWebhookResponses[keyof VerifyWhatsAppWebhookResponses];
+
+export type ReceiveWhatsAppWebhookData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/whatsapp/webhook';
+};
+
+export type ReceiveWhatsAppWebhookErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type ReceiveWhatsAppWebhookError = ReceiveWhatsAppWebhookErrors[keyof ReceiveWhatsAppWebhookErrors];
+
+export type ReceiveWhatsAppWebhookResponses = {
+    /**
+     * Applied
+     */
+    200: WhatsAppWebhookAck;
+};
+
+export type ReceiveWhatsAppWebhookResponse = ReceiveWhatsAppWebhookResponses[keyof ReceiveWhatsAppWebhookResponses];
 
 export type PostAccountPasswordChangedWebhookPayload = {
     type: 'account.password_changed';

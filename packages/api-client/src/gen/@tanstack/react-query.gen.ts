@@ -3,8 +3,8 @@
 import { queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { acknowledgeBulkProcess, addQuizQuestion, approveAnswerRevision, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, cancelSignature, changePassword, copyQuestion, createAppearance, createCategory, createPatient, createPatientSession, createQuestion, createQuiz, createQuizSchedule, createRevisionNote, createSale, createService, createSignedUploadUrl, createWebhook, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteRevisionNote, deleteSale, deleteWebhook, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, exportAnswers, getAnswerRevision, getAnswerStatusReport, getAreaConfig, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getNotificationSettings, getNotificationUnreadCount, getPatient, getPatientAnswerSeries, getPatientCorner, getPatientImportTemplate, getPatientTotals, getPublicClientArea, getQuestion, getQuiz, getQuizSchedule, getScheduleAnswerRevisions, getService, getSignature, getSignatureHistory, getSurveyState, getTemplateMessage, health, importPatients, listAnswerRevisions, listAppearances, listAppServices, listCategories, listDelayedAnswerRequests, listDevMailbox, listDevWhatsappOutbox, listNotifications, listPatientQuizzes, listPatients, listPendingAnswerRevisions, listPublicEvents, listQuestions, listQuizAnswerRevisions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, listWebhookResponses, listWebhooks, login, logout, markAllNotificationsAsRead, markTutorialSeen, openPatientQuiz, type Options, receiveGatewayWebhook, redeliverWebhook, refundSale, refundSignature, register, republishAnswerRequests, requestPasswordRecovery, requestPatientCode, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, rotateWebhookSecret, saveQuizAnswer, sendWebhookTest, setAnswerRevisionPending, setDefaultAppearance, startQuizAnswer, subscribe, updateAppearance, updateAreaConfig, updateCategory, updateMe, updateNotification, updateNotificationSetting, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateRevisionNote, updateService, updateSignatureCreditCard, updateTemplateMessage, updateWebhook, uploadFile, validateQuizPin, verifyEmail } from '../sdk.gen';
-import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ApproveAnswerRevisionData, ApproveAnswerRevisionError, ApproveAnswerRevisionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, CancelSignatureData, CancelSignatureError, CancelSignatureResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreatePatientSessionData, CreatePatientSessionError, CreatePatientSessionResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateRevisionNoteData, CreateRevisionNoteError, CreateRevisionNoteResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteRevisionNoteData, DeleteRevisionNoteError, DeleteRevisionNoteResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, ExportAnswersData, ExportAnswersError, ExportAnswersResponse, GetAnswerRevisionData, GetAnswerRevisionError, GetAnswerRevisionResponse, GetAnswerStatusReportData, GetAnswerStatusReportError, GetAnswerStatusReportResponse, GetAreaConfigData, GetAreaConfigError, GetAreaConfigResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetNotificationSettingsData, GetNotificationSettingsError, GetNotificationSettingsResponse, GetNotificationUnreadCountData, GetNotificationUnreadCountError, GetNotificationUnreadCountResponse, GetPatientAnswerSeriesData, GetPatientAnswerSeriesError, GetPatientAnswerSeriesResponse, GetPatientCornerData, GetPatientCornerError, GetPatientCornerResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetPublicClientAreaData, GetPublicClientAreaError, GetPublicClientAreaResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetScheduleAnswerRevisionsData, GetScheduleAnswerRevisionsError, GetScheduleAnswerRevisionsResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSignatureData, GetSignatureError, GetSignatureHistoryData, GetSignatureHistoryError, GetSignatureHistoryResponse, GetSignatureResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAnswerRevisionsData, ListAnswerRevisionsError, ListAnswerRevisionsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListAppServicesData, ListAppServicesError, ListAppServicesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDelayedAnswerRequestsData, ListDelayedAnswerRequestsError, ListDelayedAnswerRequestsResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListPendingAnswerRevisionsData, ListPendingAnswerRevisionsError, ListPendingAnswerRevisionsResponse, ListPublicEventsData, ListPublicEventsError, ListPublicEventsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizAnswerRevisionsData, ListQuizAnswerRevisionsError, ListQuizAnswerRevisionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, ListWebhookResponsesData, ListWebhookResponsesError, ListWebhookResponsesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsAsReadData, MarkAllNotificationsAsReadError, MarkAllNotificationsAsReadResponse, MarkTutorialSeenData, MarkTutorialSeenError, MarkTutorialSeenResponse, OpenPatientQuizData, OpenPatientQuizError, OpenPatientQuizResponse, ReceiveGatewayWebhookData, ReceiveGatewayWebhookError, ReceiveGatewayWebhookResponse, RedeliverWebhookData, RedeliverWebhookError, RedeliverWebhookResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RefundSignatureData, RefundSignatureError, RefundSignatureResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestPatientCodeData, RequestPatientCodeError, RequestPatientCodeResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetAnswerRevisionPendingData, SetAnswerRevisionPendingError, SetAnswerRevisionPendingResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, SubscribeData, SubscribeError, SubscribeResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateAreaConfigData, UpdateAreaConfigError, UpdateAreaConfigResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdateNotificationData, UpdateNotificationError, UpdateNotificationResponse, UpdateNotificationSettingData, UpdateNotificationSettingError, UpdateNotificationSettingResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateRevisionNoteData, UpdateRevisionNoteError, UpdateRevisionNoteResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateSignatureCreditCardData, UpdateSignatureCreditCardError, UpdateSignatureCreditCardResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse } from '../types.gen';
+import { acknowledgeBulkProcess, addQuizQuestion, approveAnswerRevision, bulkChangeSchedulesActiveState, bulkDeleteSchedules, bulkInsertSchedules, bulkRescheduleSchedules, cancelAnswerRequest, cancelSignature, changePassword, composeMessage, copyQuestion, createAppearance, createCategory, createPatient, createPatientSession, createQuestion, createQuiz, createQuizSchedule, createRevisionNote, createSale, createService, createSignedUploadUrl, createWebhook, deleteAppearance, deleteCategory, deletePatient, deletePatients, deleteQuestion, deleteQuizSchedule, deleteRevisionNote, deleteSale, deleteWebhook, disableQuiz, disableQuizQuestion, disableQuizSchedule, disableService, duplicateQuiz, enableQuizQuestion, enableQuizSchedule, enableService, exportAnswers, getAnswerRevision, getAnswerStatusReport, getAreaConfig, getBulkProcessStatus, getCategory, getChatHistory, getDashboardSummary, getFile, getInvoice, getMe, getMessageCampaign, getNotificationSettings, getNotificationUnreadCount, getPatient, getPatientAnswerSeries, getPatientCorner, getPatientImportTemplate, getPatientTotals, getPublicClientArea, getQuestion, getQuiz, getQuizSchedule, getScheduleAnswerRevisions, getService, getSignature, getSignatureHistory, getSurveyState, getTemplateMessage, health, importPatients, listAnswerRevisions, listAppearances, listAppServices, listCategories, listDelayedAnswerRequests, listDevMailbox, listDevWhatsappOutbox, listMessageCampaigns, listNotifications, listPatientQuizzes, listPatients, listPendingAnswerRevisions, listPublicEvents, listQuestions, listQuizAnswerRevisions, listQuizPatients, listQuizSchedules, listQuizzes, listSales, listSchedulesWithoutConfirmation, listServices, listWebhookResponses, listWebhooks, listWhatsAppTemplates, login, logout, markAllNotificationsAsRead, markTutorialSeen, openPatientQuiz, type Options, previewMessage, receiveGatewayWebhook, receiveWhatsAppWebhook, redeliverWebhook, refundSale, refundSignature, register, republishAnswerRequests, requestPasswordRecovery, requestPatientCode, requestQuizNow, rescheduleQuizSchedule, resendVerification, resetPassword, retryMessage, rotateWebhookSecret, saveQuizAnswer, sendWebhookTest, setAnswerRevisionPending, setDefaultAppearance, startQuizAnswer, subscribe, updateAppearance, updateAreaConfig, updateCategory, updateMe, updateNotification, updateNotificationSetting, updatePatient, updatePatientPreferences, updateQuestion, updateQuiz, updateRevisionNote, updateService, updateSignatureCreditCard, updateTemplateMessage, updateWebhook, uploadFile, validateQuizPin, verifyEmail, verifyWhatsAppWebhook } from '../sdk.gen';
+import type { AcknowledgeBulkProcessData, AcknowledgeBulkProcessError, AcknowledgeBulkProcessResponse, AddQuizQuestionData, AddQuizQuestionError, AddQuizQuestionResponse, ApproveAnswerRevisionData, ApproveAnswerRevisionError, ApproveAnswerRevisionResponse, BulkChangeSchedulesActiveStateData, BulkChangeSchedulesActiveStateError, BulkChangeSchedulesActiveStateResponse, BulkDeleteSchedulesData, BulkDeleteSchedulesError, BulkDeleteSchedulesResponse, BulkInsertSchedulesData, BulkInsertSchedulesError, BulkInsertSchedulesResponse, BulkRescheduleSchedulesData, BulkRescheduleSchedulesError, BulkRescheduleSchedulesResponse, CancelAnswerRequestData, CancelAnswerRequestError, CancelAnswerRequestResponse, CancelSignatureData, CancelSignatureError, CancelSignatureResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, ComposeMessageData, ComposeMessageError, ComposeMessageResponse, CopyQuestionData, CopyQuestionError, CopyQuestionResponse, CreateAppearanceData, CreateAppearanceError, CreateAppearanceResponse, CreateCategoryData, CreateCategoryError, CreateCategoryResponse, CreatePatientData, CreatePatientError, CreatePatientResponse, CreatePatientSessionData, CreatePatientSessionError, CreatePatientSessionResponse, CreateQuestionData, CreateQuestionError, CreateQuestionResponse, CreateQuizData, CreateQuizError, CreateQuizResponse, CreateQuizScheduleData, CreateQuizScheduleError, CreateQuizScheduleResponse, CreateRevisionNoteData, CreateRevisionNoteError, CreateRevisionNoteResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceResponse, CreateSignedUploadUrlData, CreateSignedUploadUrlError, CreateSignedUploadUrlResponse, CreateWebhookData, CreateWebhookError, CreateWebhookResponse, DeleteAppearanceData, DeleteAppearanceError, DeleteAppearanceResponse, DeleteCategoryData, DeleteCategoryError, DeleteCategoryResponse, DeletePatientData, DeletePatientError, DeletePatientResponse, DeletePatientsData, DeletePatientsError, DeletePatientsResponse, DeleteQuestionData, DeleteQuestionError, DeleteQuestionResponse, DeleteQuizScheduleData, DeleteQuizScheduleError, DeleteQuizScheduleResponse, DeleteRevisionNoteData, DeleteRevisionNoteError, DeleteRevisionNoteResponse, DeleteSaleData, DeleteSaleError, DeleteSaleResponse, DeleteWebhookData, DeleteWebhookError, DeleteWebhookResponse, DisableQuizData, DisableQuizError, DisableQuizQuestionData, DisableQuizQuestionError, DisableQuizQuestionResponse, DisableQuizResponse, DisableQuizScheduleData, DisableQuizScheduleError, DisableQuizScheduleResponse, DisableServiceData, DisableServiceError, DisableServiceResponse, DuplicateQuizData, DuplicateQuizError, DuplicateQuizResponse, EnableQuizQuestionData, EnableQuizQuestionError, EnableQuizQuestionResponse, EnableQuizScheduleData, EnableQuizScheduleError, EnableQuizScheduleResponse, EnableServiceData, EnableServiceError, EnableServiceResponse, ExportAnswersData, ExportAnswersError, ExportAnswersResponse, GetAnswerRevisionData, GetAnswerRevisionError, GetAnswerRevisionResponse, GetAnswerStatusReportData, GetAnswerStatusReportError, GetAnswerStatusReportResponse, GetAreaConfigData, GetAreaConfigError, GetAreaConfigResponse, GetBulkProcessStatusData, GetBulkProcessStatusError, GetBulkProcessStatusResponse, GetCategoryData, GetCategoryError, GetCategoryResponse, GetChatHistoryData, GetChatHistoryError, GetChatHistoryResponse, GetDashboardSummaryData, GetDashboardSummaryError, GetDashboardSummaryResponse, GetFileData, GetFileError, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetMeData, GetMeError, GetMeResponse, GetMessageCampaignData, GetMessageCampaignError, GetMessageCampaignResponse, GetNotificationSettingsData, GetNotificationSettingsError, GetNotificationSettingsResponse, GetNotificationUnreadCountData, GetNotificationUnreadCountError, GetNotificationUnreadCountResponse, GetPatientAnswerSeriesData, GetPatientAnswerSeriesError, GetPatientAnswerSeriesResponse, GetPatientCornerData, GetPatientCornerError, GetPatientCornerResponse, GetPatientData, GetPatientError, GetPatientImportTemplateData, GetPatientImportTemplateError, GetPatientImportTemplateResponse, GetPatientResponse, GetPatientTotalsData, GetPatientTotalsError, GetPatientTotalsResponse, GetPublicClientAreaData, GetPublicClientAreaError, GetPublicClientAreaResponse, GetQuestionData, GetQuestionError, GetQuestionResponse, GetQuizData, GetQuizError, GetQuizResponse, GetQuizScheduleData, GetQuizScheduleError, GetQuizScheduleResponse, GetScheduleAnswerRevisionsData, GetScheduleAnswerRevisionsError, GetScheduleAnswerRevisionsResponse, GetServiceData, GetServiceError, GetServiceResponse, GetSignatureData, GetSignatureError, GetSignatureHistoryData, GetSignatureHistoryError, GetSignatureHistoryResponse, GetSignatureResponse, GetSurveyStateData, GetSurveyStateError, GetSurveyStateResponse, GetTemplateMessageData, GetTemplateMessageError, GetTemplateMessageResponse, HealthData, HealthError, HealthResponse, ImportPatientsData, ImportPatientsError, ImportPatientsResponse, ListAnswerRevisionsData, ListAnswerRevisionsError, ListAnswerRevisionsResponse, ListAppearancesData, ListAppearancesError, ListAppearancesResponse, ListAppServicesData, ListAppServicesError, ListAppServicesResponse, ListCategoriesData, ListCategoriesError, ListCategoriesResponse, ListDelayedAnswerRequestsData, ListDelayedAnswerRequestsError, ListDelayedAnswerRequestsResponse, ListDevMailboxData, ListDevMailboxError, ListDevMailboxResponse, ListDevWhatsappOutboxData, ListDevWhatsappOutboxError, ListDevWhatsappOutboxResponse, ListMessageCampaignsData, ListMessageCampaignsError, ListMessageCampaignsResponse, ListNotificationsData, ListNotificationsError, ListNotificationsResponse, ListPatientQuizzesData, ListPatientQuizzesError, ListPatientQuizzesResponse, ListPatientsData, ListPatientsError, ListPatientsResponse, ListPendingAnswerRevisionsData, ListPendingAnswerRevisionsError, ListPendingAnswerRevisionsResponse, ListPublicEventsData, ListPublicEventsError, ListPublicEventsResponse, ListQuestionsData, ListQuestionsError, ListQuestionsResponse, ListQuizAnswerRevisionsData, ListQuizAnswerRevisionsError, ListQuizAnswerRevisionsResponse, ListQuizPatientsData, ListQuizPatientsError, ListQuizPatientsResponse, ListQuizSchedulesData, ListQuizSchedulesError, ListQuizSchedulesResponse, ListQuizzesData, ListQuizzesError, ListQuizzesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListSchedulesWithoutConfirmationData, ListSchedulesWithoutConfirmationError, ListSchedulesWithoutConfirmationResponse, ListServicesData, ListServicesError, ListServicesResponse, ListWebhookResponsesData, ListWebhookResponsesError, ListWebhookResponsesResponse, ListWebhooksData, ListWebhooksError, ListWebhooksResponse, ListWhatsAppTemplatesData, ListWhatsAppTemplatesError, ListWhatsAppTemplatesResponse, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkAllNotificationsAsReadData, MarkAllNotificationsAsReadError, MarkAllNotificationsAsReadResponse, MarkTutorialSeenData, MarkTutorialSeenError, MarkTutorialSeenResponse, OpenPatientQuizData, OpenPatientQuizError, OpenPatientQuizResponse, PreviewMessageData, PreviewMessageError, PreviewMessageResponse, ReceiveGatewayWebhookData, ReceiveGatewayWebhookError, ReceiveGatewayWebhookResponse, ReceiveWhatsAppWebhookData, ReceiveWhatsAppWebhookError, ReceiveWhatsAppWebhookResponse, RedeliverWebhookData, RedeliverWebhookError, RedeliverWebhookResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RefundSignatureData, RefundSignatureError, RefundSignatureResponse, RegisterData, RegisterError, RegisterResponse, RepublishAnswerRequestsData, RepublishAnswerRequestsError, RepublishAnswerRequestsResponse, RequestPasswordRecoveryData, RequestPasswordRecoveryError, RequestPasswordRecoveryResponse, RequestPatientCodeData, RequestPatientCodeError, RequestPatientCodeResponse, RequestQuizNowData, RequestQuizNowError, RequestQuizNowResponse, RescheduleQuizScheduleData, RescheduleQuizScheduleError, RescheduleQuizScheduleResponse, ResendVerificationData, ResendVerificationError, ResendVerificationResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, RetryMessageData, RetryMessageError, RetryMessageResponse, RotateWebhookSecretData, RotateWebhookSecretError, RotateWebhookSecretResponse, SaveQuizAnswerData, SaveQuizAnswerError, SaveQuizAnswerResponse, SendWebhookTestData, SendWebhookTestError, SendWebhookTestResponse, SetAnswerRevisionPendingData, SetAnswerRevisionPendingError, SetAnswerRevisionPendingResponse, SetDefaultAppearanceData, SetDefaultAppearanceError, SetDefaultAppearanceResponse, StartQuizAnswerData, StartQuizAnswerError, StartQuizAnswerResponse, SubscribeData, SubscribeError, SubscribeResponse, UpdateAppearanceData, UpdateAppearanceError, UpdateAppearanceResponse, UpdateAreaConfigData, UpdateAreaConfigError, UpdateAreaConfigResponse, UpdateCategoryData, UpdateCategoryError, UpdateCategoryResponse, UpdateMeData, UpdateMeError, UpdateMeResponse, UpdateNotificationData, UpdateNotificationError, UpdateNotificationResponse, UpdateNotificationSettingData, UpdateNotificationSettingError, UpdateNotificationSettingResponse, UpdatePatientData, UpdatePatientError, UpdatePatientPreferencesData, UpdatePatientPreferencesError, UpdatePatientPreferencesResponse, UpdatePatientResponse, UpdateQuestionData, UpdateQuestionError, UpdateQuestionResponse, UpdateQuizData, UpdateQuizError, UpdateQuizResponse, UpdateRevisionNoteData, UpdateRevisionNoteError, UpdateRevisionNoteResponse, UpdateServiceData, UpdateServiceError, UpdateServiceResponse, UpdateSignatureCreditCardData, UpdateSignatureCreditCardError, UpdateSignatureCreditCardResponse, UpdateTemplateMessageData, UpdateTemplateMessageError, UpdateTemplateMessageResponse, UpdateWebhookData, UpdateWebhookError, UpdateWebhookResponse, UploadFileData, UploadFileError, UploadFileResponse, ValidateQuizPinData, ValidateQuizPinError, ValidateQuizPinResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, VerifyWhatsAppWebhookData, VerifyWhatsAppWebhookError, VerifyWhatsAppWebhookResponse } from '../types.gen';
 
 /**
  * E-mail a password recovery link (always 204, also for unknown e-mails)
@@ -558,6 +558,42 @@ export const updateCategoryMutation = (options?: Partial<Options<UpdateCategoryD
     return mutationOptions;
 };
 
+export const listMessageCampaignsQueryKey = (options?: Options<ListMessageCampaignsData>) => createQueryKey('listMessageCampaigns', options);
+
+/**
+ * Her sends, newest first, with their progress
+ */
+export const listMessageCampaignsOptions = (options?: Options<ListMessageCampaignsData>) => queryOptions<ListMessageCampaignsResponse, ListMessageCampaignsError, ListMessageCampaignsResponse, ReturnType<typeof listMessageCampaignsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listMessageCampaigns({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listMessageCampaignsQueryKey(options)
+});
+
+export const getMessageCampaignQueryKey = (options: Options<GetMessageCampaignData>) => createQueryKey('getMessageCampaign', options);
+
+/**
+ * One send's progress and each recipient's delivery state (failures first)
+ */
+export const getMessageCampaignOptions = (options: Options<GetMessageCampaignData>) => queryOptions<GetMessageCampaignResponse, GetMessageCampaignError, GetMessageCampaignResponse, ReturnType<typeof getMessageCampaignQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getMessageCampaign({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getMessageCampaignQueryKey(options)
+});
+
 export const getChatHistoryQueryKey = (options: Options<GetChatHistoryData>) => createQueryKey('getChatHistory', options);
 
 /**
@@ -574,6 +610,77 @@ export const getChatHistoryOptions = (options: Options<GetChatHistoryData>) => q
         return data;
     },
     queryKey: getChatHistoryQueryKey(options)
+});
+
+/**
+ * Send a message to one client, a selection, or everyone matching the client filters (now or later)
+ *
+ * Recipients are fixed now: one message each, queued (or failed at once without a contact). WhatsApp clients outside the 24-hour window without a template → 409 WHATSAPP_TEMPLATE_REQUIRED (details.outsideWindow).
+ */
+export const composeMessageMutation = (options?: Partial<Options<ComposeMessageData>>): UseMutationOptions<ComposeMessageResponse, ComposeMessageError, Options<ComposeMessageData>> => {
+    const mutationOptions: UseMutationOptions<ComposeMessageResponse, ComposeMessageError, Options<ComposeMessageData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await composeMessage({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Who would receive a message, by which channel, and how many are outside the WhatsApp window
+ */
+export const previewMessageMutation = (options?: Partial<Options<PreviewMessageData>>): UseMutationOptions<PreviewMessageResponse, PreviewMessageError, Options<PreviewMessageData>> => {
+    const mutationOptions: UseMutationOptions<PreviewMessageResponse, PreviewMessageError, Options<PreviewMessageData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await previewMessage({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send a failed message again (with the client’s current contact)
+ */
+export const retryMessageMutation = (options?: Partial<Options<RetryMessageData>>): UseMutationOptions<RetryMessageResponse, RetryMessageError, Options<RetryMessageData>> => {
+    const mutationOptions: UseMutationOptions<RetryMessageResponse, RetryMessageError, Options<RetryMessageData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await retryMessage({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listWhatsAppTemplatesQueryKey = (options?: Options<ListWhatsAppTemplatesData>) => createQueryKey('listWhatsAppTemplates', options);
+
+/**
+ * The approved WhatsApp templates (the only messages WhatsApp accepts outside the 24-hour window)
+ */
+export const listWhatsAppTemplatesOptions = (options?: Options<ListWhatsAppTemplatesData>) => queryOptions<ListWhatsAppTemplatesResponse, ListWhatsAppTemplatesError, ListWhatsAppTemplatesResponse, ReturnType<typeof listWhatsAppTemplatesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listWhatsAppTemplates({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listWhatsAppTemplatesQueryKey(options)
 });
 
 export const getDashboardSummaryQueryKey = (options?: Options<GetDashboardSummaryData>) => createQueryKey('getDashboardSummary', options);
@@ -2456,6 +2563,41 @@ export const sendWebhookTestMutation = (options?: Partial<Options<SendWebhookTes
     const mutationOptions: UseMutationOptions<SendWebhookTestResponse, SendWebhookTestError, Options<SendWebhookTestData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await sendWebhookTest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const verifyWhatsAppWebhookQueryKey = (options?: Options<VerifyWhatsAppWebhookData>) => createQueryKey('verifyWhatsAppWebhook', options);
+
+/**
+ * The hub.challenge handshake of WhatsApp’s webhook
+ */
+export const verifyWhatsAppWebhookOptions = (options?: Options<VerifyWhatsAppWebhookData>) => queryOptions<VerifyWhatsAppWebhookResponse, VerifyWhatsAppWebhookError, VerifyWhatsAppWebhookResponse, ReturnType<typeof verifyWhatsAppWebhookQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await verifyWhatsAppWebhook({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: verifyWhatsAppWebhookQueryKey(options)
+});
+
+/**
+ * Message statuses and patients’ replies from WhatsApp (signed with X-Hub-Signature-256)
+ */
+export const receiveWhatsAppWebhookMutation = (options?: Partial<Options<ReceiveWhatsAppWebhookData>>): UseMutationOptions<ReceiveWhatsAppWebhookResponse, ReceiveWhatsAppWebhookError, Options<ReceiveWhatsAppWebhookData>> => {
+    const mutationOptions: UseMutationOptions<ReceiveWhatsAppWebhookResponse, ReceiveWhatsAppWebhookError, Options<ReceiveWhatsAppWebhookData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await receiveWhatsAppWebhook({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

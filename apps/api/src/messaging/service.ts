@@ -1,0 +1,375 @@
+/**
+ * Composing messages to clients (`/clients/messaging`): who receives it and by which channel, the template
+ * variables, WhatsApp's 24-hour rule, and the progress of a send. The recipients are fixed when the message is
+ * created: one `messages` row each (queued, or failed at once when she has no contact), sent by sender.ts.
+ *
+ * Channel rules: WhatsApp only to a client who agreed to it (her preferences) and has a phone; the others get
+ * e-mail. Outside the 24 hours after her last WhatsApp message only an approved template reaches her.
+ */
+import { and, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { messageCampaigns, messages, patients, professionals, type NOTIFICATION_CHANNELS } from '../db/schema.js';
+import { AppError, errors } from '../errors/app-error.js';
+import { patientNotFound } from '../patient/lookup.js';
+import { listPatients } from '../patient/list.js';
+import type {
+  CampaignDetailSchema,
+  CampaignSchema,
+  ComposeMessageBody,
+  MessageAudienceSchema,
+  MessagePreviewSchema,
+  RecipientsQuery,
+} from './schemas.js';
+import { MAX_RECIPIENTS } from './schemas.js';
+import { renderTemplate, templateNamed, WHATSAPP_WINDOW_MS } from './templates.js';
+
+type Channel = (typeof NOTIFICATION_CHANNELS)[number];
+type Compose = z.infer<typeof ComposeMessageBody>;
+type Audience = z.infer<typeof MessageAudienceSchema>;
+type CampaignDto = z.infer<typeof CampaignSchema>;
+
+interface Recipient {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  channel: Channel | null;
+  /** WhatsApp recipients: inside the 24-hour window. */
+  inWindow: boolean;
+}
+
+const VARIABLES = new Set(['paciente', 'profissional']);
+
+/** `{{paciente}}` and `{{profissional}}` replaced; any other variable is refused. */
+export function checkVariables(body: string): void {
+  const unknown = [...body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((m) => m[1]!).filter((v) => !VARIABLES.has(v));
+  if (unknown.length > 0) {
+    throw new AppError(
+      400,
+      'WRONG_TEMPLATE_VARIABLES',
+      `A mensagem usa ${unknown.length === 1 ? 'uma variável que não existe' : 'variáveis que não existem'}: ${unknown.map((v) => `{{${v}}}`).join(', ')}. Use {{paciente}} ou {{profissional}}.`,
+      { variables: unknown },
+    );
+  }
+}
+
+export const renderBody = (body: string, vars: { paciente: string; profissional: string }) =>
+  body.replace(/\{\{\s*(paciente|profissional)\s*\}\}/g, (_, v: 'paciente' | 'profissional') => vars[v]);
+
+const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
+
+/** The channel she gets it by: the chosen one when she can, else the other one she can, else none. */
+function channelOf(p: { email: string | null; phone: string | null; whatsappOk: boolean }, chosen: Channel) {
+  const canWhatsApp = p.whatsappOk && !!p.phone;
+  const canEmail = !!p.email;
+  if (chosen === 'whatsapp') return canWhatsApp ? 'whatsapp' : canEmail ? 'email' : null;
+  return canEmail ? 'email' : canWhatsApp ? 'whatsapp' : null;
+}
+
+async function audienceIds(ctx: AppContext, professionalId: string, audience: Audience): Promise<string[]> {
+  if (audience.kind === 'patients') {
+    const ids = [...new Set(audience.patientIds)];
+    const found = await ctx.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(
+        and(eq(patients.professionalId, professionalId), inArray(patients.id, ids), ne(patients.status, 'deleted')),
+      );
+    // A foreign id answers exactly like a missing one.
+    if (found.length !== ids.length) throw patientNotFound();
+    return ids;
+  }
+  const out: string[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await listPatients(ctx, professionalId, {
+      status: audience.status,
+      serviceId: audience.serviceId,
+      serviceModality: audience.serviceModality,
+      take: 100,
+      skip,
+    });
+    for (const p of page.items) out.push(p.id);
+    if (out.length > MAX_RECIPIENTS) {
+      throw errors.field(['audience'], `Mais de ${MAX_RECIPIENTS} clientes com estes filtros. Refine a escolha.`);
+    }
+    if (page.items.length < 100) break;
+  }
+  if (out.length === 0) throw errors.field(['audience'], 'Nenhum cliente com estes filtros.');
+  return out;
+}
+
+async function recipientsOf(ctx: AppContext, professionalId: string, body: Pick<Compose, 'audience' | 'channel'>) {
+  const ids = await audienceIds(ctx, professionalId, body.audience);
+  const rows: Recipient[] = [];
+  const now = ctx.config.now().getTime();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const people = await ctx.db
+      .select({
+        id: patients.id,
+        name: patients.name,
+        email: patients.email,
+        phone: patients.phone,
+        preferences: patients.preferences,
+      })
+      .from(patients)
+      .where(and(eq(patients.professionalId, professionalId), inArray(patients.id, chunk)));
+    const last = await ctx.db
+      .select({ patientId: messages.patientId, at: max(messages.createdAt) })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.professionalId, professionalId),
+          eq(messages.direction, 'in'),
+          inArray(messages.patientId, chunk),
+        ),
+      )
+      .groupBy(messages.patientId);
+    const lastIn = new Map(last.map((l) => [l.patientId, l.at ? new Date(l.at).getTime() : 0]));
+    for (const p of people) {
+      const channel = channelOf({ ...p, whatsappOk: p.preferences.channel === 'whatsapp' }, body.channel);
+      rows.push({
+        id: p.id,
+        name: p.name,
+        email: p.email,
+        phone: p.phone,
+        channel,
+        inWindow: now - (lastIn.get(p.id) ?? 0) < WHATSAPP_WINDOW_MS,
+      });
+    }
+  }
+  return rows;
+}
+
+async function professionalName(ctx: AppContext, professionalId: string): Promise<string> {
+  const [pro] = await ctx.db
+    .select({ name: professionals.name })
+    .from(professionals)
+    .where(eq(professionals.id, professionalId));
+  return pro?.name ?? '';
+}
+
+/** What a recipient reads, by her channel (the template wraps the text on WhatsApp when one is chosen). */
+function textFor(r: Recipient, body: string, proName: string, template: string | null | undefined): string {
+  const text = renderBody(body, { paciente: firstName(r.name), profissional: proName });
+  const t = template ? templateNamed(template) : undefined;
+  if (r.channel === 'whatsapp' && t) return renderTemplate(t, [firstName(r.name), proName, text]);
+  return text;
+}
+
+function checkTemplate(template: string | null | undefined) {
+  if (template && !templateNamed(template)) {
+    throw errors.field(['template'], 'Modelo de WhatsApp desconhecido. Escolha um dos modelos aprovados.');
+  }
+}
+
+/** `POST /chat/messages/preview`: who gets it by which channel, before sending. */
+export async function preview(
+  ctx: AppContext,
+  professionalId: string,
+  body: Compose,
+): Promise<z.infer<typeof MessagePreviewSchema>> {
+  checkVariables(body.body);
+  checkTemplate(body.template);
+  const [recipients, proName] = await Promise.all([
+    recipientsOf(ctx, professionalId, body),
+    professionalName(ctx, professionalId),
+  ]);
+  const by = (c: Channel | null) => recipients.filter((r) => r.channel === c).length;
+  return {
+    total: recipients.length,
+    email: by('email'),
+    whatsapp: by('whatsapp'),
+    withoutContact: by(null),
+    outsideWindow: recipients.filter((r) => r.channel === 'whatsapp' && !r.inWindow).length,
+    sample: recipients[0] ? textFor(recipients[0], body.body, proName, body.template) : '',
+  };
+}
+
+/**
+ * `POST /chat/messages`: fixes the recipients and queues one message each (sent now or at `sendAt`). WhatsApp
+ * recipients outside the 24-hour window need an approved template: 409 WHATSAPP_TEMPLATE_REQUIRED otherwise.
+ */
+export async function compose(ctx: AppContext, professionalId: string, body: Compose): Promise<CampaignDto> {
+  checkVariables(body.body);
+  checkTemplate(body.template);
+  const now = ctx.config.now();
+  const [recipients, proName] = await Promise.all([
+    recipientsOf(ctx, professionalId, body),
+    professionalName(ctx, professionalId),
+  ]);
+  const outside = recipients.filter((r) => r.channel === 'whatsapp' && !r.inWindow).length;
+  if (outside > 0 && !body.template) {
+    throw new AppError(
+      409,
+      'WHATSAPP_TEMPLATE_REQUIRED',
+      `${outside === 1 ? 'Um cliente não fala' : `${outside} clientes não falam`} com você pelo WhatsApp há mais de 24 horas: para eles, o WhatsApp só aceita um modelo aprovado. Escolha um modelo.`,
+      { outsideWindow: outside },
+    );
+  }
+  const requested = body.sendAt ? new Date(body.sendAt) : now;
+  const sendAt = requested > now ? requested : now;
+  const id = await ctx.db.transaction(async (tx) => {
+    const [campaign] = await tx
+      .insert(messageCampaigns)
+      .values({
+        professionalId,
+        channel: body.channel,
+        body: body.body,
+        template: body.template ?? null,
+        audience: body.audience as Record<string, unknown>,
+        sendAt,
+        total: recipients.length,
+        createdAt: now,
+      })
+      .returning({ id: messageCampaigns.id });
+    for (let i = 0; i < recipients.length; i += 500) {
+      await tx.insert(messages).values(
+        recipients.slice(i, i + 500).map((r) => ({
+          professionalId,
+          patientId: r.id,
+          campaignId: campaign!.id,
+          channel: r.channel ?? body.channel,
+          body: textFor(r, body.body, proName, body.template),
+          direction: 'out' as const,
+          dueAt: sendAt,
+          createdAt: now,
+          statusAt: now,
+          ...(r.channel
+            ? { status: 'queued' as const }
+            : {
+                status: 'failed' as const,
+                errorCode: 'NOTIFICATION_CHANNEL_ERROR',
+                error: 'O cliente não tem e-mail nem WhatsApp autorizado cadastrados.',
+              }),
+        })),
+      );
+    }
+    return campaign!.id;
+  });
+  return (await campaignsByIds(ctx, professionalId, [id]))[0]!;
+}
+
+async function campaignsByIds(ctx: AppContext, professionalId: string, ids: string[]): Promise<CampaignDto[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(messageCampaigns)
+    .where(and(eq(messageCampaigns.professionalId, professionalId), inArray(messageCampaigns.id, ids)))
+    .orderBy(desc(messageCampaigns.createdAt));
+  const tallies = await ctx.db
+    .select({ campaignId: messages.campaignId, status: messages.status, n: count() })
+    .from(messages)
+    .where(inArray(messages.campaignId, ids))
+    .groupBy(messages.campaignId, messages.status);
+  return rows.map((c) => {
+    const counts = { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0 };
+    for (const t of tallies) if (t.campaignId === c.id) counts[t.status] = Number(t.n);
+    return {
+      id: c.id,
+      channel: c.channel,
+      body: c.body,
+      template: c.template,
+      audience: c.audience as Audience,
+      sendAt: c.sendAt.toISOString(),
+      total: c.total,
+      counts,
+      createdAt: c.createdAt.toISOString(),
+    };
+  });
+}
+
+/** `GET /chat/campaigns`: her composed messages, newest first, with their progress. */
+export async function listCampaigns(ctx: AppContext, professionalId: string, q: { take: number; skip: number }) {
+  const where = eq(messageCampaigns.professionalId, professionalId);
+  const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(messageCampaigns).where(where);
+  const page = await ctx.db
+    .select({ id: messageCampaigns.id })
+    .from(messageCampaigns)
+    .where(where)
+    .orderBy(desc(messageCampaigns.createdAt))
+    .limit(q.take)
+    .offset(q.skip);
+  return {
+    items: await campaignsByIds(
+      ctx,
+      professionalId,
+      page.map((p) => p.id),
+    ),
+    total: Number(n),
+  };
+}
+
+const campaignNotFound = () => errors.notFound('Envio não encontrado.');
+
+/** `GET /chat/campaigns/{id}`: one send's progress and each recipient's state. */
+export async function campaignDetail(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  q: z.infer<typeof RecipientsQuery>,
+): Promise<z.infer<typeof CampaignDetailSchema>> {
+  const [campaign] = await campaignsByIds(ctx, professionalId, [id]);
+  if (!campaign) throw campaignNotFound();
+  const where = and(
+    eq(messages.campaignId, id),
+    eq(messages.professionalId, professionalId),
+    q.status ? eq(messages.status, q.status) : undefined,
+  );
+  const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(messages).where(where);
+  const rows = await ctx.db
+    .select({
+      messageId: messages.id,
+      patientId: messages.patientId,
+      patientName: patients.name,
+      channel: messages.channel,
+      status: messages.status,
+      errorCode: messages.errorCode,
+      error: messages.error,
+      statusAt: messages.statusAt,
+    })
+    .from(messages)
+    .innerJoin(patients, eq(patients.id, messages.patientId))
+    .where(where)
+    // Failures first: they are what she has to act on.
+    .orderBy(sql`CASE WHEN ${messages.status} = 'failed' THEN 0 ELSE 1 END`, patients.name)
+    .limit(q.take)
+    .offset(q.skip);
+  return {
+    campaign,
+    recipients: rows.map((r) => ({
+      ...r,
+      errorCode: (r.errorCode as 'WHATSAPP_INTEGRATION_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | null) ?? null,
+      statusAt: r.statusAt?.toISOString() ?? null,
+    })),
+    recipientsTotal: Number(n),
+  };
+}
+
+/** `POST /chat/messages/{id}/retry`: a failed message goes back to the queue (with her current contact). */
+export async function retryMessage(ctx: AppContext, professionalId: string, id: string): Promise<{ id: string }> {
+  const now = ctx.config.now();
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ status: 'queued', errorCode: null, error: null, dueAt: now, statusAt: now, lockedUntil: null })
+    .where(
+      and(
+        eq(messages.id, id),
+        eq(messages.professionalId, professionalId),
+        eq(messages.status, 'failed'),
+        eq(messages.direction, 'out'),
+        sql`${messages.campaignId} IS NOT NULL`,
+      ),
+    )
+    .returning({ id: messages.id });
+  if (row) return row;
+  const [exists] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(eq(messages.id, id), eq(messages.professionalId, professionalId), sql`${messages.campaignId} IS NOT NULL`),
+    );
+  if (!exists) throw errors.notFound('Mensagem não encontrada.');
+  throw errors.field(['id'], 'Só uma mensagem que falhou pode ser reenviada.');
+}
