@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_JWT_SECRET, E2E_OPERATOR_TOKEN } from './secret.mjs';
+import { E2E_JWT_SECRET, E2E_OPERATOR_TOKEN, E2E_WHATSAPP_APP_SECRET, E2E_WHATSAPP_VERIFY_TOKEN } from './secret.mjs';
 import { apiStartArgs, buildApi } from '../apps/api/scripts/production.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,6 +24,9 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   // The webhook journey's receivers listen on loopback http (a test setting the API refuses in production).
   WEBHOOKS_ALLOW_LOOPBACK_HTTP: '1',
+  // WhatsApp's webhook, signed by the messaging journey as Meta signs it.
+  WHATSAPP_VERIFY_TOKEN: E2E_WHATSAPP_VERIFY_TOKEN,
+  WHATSAPP_APP_SECRET: E2E_WHATSAPP_APP_SECRET,
 };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
