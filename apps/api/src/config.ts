@@ -99,6 +99,9 @@ export interface RateLimits {
   patientCodesPerContact: RateLimit;
   patientCodesPerAddress: RateLimit;
   patientCodeFailuresPerAddress: RateLimit;
+  /** Messages composed in /clients/messaging (each send and each retry), per professional and per address. */
+  messageSendsPerAccount: RateLimit;
+  messageSendsPerAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -201,6 +204,8 @@ export const defaultConfig: AppConfig = {
     patientCodesPerContact: { max: 5, windowSeconds: 60 * 60 },
     patientCodesPerAddress: { max: 20, windowSeconds: 60 * 60 },
     patientCodeFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
+    messageSendsPerAccount: { max: 60, windowSeconds: 60 * 60 },
+    messageSendsPerAddress: { max: 120, windowSeconds: 60 * 60 },
   },
   storageQuotaBytes: 1024 * 1024 * 1024,
   webhooksAllowLoopbackHttp: false,

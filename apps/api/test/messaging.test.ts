@@ -262,3 +262,33 @@ describe.each(backends)('messaging on $name', (backend) => {
     expect((await api('GET', '/chat/campaigns', undefined, other)).json()).toEqual({ items: [], total: 0 });
   });
 });
+
+describe.each(backends)('messaging limits on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, {
+      config: { limits: { messageSendsPerAccount: { max: 2, windowSeconds: 3600 } } as never },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reserves each send before it: the third in an hour is refused and queues nothing', async () => {
+    const pro = await t.signUp('limite@example.com');
+    const patient = await practice(t).patient(pro, { email: 'cliente@example.com' });
+    const compose = () =>
+      t.call({
+        method: 'POST',
+        url: '/api/chat/messages',
+        headers: bearer(pro),
+        payload: { audience: { kind: 'patients', patientIds: [patient.id] }, channel: 'email', body: 'Oi!' },
+      });
+    expect((await compose()).statusCode).toBe(201);
+    expect((await compose()).statusCode).toBe(201);
+    const third = await compose();
+    expect([third.statusCode, third.json().application_error_code]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+    const page = await t.call({ method: 'GET', url: '/api/chat/campaigns', headers: bearer(pro) });
+    expect(page.json().total).toBe(2);
+  });
+});

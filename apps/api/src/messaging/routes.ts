@@ -65,13 +65,15 @@ export function messagingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Send a message to one client, a selection, or everyone matching the client filters (now or later)',
           description:
             'Recipients are fixed now: one message each, queued (or failed at once without a contact). WhatsApp clients ' +
-            'outside the 24-hour window without a template → 409 WHATSAPP_TEMPLATE_REQUIRED (details.outsideWindow).',
+            'outside the 24-hour window without a template → 409 WHATSAPP_TEMPLATE_REQUIRED (details.outsideWindow). At most 60 ' +
+            'sends an hour per professional and 120 per address (429 TOO_MANY_ATTEMPTS).',
           security: bearerSecurity,
           body: ComposeMessageBody,
-          response: { 201: json(CampaignSchema, 'The send'), ...errorResponses(400, 401, 404, 409) },
+          response: { 201: json(CampaignSchema, 'The send'), ...errorResponses(400, 401, 404, 409, 429) },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.compose(ctx, pro(request), request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await service.compose(ctx, pro(request), request.body, request.ip)),
     );
 
     app.get(
@@ -116,11 +118,11 @@ export function messagingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: IdParams,
           response: {
             200: json(z.object({ id: z.uuid() }), 'Queued again'),
-            ...errorResponses(400, 401, 404),
+            ...errorResponses(400, 401, 404, 429),
           },
         },
       },
-      async (request) => service.retryMessage(ctx, pro(request), request.params.id),
+      async (request) => service.retryMessage(ctx, pro(request), request.params.id, request.ip),
     );
   };
 }

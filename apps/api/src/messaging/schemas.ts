@@ -39,14 +39,10 @@ export const ComposeMessageBody = z
       description:
         'Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES.',
     }),
-    template: z
-      .string()
-      .max(100)
-      .nullish()
-      .meta({
-        description:
-          'An approved WhatsApp template (GET /chat/templates): required for clients outside the 24-hour window.',
-      }),
+    template: z.string().max(100).nullish().meta({
+      description:
+        'An approved WhatsApp template (GET /chat/templates): required for clients outside the 24-hour window.',
+    }),
     sendAt: z.iso
       .datetime()
       .nullish()

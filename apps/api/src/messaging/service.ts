@@ -13,6 +13,7 @@ import { messageCampaigns, messages, patients, professionals, type NOTIFICATION_
 import { AppError, errors } from '../errors/app-error.js';
 import { patientNotFound } from '../patient/lookup.js';
 import { listPatients } from '../patient/list.js';
+import { reserveAll } from '../lib/rate-limit.js';
 import type {
   CampaignDetailSchema,
   CampaignSchema,
@@ -164,6 +165,20 @@ function checkTemplate(template: string | null | undefined) {
   }
 }
 
+/** Each send (and each retry) is reserved first: per professional and per address, an hour at a time. */
+async function reserveSend(ctx: AppContext, professionalId: string, ip: string, now: Date): Promise<void> {
+  const { limits } = ctx.config;
+  const message = 'Muitos envios de mensagens seguidos. Aguarde um pouco e tente de novo.';
+  await reserveAll(
+    ctx.db,
+    [
+      { key: `messages:pro:${professionalId}`, limit: limits.messageSendsPerAccount, message },
+      { key: `messages:ip:${ip}`, limit: limits.messageSendsPerAddress, message },
+    ],
+    now,
+  );
+}
+
 /** `POST /chat/messages/preview`: who gets it by which channel, before sending. */
 export async function preview(
   ctx: AppContext,
@@ -191,10 +206,16 @@ export async function preview(
  * `POST /chat/messages`: fixes the recipients and queues one message each (sent now or at `sendAt`). WhatsApp
  * recipients outside the 24-hour window need an approved template: 409 WHATSAPP_TEMPLATE_REQUIRED otherwise.
  */
-export async function compose(ctx: AppContext, professionalId: string, body: Compose): Promise<CampaignDto> {
+export async function compose(
+  ctx: AppContext,
+  professionalId: string,
+  body: Compose,
+  ip: string,
+): Promise<CampaignDto> {
   checkVariables(body.body);
   checkTemplate(body.template);
   const now = ctx.config.now();
+  await reserveSend(ctx, professionalId, ip, now);
   const [recipients, proName] = await Promise.all([
     recipientsOf(ctx, professionalId, body),
     professionalName(ctx, professionalId),
@@ -348,8 +369,14 @@ export async function campaignDetail(
 }
 
 /** `POST /chat/messages/{id}/retry`: a failed message goes back to the queue (with her current contact). */
-export async function retryMessage(ctx: AppContext, professionalId: string, id: string): Promise<{ id: string }> {
+export async function retryMessage(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  ip: string,
+): Promise<{ id: string }> {
   const now = ctx.config.now();
+  await reserveSend(ctx, professionalId, ip, now);
   const [row] = await ctx.db
     .update(messages)
     .set({ status: 'queued', errorCode: null, error: null, dueAt: now, statusAt: now, lockedUntil: null })

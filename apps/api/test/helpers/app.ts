@@ -64,6 +64,8 @@ export const testConfig = (clock: TestClock, overrides: ConfigOverrides = {}): C
     pinDelayAfterFailures: 100_000,
     patientCodesPerAddress: roomy,
     patientCodeFailuresPerAddress: roomy,
+    messageSendsPerAccount: roomy,
+    messageSendsPerAddress: roomy,
     ...overrides.limits,
   },
 });

@@ -3645,6 +3645,10 @@ export type ComposeMessageErrors = {
      */
     409: ErrorResponse;
     /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
      * Unexpected error (INTERNAL_ERROR)
      */
     500: ErrorResponse;
@@ -3738,6 +3742,10 @@ export type RetryMessageErrors = {
      * Not found
      */
     404: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
     /**
      * Unexpected error (INTERNAL_ERROR)
      */

@@ -615,7 +615,7 @@ export const getChatHistoryOptions = (options: Options<GetChatHistoryData>) => q
 /**
  * Send a message to one client, a selection, or everyone matching the client filters (now or later)
  *
- * Recipients are fixed now: one message each, queued (or failed at once without a contact). WhatsApp clients outside the 24-hour window without a template → 409 WHATSAPP_TEMPLATE_REQUIRED (details.outsideWindow).
+ * Recipients are fixed now: one message each, queued (or failed at once without a contact). WhatsApp clients outside the 24-hour window without a template → 409 WHATSAPP_TEMPLATE_REQUIRED (details.outsideWindow). At most 60 sends an hour per professional and 120 per address (429 TOO_MANY_ATTEMPTS).
  */
 export const composeMessageMutation = (options?: Partial<Options<ComposeMessageData>>): UseMutationOptions<ComposeMessageResponse, ComposeMessageError, Options<ComposeMessageData>> => {
     const mutationOptions: UseMutationOptions<ComposeMessageResponse, ComposeMessageError, Options<ComposeMessageData>> = {
