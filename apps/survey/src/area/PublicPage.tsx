@@ -192,8 +192,14 @@ const MoonIcon = () => (
 export function PublicPage({ area, mode, onModeChange, coverImage }: PublicPageProps) {
   const next = mode === 'dark' ? 'light' : 'dark';
   const who = [capitalize(area.profession), area.councilRegistration].filter(Boolean).join(' · ');
+  // Native controls and scrollbars follow the mode; the page's previous value comes back when it leaves.
   useLayoutEffect(() => {
-    document.documentElement.style.colorScheme = mode;
+    const root = document.documentElement.style;
+    const before = root.colorScheme;
+    root.colorScheme = mode;
+    return () => {
+      root.colorScheme = before;
+    };
   }, [mode]);
   return (
     <div css={page}>

@@ -3,7 +3,7 @@
  * preview), and the editing of one part of the config (a draft, saving only that part, the unsaved-changes
  * guard, field errors from the API).
  */
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -160,6 +160,13 @@ export function useAreaEditor<T>({
   const [draft, setDraft] = useState<T>(() => draftOf(config));
   const [baseline, setBaseline] = useState<T>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const focusAfterError = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const form = focusAfterError.current;
+    if (!form) return;
+    focusAfterError.current = null;
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   const [uploads, setUploads] = useState(0);
   const isDirty = !sameDraft(draft, baseline);
   const blocker = useUnsavedChangesGuard(isDirty);
@@ -182,9 +189,10 @@ export function useAreaEditor<T>({
         onError: (raw) => {
           const error = asApiError(raw);
           if (error.code === 'ALIAS_ALREADY_IN_USE' || error.code === 'WRONG_COMMAND_PARAMETERS') {
+            // The field the answer is about may be far above the button (on a phone): once the error is on
+            // screen (the effect below, after the commit), take her there.
+            focusAfterError.current = form ?? null;
             setErrors(errorsByPath(error.details));
-            // The field the answer is about may be far above the button (on a phone): take her there.
-            requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
           }
         },
       },
