@@ -34,6 +34,21 @@ export async function listResponses(
   query: z.infer<typeof WebhookResponsesQuery>,
 ): Promise<ResponsePage> {
   const endpoint = await findOwnEndpoint(ctx, professionalId, endpointId);
+  // What is still waiting is read first: an attempt finishing between the reads then shows as its result in
+  // the rows read after (its attempt and its new status commit together), never as neither, which would leave
+  // the screen believing nothing is on its way and stop following it.
+  const [waiting] = await ctx.db
+    .select({
+      queued: sql<number>`count(*) FILTER (WHERE ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
+      paused: sql<number>`count(*) FILTER (WHERE ${webhookDeliveries.status} = 'paused')`.mapWith(Number),
+      next: sql<
+        string | null
+      >`min(${webhookDeliveries.nextAttemptAt}) FILTER (WHERE ${webhookDeliveries.status} = 'pending')`,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpoint.id), inArray(webhookDeliveries.status, ['pending', 'paused'])),
+    );
   // The latest attempt recorded of each message (a claimed one in flight has not recorded its own yet).
   const latest = sql<number>`(SELECT max(x.attempt) FROM ${webhookAttempts} x WHERE x.delivery_id = ${webhookDeliveries.id})`;
   const rows = await ctx.db
@@ -49,18 +64,6 @@ export async function listResponses(
     .select({ total: count() })
     .from(webhookAttempts)
     .where(eq(webhookAttempts.endpointId, endpoint.id));
-  const [waiting] = await ctx.db
-    .select({
-      queued: sql<number>`count(*) FILTER (WHERE ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
-      paused: sql<number>`count(*) FILTER (WHERE ${webhookDeliveries.status} = 'paused')`.mapWith(Number),
-      next: sql<
-        string | null
-      >`min(${webhookDeliveries.nextAttemptAt}) FILTER (WHERE ${webhookDeliveries.status} = 'pending')`,
-    })
-    .from(webhookDeliveries)
-    .where(
-      and(eq(webhookDeliveries.endpointId, endpoint.id), inArray(webhookDeliveries.status, ['pending', 'paused'])),
-    );
   return {
     items: rows.map(({ attempt: a, delivery: d, payload, latest: last }) => {
       const isLatest = a.attempt === Number(last);
