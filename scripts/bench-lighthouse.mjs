@@ -3,7 +3,8 @@
 // (scripts/survey-stack.mjs), in the system Chromium. Two visits:
 //   - a first visit: the PIN screen;
 //   - a patient coming back (token kept in the browser, answered up to the weight question): the
-//     survey loads the quiz from the API and opens that question.
+//     survey loads the quiz from the API and opens that question;
+//   - the professional's public page at /p/<link> (the client area's first screen).
 // Prints performance and accessibility per visit, the key metrics, and every audit that lost points.
 // Goal: performance ≥ 95, accessibility 100. Build the survey first: pnpm --filter @acompanha/survey build
 import { spawn } from 'node:child_process';
@@ -320,6 +321,15 @@ try {
     await pw.close();
   };
   await audit('question screen (returning patient)', link, keep);
+
+  // 3. The professional's public page (/p/<link>): the survey app with its data inlined in the HTML.
+  await api(
+    'PUT',
+    '/professional/me/area-config',
+    { link: 'bench-nutri', folder: { title: 'Nutrição sem terrorismo', subtitle: 'Acompanhamento entre consultas' } },
+    stack.jwt,
+  );
+  await audit('public page (client area)', `${origin}/p/bench-nutri`, coldCache);
 } finally {
   await front.close();
   rmSync(join(root, 'node_modules/.bench-lighthouse'), { recursive: true, force: true });
