@@ -32,3 +32,4 @@ export * from './notifications';
 export * from './webhooks';
 export * from './subscription';
 export * from './client-area';
+export * from './messaging';
