@@ -19,6 +19,24 @@ function ClientsIcon() {
   );
 }
 
+function MessagesIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
+      <path d="M8 9.5h8M8 12.5h5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function ServicesIcon() {
   return (
     <svg
@@ -206,6 +224,7 @@ export const WEBHOOKS_HREF = '/webhook';
 export const navigationItems = [
   { href: '/dashboard', label: 'Painel', icon: <DashboardIcon /> },
   { href: '/clients', label: 'Clientes', icon: <ClientsIcon /> },
+  { href: '/clients/messaging', label: 'Mensagens', icon: <MessagesIcon /> },
   { href: ANSWERS_RECEIVED_HREF, label: 'Respostas recebidas', icon: <InboxIcon /> },
   { href: '/answers/report', label: 'Relatório de respostas', icon: <ReportIcon /> },
   { href: '/services', label: 'Serviços e vendas', icon: <ServicesIcon /> },

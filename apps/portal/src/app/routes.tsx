@@ -101,6 +101,10 @@ export const createRoutes = (): RouteObject[] => [
             lazy: () => import('../features/clients/ClientImportPage').then((m) => ({ Component: m.ClientImportPage })),
           },
           {
+            path: 'clients/messaging',
+            lazy: () => import('../features/messaging/MessagingPage').then((m) => ({ Component: m.MessagingPage })),
+          },
+          {
             path: 'clients/profile/:id',
             lazy: () =>
               import('../features/clients-profile/ClientProfilePage').then((m) => ({

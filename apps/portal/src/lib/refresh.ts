@@ -43,6 +43,8 @@ export const REFRESH_AFTER = {
   patientDeleted: ['listPatients', 'getPatientTotals', 'listSales'],
   /** A sale registered, refunded or deleted: the sales, the invoice, and the patient's current service. */
   saleChanged: ['listSales', 'getInvoice', 'getPatient', 'listPatients'],
+  /** A message composed to clients, or a failed one retried: her sends and the clients' threads. */
+  messageSent: ['listMessageCampaigns', 'getMessageCampaign', 'getChatHistory'],
   /** A service created, edited, disabled or enabled. */
   serviceChanged: ['listServices'],
   /** A quiz created, saved, copied or disabled. */
