@@ -141,7 +141,7 @@ function ClientProfile({ id }: { id: string }) {
             <PatientSchedulesPanel patient={patient} />
           </TabPanel>
           <TabPanel id="messages">
-            <MessagesPanel patientId={patient.id} />
+            <MessagesPanel patient={patient} />
           </TabPanel>
         </Tabs>
       </Page>

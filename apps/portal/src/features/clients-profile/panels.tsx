@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getChatHistoryOptions, listSalesOptions, type ChatMessageStatus, type Patient } from '@acompanha/api-client';
+import { useNavigate } from 'react-router';
 import {
-  Badge,
-  Button,
-  Cell,
-  Column,
-  EmptyState,
-  Row,
-  Stack,
-  Table,
-  TableBody,
-  TableHeader,
-  Text,
-} from '@acompanha/ui';
-import { formatDateBR } from '../../lib/format';
+  ERROR_MESSAGES,
+  getChatHistoryOptions,
+  listSalesOptions,
+  type ChatMessage,
+  type ChatMessageStatus,
+  type Patient,
+} from '@acompanha/api-client';
+import { Badge, Button, EmptyState, Stack, Text } from '@acompanha/ui';
+import { formatDateTimeBR } from '../../lib/format';
 import { RegisterSaleModal } from '../services/RegisterSaleModal';
 import { SalesTable } from '../services/SalesTable';
 
@@ -52,42 +48,86 @@ const MESSAGE_STATUS: Record<ChatMessageStatus, { label: string; tone: 'neutral'
   failed: { label: 'Falhou', tone: 'danger' },
 };
 
-/** 'Mensagens': what was sent to the client, by e-mail or WhatsApp. */
-export function MessagesPanel({ patientId }: { patientId: string }) {
-  const messages = useQuery(getChatHistoryOptions({ path: { patientId }, query: { take: 50, skip: 0 } }));
+/** 'Mensagens': her thread — what was sent (with its state or why it failed) and her WhatsApp replies. */
+export function MessagesPanel({ patient }: { patient: Pick<Patient, 'id' | 'name'> }) {
+  const navigate = useNavigate();
+  const messages = useQuery(getChatHistoryOptions({ path: { patientId: patient.id }, query: { take: 50, skip: 0 } }));
+  // The API lists newest first; a thread reads oldest first.
+  const items = [...(messages.data?.items ?? [])].reverse();
   return (
-    <Table aria-label="Mensagens enviadas ao cliente">
-      <TableHeader>
-        <Column id="body" isRowHeader>
-          Mensagem
-        </Column>
-        <Column id="channel">Canal</Column>
-        <Column id="date">Data</Column>
-        <Column id="status">Situação</Column>
-      </TableHeader>
-      <TableBody
-        items={messages.data?.items ?? []}
-        isLoading={messages.isPending}
-        loadingLabel="Carregando mensagens…"
-        emptyState={
-          <EmptyState
-            title="Nenhuma mensagem enviada ainda."
-            description="As mensagens enviadas a este cliente aparecem aqui."
-            headingLevel={2}
-          />
-        }
+    <Stack gap={4}>
+      <Stack direction="row" justify="space-between" align="center" wrap gap={3}>
+        <Text variant="muted">As mensagens enviadas por e-mail ou WhatsApp e as respostas dela pelo WhatsApp.</Text>
+        <Button
+          onPress={() =>
+            navigate('/clients/messaging', { state: { recipients: [{ id: patient.id, name: patient.name }] } })
+          }
+        >
+          Enviar mensagem
+        </Button>
+      </Stack>
+      {messages.isPending ? (
+        <Text variant="muted">Carregando mensagens…</Text>
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="Nenhuma mensagem enviada ainda."
+          description="As mensagens enviadas a este cliente aparecem aqui."
+          headingLevel={2}
+        />
+      ) : (
+        <ol
+          aria-label={`Conversa com ${patient.name}`}
+          css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--space-3)' }}
+        >
+          {items.map((m) => (
+            <MessageBubble key={m.id} m={m} />
+          ))}
+        </ol>
+      )}
+    </Stack>
+  );
+}
+
+function MessageBubble({ m }: { m: ChatMessage }) {
+  const incoming = m.direction === 'in';
+  const status = MESSAGE_STATUS[m.status];
+  return (
+    <li
+      aria-label={incoming ? 'Resposta do cliente' : 'Mensagem enviada'}
+      css={{ display: 'flex', justifyContent: incoming ? 'flex-start' : 'flex-end' }}
+    >
+      <div
+        css={{
+          maxWidth: 'min(36rem, 88%)',
+          minWidth: 0,
+          padding: 'var(--space-3)',
+          borderRadius: 'var(--radius-lg, 12px)',
+          display: 'grid',
+          gap: 'var(--space-2)',
+          background: incoming
+            ? 'var(--color-surface-muted)'
+            : 'var(--color-primary-subtle, var(--color-surface-muted))',
+          border: '1px solid var(--color-border)',
+          ...(incoming ? { borderBottomLeftRadius: 4 } : { borderBottomRightRadius: 4 }),
+        }}
       >
-        {(m) => (
-          <Row id={m.id}>
-            <Cell>{m.body}</Cell>
-            <Cell>{m.channel === 'email' ? 'E-mail' : 'WhatsApp'}</Cell>
-            <Cell>{formatDateBR(m.createdAt)}</Cell>
-            <Cell>
-              <Badge tone={MESSAGE_STATUS[m.status].tone}>{MESSAGE_STATUS[m.status].label}</Badge>
-            </Cell>
-          </Row>
-        )}
-      </TableBody>
-    </Table>
+        <Text css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.body}</Text>
+        <Stack direction="row" gap={2} align="center" wrap>
+          <Text variant="small">
+            {incoming ? 'Resposta pelo WhatsApp' : m.channel === 'email' ? 'E-mail' : 'WhatsApp'} ·{' '}
+            {formatDateTimeBR(m.createdAt)}
+          </Text>
+          {incoming ? null : <Badge tone={status.tone}>{status.label}</Badge>}
+        </Stack>
+        {!incoming && m.status === 'failed' ? (
+          <Text
+            variant="small"
+            css={{ color: 'var(--color-danger-text, var(--color-danger))', overflowWrap: 'anywhere' }}
+          >
+            {m.error ?? (m.errorCode ? ERROR_MESSAGES[m.errorCode] : 'Não foi possível enviar.')}
+          </Text>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -139,6 +139,9 @@ export function ClientsPage() {
       width="lg"
       actions={
         <Stack direction="row" gap={2} wrap>
+          <Button variant="secondary" onPress={() => navigate('/clients/messaging')}>
+            Enviar mensagem
+          </Button>
           <Button variant="secondary" onPress={() => !blocked('Importar clientes') && navigate('/clients/import')}>
             Importar clientes
           </Button>
@@ -209,6 +212,20 @@ export function ClientsPage() {
             <Stack direction="row" gap={2} wrap>
               <Button variant="ghost" onPress={() => setSelected(new Set())}>
                 Limpar seleção
+              </Button>
+              <Button
+                variant="secondary"
+                onPress={() =>
+                  navigate('/clients/messaging', {
+                    state: {
+                      recipients: items
+                        .filter((p) => selectedIds.includes(p.id))
+                        .map((p) => ({ id: p.id, name: p.name })),
+                    },
+                  })
+                }
+              >
+                Enviar mensagem aos selecionados
               </Button>
               <Button variant="secondary" onPress={() => setBulkMode('inactivate')}>
                 Inativar selecionados
