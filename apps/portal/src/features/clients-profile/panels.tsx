@@ -57,7 +57,9 @@ export function MessagesPanel({ patient }: { patient: Pick<Patient, 'id' | 'name
   return (
     <Stack gap={4}>
       <Stack direction="row" justify="space-between" align="center" wrap gap={3}>
-        <Text variant="muted">As mensagens enviadas por e-mail ou WhatsApp e as respostas dela pelo WhatsApp.</Text>
+        <Text variant="muted">
+          As mensagens enviadas por e-mail ou WhatsApp e as respostas do cliente pelo WhatsApp.
+        </Text>
         <Button
           onPress={() =>
             navigate('/clients/messaging', { state: { recipients: [{ id: patient.id, name: patient.name }] } })
@@ -120,10 +122,7 @@ function MessageBubble({ m }: { m: ChatMessage }) {
           {incoming ? null : <Badge tone={status.tone}>{status.label}</Badge>}
         </Stack>
         {!incoming && m.status === 'failed' ? (
-          <Text
-            variant="small"
-            css={{ color: 'var(--color-danger-text, var(--color-danger))', overflowWrap: 'anywhere' }}
-          >
+          <Text variant="small" css={{ color: 'var(--color-danger)', overflowWrap: 'anywhere' }}>
             {m.error ?? (m.errorCode ? ERROR_MESSAGES[m.errorCode] : 'Não foi possível enviar.')}
           </Text>
         ) : null}

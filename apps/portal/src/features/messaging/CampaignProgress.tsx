@@ -12,7 +12,7 @@ import { refreshAfter } from '../../lib/refresh';
 import { CHANNEL_LABEL, failureSentence, MESSAGE_STATUS } from './labels';
 
 const POLL_MS = 2000;
-const RECIPIENTS_PAGE = 200;
+const RECIPIENTS_PAGE = 100;
 
 const isDue = (c: MessageCampaign) => Date.parse(c.sendAt) <= Date.now();
 const excerpt = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -76,10 +76,7 @@ function RecipientRow({ r, onRetry, isRetrying }: { r: CampaignRecipient; onRetr
           {r.statusAt ? ` · ${formatDateTimeBR(r.statusAt)}` : ''}
         </Text>
         {r.status === 'failed' ? (
-          <Text
-            variant="small"
-            css={{ color: 'var(--color-danger-text, var(--color-danger))', overflowWrap: 'anywhere' }}
-          >
+          <Text variant="small" css={{ color: 'var(--color-danger)', overflowWrap: 'anywhere' }}>
             {failureSentence(r)}
           </Text>
         ) : null}
@@ -178,7 +175,13 @@ export function CampaignProgress({ id, onBack }: { id: string; onBack: () => voi
             label="Progresso do envio"
             value={campaign.total ? (done / campaign.total) * 100 : 100}
             valueLabel={`${done} de ${campaign.total} processadas`}
-            variant={campaign.counts.failed > 0 ? 'danger' : done === campaign.total ? 'success' : 'default'}
+            variant={
+              campaign.counts.failed === campaign.total
+                ? 'danger'
+                : done === campaign.total && !campaign.counts.failed
+                  ? 'success'
+                  : 'default'
+            }
           />
           <Counts campaign={campaign} />
         </Stack>

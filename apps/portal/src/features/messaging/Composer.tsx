@@ -338,7 +338,7 @@ export function Composer({ chosen, onSent }: { chosen: ChosenClient[]; onSent: (
             </Stack>
           ) : null}
           {touched && whenProblem ? (
-            <Text variant="small" role="alert" css={{ color: 'var(--color-danger-text, var(--color-danger))' }}>
+            <Text variant="small" role="alert" css={{ color: 'var(--color-danger)' }}>
               {whenProblem}
             </Text>
           ) : null}
@@ -399,8 +399,8 @@ export function Composer({ chosen, onSent }: { chosen: ChosenClient[]; onSent: (
                   {outside === 1
                     ? '1 cliente não escreveu para você pelo WhatsApp nas últimas 24 horas.'
                     : `${outside} clientes não escreveram para você pelo WhatsApp nas últimas 24 horas.`}{' '}
-                  Para quem não escreveu em 24 horas, o WhatsApp só aceita modelos aprovados. Escolha um modelo (os
-                  outros clientes recebem o mesmo texto):
+                  Para quem não escreveu em 24 horas, o WhatsApp só aceita modelos aprovados. Escolha um modelo: ele
+                  vale para todos que recebem pelo WhatsApp.
                 </span>
                 <RadioGroup
                   label="Modelo do WhatsApp"
