@@ -14,6 +14,7 @@ import type { ComposeMessageData } from '@acompanha/api-client';
 import { toastQueue } from '@acompanha/ui';
 import { MessagingPage } from './MessagingPage';
 import { MessagingScreen, messagingRouter } from './MessagingScreen';
+import { ClientsScreen, clientsRouter } from '../clients/ClientsScreen';
 import { resetPortal } from '../../storybook/PortalScreen';
 
 const PATH = '/clients/messaging';
@@ -254,5 +255,25 @@ export const FromSelection: Story = {
       patientIds: messagingPeopleFixture.slice(0, 3).map((p) => p.id),
     });
     await expect(await canvas.findByRole('progressbar', { name: 'Progresso do envio' })).toBeVisible();
+  },
+};
+
+/** From the clients list: two rows selected, "Enviar mensagem aos selecionados" brings them as the recipients. */
+export const FromClientsList: Story = {
+  parameters: { msw: { handlers: [...messagingHandlerList, ...Object.values(patientHandlers)] } },
+  render: () => <ClientsScreen path="/clients" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = within(await canvas.findByRole('grid', { name: 'Clientes' }));
+    for (const name of ['Beatriz Conceição', 'João Pedro Araújo']) {
+      const row = (await grid.findByRole('rowheader', { name: new RegExp(name) })).closest('[role="row"]');
+      await userEvent.click(within(row as HTMLElement).getByRole('checkbox'));
+    }
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar mensagem aos selecionados' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Mensagens' })).toBeVisible();
+    await expect(clientsRouter?.state.location.pathname).toBe(PATH);
+    await expect(canvas.getByRole('radio', { name: /2 clientes selecionados/ })).toBeChecked();
+    await expect(canvas.getByText(/Beatriz Conceição/)).toBeVisible();
+    await waitFor(async () => expect(await counts(canvasElement)).toHaveTextContent(/^2 clientes/));
   },
 };
