@@ -12,6 +12,7 @@ import { refreshAfter } from '../../lib/refresh';
 import { CHANNEL_LABEL, failureSentence, MESSAGE_STATUS } from './labels';
 
 const POLL_MS = 2000;
+const SCHEDULED_POLL_MS = 60_000;
 const RECIPIENTS_PAGE = 100;
 
 const isDue = (c: MessageCampaign) => Date.parse(c.sendAt) <= Date.now();
@@ -99,7 +100,7 @@ function RecipientRow({ r, onRetry, isRetrying }: { r: CampaignRecipient; onRetr
 
 /**
  * One send's progress: its counts and a bar, and each recipient with her state, the failure's sentence and
- * "Tentar de novo". Reads again every 2 seconds while a due message waits in the queue.
+ * "Tentar de novo". Reads again every 2 seconds while a due message waits in the queue (every minute while it waits for its time).
  */
 export function CampaignProgress({ id, onBack }: { id: string; onBack: () => void }) {
   const queryClient = useQueryClient();
@@ -108,7 +109,9 @@ export function CampaignProgress({ id, onBack }: { id: string; onBack: () => voi
     ...options,
     refetchInterval: (q) => {
       const c = q.state.data?.campaign;
-      return c && c.counts.queued > 0 && isDue(c) ? POLL_MS : false;
+      // A scheduled send is looked at now and then, so the view starts polling once its time comes.
+      if (!c || c.counts.queued === 0) return false;
+      return isDue(c) ? POLL_MS : SCHEDULED_POLL_MS;
     },
   });
   const retry = useMutation({

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDateTime, toZoned, type CalendarDate, type Time } from '@internationalized/date';
 import {
@@ -127,7 +127,9 @@ export function Composer({ chosen, onSent }: { chosen: ChosenClient[]; onSent: (
     body: unknown.length || !text.trim() ? '.' : text,
     template: channel === 'whatsapp' ? template : null,
   };
-  const debounced = useDebounced(previewBody, 400);
+  // Debounced as its JSON: a string settles, where a fresh object every render would restart the timer forever.
+  const debouncedJson = useDebounced(JSON.stringify(previewBody), 400);
+  const debounced = useMemo(() => JSON.parse(debouncedJson) as Body, [debouncedJson]);
   const preview = useQuery({
     queryKey: ['previewMessage', debounced],
     queryFn: async ({ signal }) =>
