@@ -11,6 +11,14 @@ export interface WhatsAppProvider {
   readonly kind: 'cloud-api' | 'outbox';
   /** `to` in E.164 (+5511912345678). Resolves with the provider's message id; throws DeliveryError. */
   send(to: string, text: string): Promise<{ providerMessageId: string | null }>;
+  /**
+   * An approved template (the only kind WhatsApp accepts outside the 24-hour window) with its body parameters;
+   * `text` is the template as the patient reads it (what the outbox records).
+   */
+  sendTemplate(
+    to: string,
+    template: { name: string; params: string[]; text: string },
+  ): Promise<{ providerMessageId: string | null }>;
 }
 
 export class OutboxWhatsAppProvider implements WhatsAppProvider {
@@ -20,6 +28,10 @@ export class OutboxWhatsAppProvider implements WhatsAppProvider {
   async send(to: string, text: string) {
     const [row] = await this.db.insert(whatsappOutbox).values({ to, body: text }).returning({ id: whatsappOutbox.id });
     return { providerMessageId: row?.id ?? null };
+  }
+
+  sendTemplate(to: string, template: { text: string }) {
+    return this.send(to, template.text);
   }
 }
 
@@ -77,26 +89,53 @@ export class WhatsAppCloudProvider implements WhatsAppProvider {
   async send(to: string, text: string) {
     const { config } = this;
     const recipient = to.replace(/\D/g, '');
-    const payload = config.templateName
-      ? {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: recipient,
-          type: 'template',
-          template: {
-            name: config.templateName,
-            language: { code: config.templateLanguage },
-            // Template parameters may not contain line breaks or long runs of spaces.
-            components: [{ type: 'body', parameters: [{ type: 'text', text: text.replace(/\s+/g, ' ').trim() }] }],
+    return this.post(
+      config.templateName
+        ? {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: recipient,
+            type: 'template',
+            template: {
+              name: config.templateName,
+              language: { code: config.templateLanguage },
+              // Template parameters may not contain line breaks or long runs of spaces.
+              components: [{ type: 'body', parameters: [{ type: 'text', text: text.replace(/\s+/g, ' ').trim() }] }],
+            },
+          }
+        : {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: recipient,
+            type: 'text',
+            text: { preview_url: true, body: text },
           },
-        }
-      : {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: recipient,
-          type: 'text',
-          text: { preview_url: true, body: text },
-        };
+    );
+  }
+
+  /** An approved template with its body parameters (each without line breaks or runs of spaces). */
+  sendTemplate(to: string, template: { name: string; params: string[] }) {
+    const { config } = this;
+    return this.post({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: to.replace(/\D/g, ''),
+      type: 'template',
+      template: {
+        name: template.name,
+        language: { code: config.templateLanguage },
+        components: [
+          {
+            type: 'body',
+            parameters: template.params.map((p) => ({ type: 'text', text: p.replace(/\s+/g, ' ').trim() })),
+          },
+        ],
+      },
+    });
+  }
+
+  private async post(payload: object) {
+    const { config } = this;
     let res: Response;
     try {
       res = await this.fetchImpl(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, {

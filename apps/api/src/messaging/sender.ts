@@ -6,7 +6,9 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { messages, patients, professionals } from '../db/schema.js';
+import { messageCampaigns, messages, patients, professionals } from '../db/schema.js';
+import { renderBody } from './service.js';
+import { templateNamed, type WhatsAppTemplate } from './templates.js';
 import { DeliveryError } from '../delivery/errors.js';
 import type { WhatsAppProvider } from '../delivery/whatsapp.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -23,6 +25,14 @@ export interface SenderDeps {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The template's body parameters: {{1}} her first name, {{2}} the professional's name, {{3}} the text. */
+export function templateParams(t: WhatsAppTemplate, patientName: string, proName: string, written: string): string[] {
+  const first = patientName.split(/\s+/)[0] ?? patientName;
+  const params = [first, proName];
+  if (t.takesText) params.push(renderBody(written, { paciente: first, profissional: proName }));
+  return params;
+}
 
 /** Sends up to `batch` due messages; returns how many were tried. */
 export async function sendDueMessages(deps: SenderDeps, batch = 20): Promise<number> {
@@ -71,11 +81,15 @@ async function sendOne(deps: SenderDeps, id: string, lease: Date): Promise<void>
       body: messages.body,
       email: patients.email,
       phone: patients.phone,
+      patientName: patients.name,
       proName: professionals.name,
+      template: messageCampaigns.template,
+      written: messageCampaigns.body,
     })
     .from(messages)
     .innerJoin(patients, eq(patients.id, messages.patientId))
     .innerJoin(professionals, eq(professionals.id, messages.professionalId))
+    .leftJoin(messageCampaigns, eq(messageCampaigns.id, messages.campaignId))
     .where(eq(messages.id, id));
   if (!m) return;
   let outcome:
@@ -83,7 +97,16 @@ async function sendOne(deps: SenderDeps, id: string, lease: Date): Promise<void>
   try {
     if (m.channel === 'whatsapp') {
       if (!m.phone) throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'O cliente não tem telefone cadastrado.');
-      const sent = await deps.whatsapp.send(m.phone, m.body);
+      const template = m.template ? templateNamed(m.template) : undefined;
+      // An approved template goes as one (WhatsApp refuses free text outside the 24-hour window), with her
+      // first name, the professional's name and, when it takes one, the text she wrote.
+      const sent = template
+        ? await deps.whatsapp.sendTemplate(m.phone, {
+            name: template.name,
+            params: templateParams(template, m.patientName, m.proName, m.written ?? ''),
+            text: m.body,
+          })
+        : await deps.whatsapp.send(m.phone, m.body);
       outcome = { status: 'sent', providerMessageId: sent.providerMessageId };
     } else {
       if (!m.email) throw new DeliveryError('NOTIFICATION_CHANNEL_ERROR', 'O cliente não tem e-mail cadastrado.');
