@@ -19,6 +19,7 @@ import { startReconciliation } from './payment/reconcile.js';
 import { startExpirySweep } from './payment/expiry.js';
 import { startRenewalRetries } from './payment/renewal.js';
 import { startMessageSender } from './messaging/sender.js';
+import { startHousekeeping } from './housekeeping.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   let stopReconciliation: (() => void) | undefined;
   let stopRenewalRetries: (() => void) | undefined;
   let stopMessageSender: (() => void) | undefined;
+  let stopHousekeeping: (() => void) | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -129,6 +131,8 @@ async function main(): Promise<void> {
       now: config.now,
       log: app.log,
     });
+    // Expired alias redirects and old patient sign-in codes leave the database.
+    stopHousekeeping = startHousekeeping(database.db, config.now, app.log);
     // Messages composed in /clients/messaging, sent when due.
     stopMessageSender = startMessageSender({
       db: database.db,
@@ -165,6 +169,7 @@ async function main(): Promise<void> {
       stopReconciliation?.();
       stopRenewalRetries?.();
       stopMessageSender?.();
+      stopHousekeeping?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

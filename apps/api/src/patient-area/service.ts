@@ -8,7 +8,7 @@
  * reserved before it happens: codes per contact and per address, wrong codes per address, 5 tries per code.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import {
@@ -363,4 +363,13 @@ export async function openQuiz(
     .limit(1);
   if (!row) throw new AppError(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR', 'Este questionário não está mais disponível.');
   return issueSurveyToken(ctx, scheduleId);
+}
+
+/** Forgets sign-in codes a day after they were made (used, spent or expired: none is useful by then). */
+export async function prunePatientLoginCodes(ctx: Pick<AppContext, 'db'>, now: Date): Promise<number> {
+  const gone = await ctx.db
+    .delete(patientLoginCodes)
+    .where(lt(patientLoginCodes.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+    .returning({ id: patientLoginCodes.id });
+  return gone.length;
 }

@@ -1,0 +1,28 @@
+/**
+ * Hourly housekeeping in the jobs process: what has no use any more leaves the database — links a professional
+ * left more than 90 days ago (they no longer redirect) and the patients' sign-in codes after a day.
+ */
+import type { Db } from './db/client.js';
+import { pruneAliasRedirects } from './client-area/service.js';
+import { prunePatientLoginCodes } from './patient-area/service.js';
+
+export async function housekeep(db: Db, now: Date): Promise<{ aliasRedirects: number; patientLoginCodes: number }> {
+  return {
+    aliasRedirects: await pruneAliasRedirects({ db }, now),
+    patientLoginCodes: await prunePatientLoginCodes({ db }, now),
+  };
+}
+
+/** Runs `housekeep` now and every `everyMs`; returns a stop function. */
+export function startHousekeeping(
+  db: Db,
+  now: () => Date,
+  log: { warn(obj: unknown, msg?: string): void },
+  everyMs = 3_600_000,
+): () => void {
+  const tick = () => void housekeep(db, now()).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+  return () => clearInterval(timer);
+}
