@@ -6,6 +6,7 @@
  * a 404 with the same app (it says so). The patient's pages are `noindex`; nothing about any patient is here.
  */
 import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '../mail/templates.js';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { EXPORT_LINK_SECONDS, fileKeyOf } from '../file/access.js';
@@ -17,9 +18,6 @@ import { publicAreaOf } from './service.js';
 export const PUBLIC_PAGE = /^\/p\/([^/?#]{1,80})(\/[^?#]*)?$/;
 
 type PublicArea = z.infer<typeof PublicClientAreaSchema>;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element or open a comment. */
 const inlineJson = (value: unknown) =>

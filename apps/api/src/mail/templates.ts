@@ -1,6 +1,7 @@
 import type { MailMessage } from './mailer.js';
 
-function escapeHtml(s: string): string {
+/** Text made safe inside HTML (mail bodies, the public page's head). */
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

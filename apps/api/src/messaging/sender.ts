@@ -5,6 +5,7 @@
  * retried by hand). Any number of processes may run it: a message is claimed by one at a time.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { escapeHtml } from '../mail/templates.js';
 import type { Db } from '../db/client.js';
 import { messageCampaigns, messages, patients, professionals } from '../db/schema.js';
 import { renderBody } from './service.js';
@@ -22,9 +23,6 @@ export interface SenderDeps {
   now: () => Date;
   log?: { warn(obj: unknown, msg?: string): void };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The template's body parameters: {{1}} her first name, {{2}} the professional's name, {{3}} the text. */
 export function templateParams(t: WhatsAppTemplate, patientName: string, proName: string, written: string): string[] {

@@ -8,6 +8,7 @@
  * reserved before it happens: codes per contact and per address, wrong codes per address, 5 tries per code.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { escapeHtml } from '../mail/templates.js';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -177,9 +178,6 @@ export async function requestCode(
   }
   return { sent: true };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const wrongCode = (left: number) =>
   new AppError(
