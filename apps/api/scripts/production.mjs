@@ -12,6 +12,14 @@ import { build } from 'esbuild';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** `@acompanha/*` imports resolve to the package's source, so esbuild bundles them like our own files. */
+const bundleWorkspacePackages = {
+  name: 'bundle-workspace-packages',
+  setup(build) {
+    build.onResolve({ filter: /^@acompanha\// }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+  },
+};
+
 export async function buildApi() {
   await build({
     absWorkingDir: apiRoot,
@@ -22,6 +30,8 @@ export async function buildApi() {
     format: 'esm',
     target: 'node20.19',
     packages: 'external',
+    // …except our own workspace packages (TypeScript sources), which are bundled in.
+    plugins: [bundleWorkspacePackages],
     // Stack traces in TypeScript: NODE_OPTIONS=--enable-source-maps.
     sourcemap: 'linked',
     logLevel: 'warning',

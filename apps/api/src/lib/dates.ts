@@ -1,20 +1,11 @@
 /** Calendar dates (YYYY-MM-DD) in São Paulo time, the product's reference time zone. */
 import { z } from 'zod';
+import { SAO_PAULO } from '@acompanha/calendar';
 
-export const SAO_PAULO = 'America/Sao_Paulo';
+// The calendar the portal shares: São Paulo days and a service's period (one rule everywhere).
+export { addDays, daysBetween, SAO_PAULO, serviceDaysLeft, serviceLastDay, spDate } from '@acompanha/calendar';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SAO_PAULO,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SAO_PAULO, timeZoneName: 'longOffset' });
-
-/** The São Paulo calendar date of an instant. */
-export function spDate(instant: Date): string {
-  return dayFormat.format(instant);
-}
 
 function offsetMinutes(instant: Date): number {
   const name = offsetFormat.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
@@ -28,16 +19,6 @@ export function spDayStart(date: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const base = Date.UTC(y, m - 1, d);
   return new Date(base - offsetMinutes(new Date(base + 3 * 3_600_000)) * 60_000);
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Whole days from `a` to `b`. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 /** A real calendar date written YYYY-MM-DD. */

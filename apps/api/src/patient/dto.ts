@@ -33,7 +33,7 @@ export function toPatientDto(row: PatientRow, currentService: CurrentService | n
   };
 }
 
-/** A paid sale whose period includes `today` (São Paulo date). */
+/** A paid sale whose period includes `today` (São Paulo date): `isServiceActiveOn` of @acompanha/calendar in SQL. */
 export const activeSaleOn = (today: string | Placeholder): SQL =>
   and(eq(sales.status, 'paid'), lte(sales.startsAt, today), gt(sales.endsAt, today))!;
 

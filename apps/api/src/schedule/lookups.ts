@@ -27,7 +27,8 @@ export async function findOwnQuizOnce(tx: Executor, professionalId: string, quiz
 }
 
 /**
- * "A paid sale covers `today` (and, when given, runs past `through` too)" for the `patients` row of the
+ * "A paid sale covers `today` (and, when given, runs past `through` too)" — `isServiceActiveOn` of
+ * @acompanha/calendar, the rule every screen shows — for the `patients` row of the
  * outer query. Written out with qualified names: drizzle leaves the columns of a one-table select
  * unqualified, which would bind to `sales`.
  */

@@ -1,5 +1,5 @@
 /** Calendar days in São Paulo: the practice's day, whatever the device's time zone. */
-import { endOfMonth, parseDate, startOfMonth, today, type CalendarDate } from '@internationalized/date';
+import { endOfMonth, startOfMonth, today, type CalendarDate } from '@internationalized/date';
 
 export const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -12,10 +12,8 @@ export function formatCalendarDate(isoDate: string): string {
   return y && m && d ? `${d}/${m}/${y}` : '';
 }
 
-/** The last day a service covers: the API's `endsAt` is the first day without it. */
-export function lastCoveredDay(endsAt: string): string {
-  return parseDate(endsAt).subtract({ days: 1 }).toString();
-}
+/** The last day a service covers (the API's `endsAt` is the first day without it): one rule, shared with the API. */
+export { serviceEndPhrase, serviceLastDay as lastCoveredDay } from '@acompanha/calendar';
 
 /** Today in São Paulo. */
 export function todaySP(): CalendarDate {

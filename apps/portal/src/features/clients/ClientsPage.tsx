@@ -33,7 +33,7 @@ import {
 } from '@acompanha/ui';
 import type { Selection } from 'react-aria-components';
 import { useDebounced } from '../../lib/useDebounced';
-import { formatDateBR } from '../../lib/format';
+import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';
@@ -303,7 +303,7 @@ export function ClientsPage() {
                 {patient.currentService ? (
                   <Stack gap={1}>
                     <Text>{patient.currentService.name}</Text>
-                    <Text variant="small">até {formatDateBR(`${patient.currentService.endsAt}T12:00:00-03:00`)}</Text>
+                    <Text variant="small">até {formatCalendarDate(lastCoveredDay(patient.currentService.endsAt))}</Text>
                   </Stack>
                 ) : (
                   <Text variant="small">Sem serviço ativo</Text>
