@@ -40,6 +40,7 @@ describe.each(backends)('dashboard summary on $name', (backend) => {
     expect(s.sales.byDay).toHaveLength(Number(today.slice(8, 10)));
     expect(s.sales.byDay.at(-1)).toEqual({ date: today, count: 0, netCents: 0 });
     expect(s.expiringServices).toEqual([]);
+    expect(s.firstSteps).toEqual({ clientAdded: false, quizCreated: false, quizScheduled: false });
   });
 
   it('counts patients and this month’s sales, nets refunds, lists services about to expire — only the professional’s own', async () => {
@@ -107,13 +108,25 @@ describe.each(backends)('dashboard summary on $name', (backend) => {
     });
     // Joana's weekly service ends in 7 days; Caio's quarter runs for 90, so it is not listed.
     expect(s.expiringServices).toEqual([
-      { patientId: p1.id, patientName: 'Joana Prado', serviceName: 'Semanal', endsAt: addDays(today, 7), daysLeft: 7 },
+      {
+        patientId: p1.id,
+        patientName: 'Joana Prado',
+        serviceName: 'Semanal',
+        endsAt: addDays(today, 7),
+        lastDay: addDays(today, 6),
+        daysLeft: 6,
+      },
     ]);
     void sale2;
 
     // A renewal already sold pushes the end out of the window.
     await call('POST', '/sales', a, { patientId: p1.id, serviceId: long.id, paymentMethod: 'pix' });
     expect((await call('GET', '/dashboard/summary', a)).json().expiringServices).toEqual([]);
+    expect((await call('GET', '/dashboard/summary', a)).json().firstSteps).toEqual({
+      clientAdded: true,
+      quizCreated: false,
+      quizScheduled: false,
+    });
 
     const sb = (await call('GET', '/dashboard/summary', b)).json();
     expect(sb.patients.active).toBe(1);

@@ -20,7 +20,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(DashboardSummarySchema, 'The summary'), ...errorResponses(401) },
         },
       },
-      async (request) => summary(ctx, authOf(request).professionalId),
+      async (request) => summary(ctx, authOf(request).professionalId, ctx.config.now()),
     );
   };
 }

@@ -14,7 +14,11 @@ export const ExpiringServiceSchema = z
     patientName: z.string(),
     serviceName: z.string(),
     endsAt: z.string().meta({ format: 'date', description: 'First day without the service.' }),
-    daysLeft: z.number().int(),
+    lastDay: z.string().meta({ format: 'date', description: 'The last day the service covers (inclusive).' }),
+    daysLeft: z
+      .number()
+      .int()
+      .meta({ description: 'Days the service still has after today: 0 when today is its last day.' }),
   })
   .meta({ id: 'ExpiringService' });
 
@@ -37,6 +41,13 @@ export const DashboardSummarySchema = z
       description:
         'Active patients whose service ends within the next 14 days and who have no later sale, soonest first (at most 20).',
     }),
+    firstSteps: z
+      .object({
+        clientAdded: z.boolean(),
+        quizCreated: z.boolean(),
+        quizScheduled: z.boolean(),
+      })
+      .meta({ description: 'A new account’s next steps, each true once done: a client, a questionnaire, a schedule.' }),
   })
   .meta({ id: 'DashboardSummary' });
 

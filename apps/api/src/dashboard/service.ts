@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { patients, sales, services } from '../db/schema.js';
-import { addDays, daysBetween, spDate, spDayStart } from '../lib/dates.js';
+import { patients, quizSchedules, quizzes, sales, services } from '../db/schema.js';
+import { addDays, serviceDaysLeft, serviceLastDay, spDate, spDayStart } from '../lib/dates.js';
 import { EXPIRING_WINDOW_DAYS, type DashboardSummary } from './schemas.js';
 
 /** What the professional sees first: patients, this month's sales by day, services about to end. */
@@ -22,6 +22,17 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     .where(
       and(eq(patients.professionalId, professionalId), ne(patients.status, 'deleted'), gte(patients.createdAt, from)),
     );
+
+  // A new account's next steps: a client, a questionnaire, a first schedule (each done once is done).
+  const [steps] = await db
+    .execute<{ patient: boolean; quiz: boolean; schedule: boolean }>(
+      sql`
+    SELECT
+      EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted') AS patient,
+      EXISTS (SELECT 1 FROM ${quizzes} WHERE ${quizzes.professionalId} = ${professionalId}) AS quiz,
+      EXISTS (SELECT 1 FROM ${quizSchedules} WHERE ${quizSchedules.professionalId} = ${professionalId}) AS schedule`,
+    )
+    .then((r) => r.rows);
 
   const monthSales = await db
     .select({ amountCents: sales.amountCents, status: sales.status, soldAt: sales.soldAt })
@@ -89,7 +100,12 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     if (seen.has(row.patientId)) continue; // two sales ending the same day: one line
     seen.add(row.patientId);
     const endsAt = String(row.endsAt).slice(0, 10);
-    expiringServices.push({ ...row, endsAt, daysLeft: daysBetween(today, endsAt) });
+    expiringServices.push({
+      ...row,
+      endsAt,
+      lastDay: serviceLastDay(endsAt),
+      daysLeft: serviceDaysLeft(endsAt, today),
+    });
     if (expiringServices.length === 20) break;
   }
 
@@ -105,5 +121,10 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
       byDay: [...byDay.entries()].map(([date, v]) => ({ date, ...v })),
     },
     expiringServices,
+    firstSteps: {
+      clientAdded: Boolean(steps?.patient),
+      quizCreated: Boolean(steps?.quiz),
+      quizScheduled: Boolean(steps?.schedule),
+    },
   };
 }

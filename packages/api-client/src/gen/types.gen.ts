@@ -635,6 +635,14 @@ export type DashboardSummary = {
      * Active patients whose service ends within the next 14 days and who have no later sale, soonest first (at most 20).
      */
     expiringServices: Array<ExpiringService>;
+    /**
+     * A new account’s next steps, each true once done: a client, a questionnaire, a schedule.
+     */
+    firstSteps: {
+        clientAdded: boolean;
+        quizCreated: boolean;
+        quizScheduled: boolean;
+    };
 };
 
 /**
@@ -733,6 +741,13 @@ export type ExpiringService = {
      * First day without the service.
      */
     endsAt: string;
+    /**
+     * The last day the service covers (inclusive).
+     */
+    lastDay: string;
+    /**
+     * Days the service still has after today: 0 when today is its last day.
+     */
     daysLeft: number;
 };
 

@@ -39,7 +39,9 @@ export function BarChart({
 }: BarChartProps) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
-  const max = Math.max(1, ...data.map((d) => d.value));
+  // The axis names the real top value (zero when nothing happened), never the 1 used to scale by.
+  const top = Math.max(0, ...data.map((d) => d.value));
+  const max = top || 1;
   // A wide viewBox keeps the stretch (preserveAspectRatio none) of labels small at common widths.
   const width = Math.max(720, data.length * 36);
   const plotTop = 16;
@@ -106,7 +108,7 @@ export function BarChart({
             );
           })}
           <text x={4} y={plotTop - 4} fontSize={11} fill="var(--color-text-muted)">
-            {formatValue(max)}
+            {formatValue(top)}
           </text>
         </svg>
       </div>

@@ -34,16 +34,19 @@ const summary: DashboardSummary = {
       patientName: 'Joana Prado',
       serviceName: 'Acompanhamento mensal',
       endsAt: '2026-11-24',
-      daysLeft: 3,
+      lastDay: '2026-11-23',
+      daysLeft: 2,
     },
     {
       patientId: '22222222-2222-4222-8222-222222222222',
       patientName: 'Caio Ribeiro',
       serviceName: 'Plano trimestral',
       endsAt: '2026-12-01',
-      daysLeft: 10,
+      lastDay: '2026-11-30',
+      daysLeft: 9,
     },
   ],
+  firstSteps: { clientAdded: true, quizCreated: true, quizScheduled: true },
 };
 
 /** The answer figures' calls: pending (also the drawer badge), delayed and the last 30 days' report. */
@@ -79,7 +82,9 @@ export const Default: Story = {
       'href',
       '/clients/profile/11111111-1111-4111-8111-111111111111',
     );
-    await expect(canvas.getByText(/termina em 3 dias \(24\/11\/2026\)/)).toBeVisible();
+    // Her service's last day is 23/11 (the API's endsAt, 24/11, is the first day without it): the profile says the same.
+    await expect(canvas.getByText(/termina em 2 dias \(último dia 23\/11\/2026\)/)).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Primeiros passos' })).toBeNull();
   },
 };
 
@@ -146,6 +151,51 @@ export const NothingExpiring: Story = {
     await expect(
       await within(canvasElement).findByRole('heading', { name: 'Nenhum serviço terminando' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * A new account: the next steps lead on (a client, then a questionnaire, then a schedule) and the month
+ * without sales says so, instead of an empty chart with an axis of "R$ 0,01".
+ */
+export const NewAccount: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/dashboard/summary', () =>
+          HttpResponse.json({
+            ...summary,
+            patients: { active: 0, newThisMonth: 0 },
+            sales: {
+              ...summary.sales,
+              count: 0,
+              grossCents: 0,
+              refundsCents: 0,
+              netCents: 0,
+              byDay: summary.sales.byDay.map((d) => ({ ...d, count: 0, netCents: 0 })),
+            },
+            expiringServices: [],
+            firstSteps: { clientAdded: true, quizCreated: false, quizScheduled: false },
+          } satisfies DashboardSummary),
+        ),
+        ...answerHandlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const steps = within((await canvas.findByRole('heading', { name: 'Primeiros passos' })).closest('section')!);
+    await expect(steps.getByText('1 de 3 concluídos.')).toBeVisible();
+    await expect(steps.getByText('(concluído)')).toBeInTheDocument();
+    const items = steps.getAllByRole('listitem');
+    await expect(items[1]).toHaveAttribute('aria-current', 'step');
+    await expect(steps.getByRole('link', { name: 'Montar questionário' })).toHaveAttribute('href', '/quiz-builder');
+    await expect(steps.getByRole('link', { name: 'Agendar envio' })).toHaveAttribute('href', '/quizzes');
+    await expect(steps.queryByRole('link', { name: 'Cadastrar cliente' })).toBeNull();
+    await expect(canvas.getByRole('heading', { name: 'Nenhuma venda em novembro até agora' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Registrar uma venda' })).toHaveAttribute('href', '/services');
+    await expect(canvas.queryByRole('figure', { name: /Faturamento por dia/ })).toBeNull();
+    await expect(canvas.queryByText('R$ 0,01')).toBeNull();
   },
 };
 

@@ -57,6 +57,7 @@ const meta = {
             patients: { active: 0, newThisMonth: 0 },
             sales: { month: '2026-11', count: 0, grossCents: 0, refundsCents: 0, netCents: 0, byDay: [] },
             expiringServices: [],
+            firstSteps: { clientAdded: false, quizCreated: false, quizScheduled: false },
           }),
         ),
         answersHandlers.pending,
