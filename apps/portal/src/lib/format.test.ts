@@ -15,6 +15,8 @@ describe('formatDateBR', () => {
 describe('formatBRL', () => {
   it('formats integer cents as Brazilian reais', () => {
     expect(formatBRL(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
+    // Never broken between the sign and the number.
+    expect(formatBRL(99000)).toBe('R$\u00a0990,00');
     expect(formatBRL(0).replace(/\s/g, ' ')).toBe('R$ 0,00');
   });
 });

@@ -15,10 +15,12 @@ export function formatDateBR(value: string | Date): string {
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-/** Integer cents as `R$ 1.234,56`. */
+/**
+ * Integer cents as `R$ 1.234,56`, with Intl's no-break space after "R$": a value never breaks between
+ * the sign and the number on a narrow screen.
+ */
 export function formatBRL(cents: number): string {
-  // Intl puts a no-break space after "R$"; a plain space reads the same and matches what people type.
-  return money.format(cents / 100).replace(/\u00a0/g, ' ');
+  return money.format(cents / 100);
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
