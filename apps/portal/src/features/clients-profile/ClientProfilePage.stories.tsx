@@ -265,6 +265,58 @@ export const ScheduleQuiz: Story = {
   },
 };
 
+/** "Enviar agora" for a single send: no date or hour to choose; it goes out as she confirms. */
+export const ScheduleAndSendNow: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
+    await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
+    // By default the first send waits for the start date and hour (Brasília time).
+    await expect(dialog.getByRole('radio', { name: 'Na data de início' })).toBeChecked();
+    await expect(dialog.getByText('Horário de Brasília.')).toBeVisible();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Enviar agora' }));
+    await expect(dialog.queryByText('Data de início')).toBeNull();
+    await expect(dialog.queryByRole('button', { name: /Horário do envio/ })).toBeNull();
+    await expect(dialog.getByText('Uma vez, agora, assim que você confirmar.')).toBeVisible();
+    // Repeating: the next sends start on the chosen date, and one goes out now too.
+    await userEvent.click(dialog.getByRole('radio', { name: 'Semanal' }));
+    await expect(dialog.getByText('Próximos envios a partir de')).toBeVisible();
+    await expect(dialog.getByText(/^Agora e, depois: /)).toBeVisible();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Uma vez' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Enviar agora' }));
+    await expect(
+      await body().findByText('“Avaliação inicial” enviado para Mariana Souza. O link e o PIN chegam em instantes.'),
+    ).toBeVisible();
+  },
+};
+
+/** A repeating schedule sent now too: the schedule and then `POST /quiz/schedule/request-now`. */
+export const ScheduleRepeatingAndSendNow: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
+    await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Enviar agora' }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Mensal' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Enviar agora' }));
+    await expect(
+      await body().findByText('“Avaliação inicial” enviado para Mariana Souza. O link e o PIN chegam em instantes.'),
+    ).toBeVisible();
+    const row = within(
+      canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement,
+    );
+    await expect(await row.findByText(/^Todo mês no dia \d+ às/)).toBeVisible();
+  },
+};
+
 /** A client without an active service: the dialog says why, without a toast; e-mail is not offered without an address. */
 export const ScheduleWithoutService: Story = {
   render: () => <PracticeScreen path={profilePath(practiceOtherPatientFixture.id)} />,

@@ -33,6 +33,11 @@ export interface RecurrenceFieldsProps {
   channelMode: 'patient' | 'bulk';
   /** For 'patient': which contacts the patient has. */
   contacts?: { email: boolean; whatsapp: boolean };
+  /**
+   * The first send goes out now ("Enviar agora"): a single send needs no date or hour, and a repeating
+   * one starts its next sends on the chosen date.
+   */
+  sendsNow?: boolean;
 }
 
 /** The recurrence part of the scheduling dialogs: start, hour, periodicity, end, channel and a summary. */
@@ -45,6 +50,7 @@ export function RecurrenceFields({
   periodicityError,
   channelMode,
   contacts,
+  sendsNow = false,
 }: RecurrenceFieldsProps) {
   const error = (field: RecurrenceField) =>
     showErrors && errors[field] ? recurrenceIssueMessage(field, errors[field]!) : undefined;
@@ -52,34 +58,36 @@ export function RecurrenceFields({
 
   return (
     <div css={{ display: 'grid', gap: 'var(--space-4)' }}>
-      <div
-        css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}
-      >
-        <DatePicker
-          label="Data de início"
-          isRequired
-          value={date(value.startDate)}
-          minValue={parseDate(today)}
-          onChange={(d) => onChange({ startDate: d ? d.toString() : null })}
-          isInvalid={!!error('startDate')}
-          errorMessage={error('startDate')}
-        />
-        <Select
-          label="Horário do envio"
-          isRequired
-          selectedKey={value.hour === null ? null : String(value.hour)}
-          onSelectionChange={(key) => onChange({ hour: key == null ? null : Number(key) })}
-          isInvalid={!!error('hour')}
-          errorMessage={error('hour')}
-          description="Horário de Brasília."
+      {sendsNow && value.periodicity === 'once' ? null : (
+        <div
+          css={{ display: 'grid', gap: 'var(--space-3)', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}
         >
-          {HOURS.map((h) => (
-            <SelectItem key={h} id={String(h)}>
-              {formatHour(h)}
-            </SelectItem>
-          ))}
-        </Select>
-      </div>
+          <DatePicker
+            label={sendsNow ? 'Próximos envios a partir de' : 'Data de início'}
+            isRequired
+            value={date(value.startDate)}
+            minValue={parseDate(today)}
+            onChange={(d) => onChange({ startDate: d ? d.toString() : null })}
+            isInvalid={!!error('startDate')}
+            errorMessage={error('startDate')}
+          />
+          <Select
+            label="Horário do envio"
+            isRequired
+            selectedKey={value.hour === null ? null : String(value.hour)}
+            onSelectionChange={(key) => onChange({ hour: key == null ? null : Number(key) })}
+            isInvalid={!!error('hour')}
+            errorMessage={error('hour')}
+            description="Horário de Brasília."
+          >
+            {HOURS.map((h) => (
+              <SelectItem key={h} id={String(h)}>
+                {formatHour(h)}
+              </SelectItem>
+            ))}
+          </Select>
+        </div>
+      )}
 
       <RadioGroup
         label="Frequência"
@@ -175,7 +183,11 @@ export function RecurrenceFields({
         }}
       >
         <strong>Resumo: </strong>
-        {describeRecurrence(value)}
+        {sendsNow
+          ? value.periodicity === 'once'
+            ? 'Uma vez, agora, assim que você confirmar.'
+            : `Agora e, depois: ${describeRecurrence(value)}`
+          : describeRecurrence(value)}
       </Text>
     </div>
   );

@@ -4,6 +4,7 @@ import {
   asApiError,
   createQuizScheduleMutation,
   listPatientsOptions,
+  requestQuizNowMutation,
   rescheduleQuizScheduleMutation,
   type Patient,
   type QuizSchedule,
@@ -23,6 +24,8 @@ import {
   Form,
   InlineAlert,
   Modal,
+  Radio,
+  RadioGroup,
   Select,
   SelectItem,
   Stack,
@@ -31,7 +34,7 @@ import {
 } from '@acompanha/ui';
 import { everyQuizOptions } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
-import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES } from './labels';
+import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES, startingNow } from './labels';
 import { RecurrenceFields } from './RecurrenceFields';
 import { todaySP } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
@@ -58,6 +61,11 @@ const FORM_ID = 'schedule-quiz-form';
 export function ScheduleQuizDialog(props: ScheduleQuizDialogProps) {
   const { isOpen, onClose, schedule } = props;
   const [isPending, setPending] = useState(false);
+  // "Enviar agora" (a new schedule only): the first send goes out as she confirms. Each opening starts without it.
+  const [sendNow, setSendNow] = useState(false);
+  useEffect(() => {
+    if (!isOpen) setSendNow(false);
+  }, [isOpen]);
   return (
     <Modal
       isOpen={isOpen}
@@ -70,13 +78,20 @@ export function ScheduleQuizDialog(props: ScheduleQuizDialogProps) {
             Cancelar
           </Button>
           <Button type="submit" form={FORM_ID} isPending={isPending}>
-            {schedule ? 'Salvar novo agendamento' : 'Agendar'}
+            {schedule ? 'Salvar novo agendamento' : sendNow ? 'Enviar agora' : 'Agendar'}
           </Button>
         </>
       }
     >
       {/* Mounted only while open: every opening starts from a fresh form. */}
-      {isOpen ? <ScheduleForm {...props} onPendingChange={setPending} /> : null}
+      {isOpen ? (
+        <ScheduleForm
+          {...props}
+          onPendingChange={setPending}
+          sendNow={!schedule && sendNow}
+          onSendNowChange={setSendNow}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -97,7 +112,13 @@ function ScheduleForm({
   schedule,
   scheduledQuizIds = [],
   onPendingChange,
-}: ScheduleQuizDialogProps & { onPendingChange: (isPending: boolean) => void }) {
+  sendNow,
+  onSendNowChange,
+}: ScheduleQuizDialogProps & {
+  onPendingChange: (isPending: boolean) => void;
+  sendNow: boolean;
+  onSendNowChange: (sendNow: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const today = todaySP().toString();
   const [draft, setDraft] = useState<RecurrenceDraft>(() => initialDraft(today, schedule, fixedPatient));
@@ -118,17 +139,40 @@ function ScheduleForm({
     enabled: choosesPatient,
   });
 
+  const requestNow = useMutation(requestQuizNowMutation());
+  // A single send "now" is the schedule itself, due this hour; a repeating one also gets a send right away.
+  const sendsOnce = sendNow && draft.periodicity === 'once';
   const onSuccess = async (saved: QuizSchedule) => {
+    let nowFailed: string | null = null;
+    if (sendNow && !sendsOnce) {
+      nowFailed = await requestNow
+        .mutateAsync({ body: { quizScheduleId: saved.id }, meta: handled(...SCHEDULE_FORM_CODES, 'RETRY_SEND_LATER') })
+        .then(() => null)
+        .catch((raw: unknown) => asApiError(raw).userMessage);
+    }
     await refreshAfter(queryClient, 'scheduleChanged');
-    toastQueue.add(
-      {
-        tone: 'success',
-        title: schedule
-          ? `Agendamento de “${saved.quizTitle}” atualizado.`
-          : `“${saved.quizTitle}” agendado para ${saved.patientName}.`,
-      },
-      { timeout: 5000 },
-    );
+    if (nowFailed) {
+      toastQueue.add(
+        {
+          tone: 'error',
+          title: `“${saved.quizTitle}” agendado, mas o envio de agora não saiu.`,
+          description: nowFailed,
+        },
+        { timeout: 10_000 },
+      );
+    } else {
+      toastQueue.add(
+        {
+          tone: 'success',
+          title: schedule
+            ? `Agendamento de “${saved.quizTitle}” atualizado.`
+            : sendNow
+              ? `“${saved.quizTitle}” enviado para ${saved.patientName}. O link e o PIN chegam em instantes.`
+              : `“${saved.quizTitle}” agendado para ${saved.patientName}.`,
+        },
+        { timeout: 5000 },
+      );
+    }
     onClose();
   };
   const onError = (raw: unknown) => {
@@ -138,7 +182,8 @@ function ScheduleForm({
   const create = useMutation({ ...createQuizScheduleMutation(), onSuccess, onError });
   const reschedule = useMutation({ ...rescheduleQuizScheduleMutation(), onSuccess, onError });
 
-  const errors = validateRecurrence(draft, today);
+  const sent = sendsOnce ? { ...draft, ...startingNow() } : draft;
+  const errors = validateRecurrence(sent, today);
   const missingQuiz = choosesQuiz && !quizId;
   const missingPatient = choosesPatient && !patient;
   const change = (patch: Partial<RecurrenceDraft>) => {
@@ -153,8 +198,7 @@ function ScheduleForm({
     setServerError(null);
     const meta = handled(...SCHEDULE_FORM_CODES);
     if (schedule) reschedule.mutate({ body: { quizScheduleId: schedule.id, ...toRecurrence(draft) }, meta });
-    else if (quizId && patient)
-      create.mutate({ body: { quizId, patientId: patient.id, ...toRecurrence(draft) }, meta });
+    else if (quizId && patient) create.mutate({ body: { quizId, patientId: patient.id, ...toRecurrence(sent) }, meta });
   }
 
   // Codes about one field are said under it; the others above the form.
@@ -163,7 +207,7 @@ function ScheduleForm({
   if (serverField === 'startDate') fieldErrors.startDate = 'past';
   if (serverField === 'hour') fieldErrors.hour = 'outOfRange';
   const replaces = !schedule && !!quizId && scheduledQuizIds.includes(quizId);
-  const isPending = create.isPending || reschedule.isPending;
+  const isPending = create.isPending || reschedule.isPending || requestNow.isPending;
   useEffect(() => onPendingChange(isPending), [isPending, onPendingChange]);
 
   return (
@@ -262,7 +306,23 @@ function ScheduleForm({
           </InlineAlert>
         ) : null}
 
+        {schedule ? null : (
+          <RadioGroup
+            label="Primeiro envio"
+            orientation="horizontal"
+            value={sendNow ? 'now' : 'date'}
+            onChange={(v) => {
+              onSendNowChange(v === 'now');
+              setServerError(null);
+            }}
+          >
+            <Radio value="now">Enviar agora</Radio>
+            <Radio value="date">Na data de início</Radio>
+          </RadioGroup>
+        )}
+
         <RecurrenceFields
+          sendsNow={sendNow}
           value={draft}
           onChange={change}
           today={today}

@@ -124,6 +124,14 @@ const spDay = new Intl.DateTimeFormat('en-CA', {
 });
 
 /**
+ * A single send that goes out now: today in São Paulo at the hour already under way (the API sends
+ * a first occurrence whose hour has passed right away).
+ */
+export function startingNow(now: Date = new Date()): { startDate: string; hour: number } {
+  return { startDate: spDay.format(now), hour: Number(spHour.format(now)) };
+}
+
+/**
  * Where a new schedule's form starts: today at the next full hour (08:00 at the earliest), or
  * tomorrow at 08:00 late at night — never a first send already in the past.
  */
