@@ -208,7 +208,7 @@ export function validateRow(
   const email = text('email').toLowerCase();
   if (email) {
     if (!emailSchema.safeParse(email).success || email.length > 254)
-      fail('email', 'WRONG_COMMAND_PARAMETERS', 'E-mail inválido.');
+      fail('email', 'WRONG_COMMAND_PARAMETERS', 'Informe um e-mail válido, como nome@exemplo.com.');
     else out.email = email;
   }
   const phoneCell = at('phone');

@@ -60,6 +60,7 @@ export const Default: Story = {
     await expect(weight.getByText('Resposta anterior · 12/11/2026')).toBeVisible();
     await expect(weight.getByText('76,8 kg')).toBeVisible();
     await expect(weight.getByText('Alterado')).toBeVisible();
+    await expect(canvas.getByText(/alterada(s)? desde a resposta anterior$/)).toBeVisible();
 
     const food = await card(canvasElement, 'Qual alimento?');
     await expect(food.getByText('Aberta pela resposta “Sim”')).toBeVisible();
@@ -223,6 +224,9 @@ export const FirstAnswer: Story = {
     await expect(weight.getByText('Primeira resposta a esta pergunta.')).toBeVisible();
     await expect(weight.queryByText('Alterado')).toBeNull();
     await expect(canvas.queryByRole('navigation', { name: 'Outras respostas deste questionário' })).toBeNull();
+    // Nothing earlier to compare with: no "nenhuma alterada desde a resposta anterior".
+    await expect(canvas.getByText(/· primeira resposta deste questionário$/)).toBeVisible();
+    await expect(canvas.queryByText(/desde a resposta anterior/)).toBeNull();
   },
 };
 

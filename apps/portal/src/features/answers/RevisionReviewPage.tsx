@@ -180,8 +180,11 @@ function Review({
             </Stack>
             <Text as="span" variant="small">
               {`${plural(answersCount, 'pergunta respondida', 'perguntas respondidas')} · ${
-                changedCount === 0 ? 'nenhuma alterada' : plural(changedCount, 'alterada', 'alteradas')
-              } desde a resposta anterior`}
+                // The first answer has nothing earlier to compare with.
+                !revision.previousRevisionId
+                  ? 'primeira resposta deste questionário'
+                  : `${changedCount === 0 ? 'nenhuma alterada' : plural(changedCount, 'alterada', 'alteradas')} desde a resposta anterior`
+              }`}
             </Text>
           </Stack>
           <RevisionNavigation revision={revision} here={here} count={count} />

@@ -5,6 +5,7 @@ import { asApiError, getMeQueryKey, loginMutation, handled } from '@acompanha/ap
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
 import { store } from '../../app/store';
 import { safeRedirect } from './safeRedirect';
+import { emailErrorMessage } from '../../lib/account';
 
 const BANNERS: Record<string, { tone: 'success' | 'danger' | 'info'; text: string }> = {
   '/account-success': { tone: 'success', text: 'Sua conta foi confirmada. Entre com seu e-mail e senha.' },
@@ -80,7 +81,7 @@ export function LoginPage() {
             isRequired
             value={email}
             onChange={setEmail}
-            errorMessage="Informe seu e-mail."
+            errorMessage={emailErrorMessage()}
           />
           <PasswordField
             label="Senha"

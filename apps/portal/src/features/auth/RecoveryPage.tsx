@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, requestPasswordRecoveryMutation, resetPasswordMutation } from '@acompanha/api-client';
+import { asApiError, handled, requestPasswordRecoveryMutation, resetPasswordMutation } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
-import { MIN_PASSWORD_LENGTH } from '../../lib/account';
+import { emailErrorMessage, MIN_PASSWORD_LENGTH } from '../../lib/account';
 
 /** `/recovery` and `/auth/forgot-password`: ask for a link, or (with `?token=`) choose a new password. */
 export function RecoveryPage() {
@@ -48,7 +48,7 @@ function RequestLinkForm() {
             isRequired
             value={email}
             onChange={setEmail}
-            errorMessage="Informe seu e-mail."
+            errorMessage={emailErrorMessage()}
           />
           <Button type="submit" isPending={request.isPending}>
             Enviar link
@@ -77,14 +77,13 @@ function ResetPasswordForm({ token }: { token: string }) {
     if (passwordError || confirmError) return;
     setError(null);
     reset.mutate(
-      { body: { token, password } },
+      { body: { token, password }, meta: handled('PASSWORD_RECOVERY_TOKEN_NOT_FOUND') },
       {
         onSuccess: () => navigate('/login?reset=1', { replace: true }),
         onError: (raw) => {
           const e = asApiError(raw);
-          // An unknown or used link gets a way out beside the toast.
-          if (e.code === 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND')
-            setError('Peça um novo link de recuperação e tente de novo.');
+          // An unknown or used link: said once, above the form, with the way out in the footer.
+          if (e.code === 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND') setError(e.userMessage);
         },
       },
     );
@@ -107,7 +106,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             label="Nova senha"
             name="password"
             autoComplete="new-password"
-            description={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
+            description={passwordError ? undefined : `Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
             isRequired
             value={password}
             onChange={setPassword}

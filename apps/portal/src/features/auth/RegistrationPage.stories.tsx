@@ -46,6 +46,25 @@ export const Invalid: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('A senha precisa ter pelo menos 8 caracteres.')).toBeVisible();
     await expect(canvas.getByText('As senhas não conferem.')).toBeVisible();
+    // One message per problem: the hint "Pelo menos 8 caracteres." gives way to the error.
+    await expect(canvas.queryByText('Pelo menos 8 caracteres.')).toBeNull();
+  },
+};
+
+/** An address that is not one says what is wrong, with an example; an empty one asks for it. */
+export const InvalidEmail: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Nome completo'), 'Ana Souza');
+    await userEvent.type(canvas.getByLabelText('E-mail'), 'ana@');
+    await userEvent.type(canvas.getByLabelText('Senha', { selector: 'input', exact: true }), 'senha-forte-1');
+    await userEvent.type(canvas.getByLabelText('Confirme a senha', { selector: 'input' }), 'senha-forte-1');
+    await userEvent.click(canvas.getByRole('button', { name: 'Criar conta' }));
+    await expect(await canvas.findByText('Informe um e-mail válido, como nome@exemplo.com.')).toBeVisible();
+    await expect(canvas.getAllByText(/e-mail válido/)).toHaveLength(1);
+    await userEvent.clear(canvas.getByLabelText('E-mail'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Criar conta' }));
+    await expect(await canvas.findByText('Informe seu e-mail.')).toBeVisible();
   },
 };
 
@@ -54,8 +73,11 @@ export const EmailAlreadyUsed: Story = {
   play: async ({ canvasElement }) => {
     await fillForm(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Criar conta' }));
-    await expect(await within(canvasElement).findByText('Já existe uma conta com este e-mail.')).toBeVisible();
-    await expect(await within(document.body).findByText(/Entre ou recupere sua senha/)).toBeVisible();
+    // Said once, under the e-mail, not again in a toast.
+    await expect(
+      await within(canvasElement).findByText('Já existe uma conta com este e-mail. Entre ou recupere sua senha.'),
+    ).toBeVisible();
+    await expect(within(document.body).getAllByText(/Já existe uma conta com este e-mail/)).toHaveLength(1);
   },
 };
 
@@ -64,7 +86,7 @@ export const ServerValidation: Story = {
     msw: {
       handlers: [
         errorHandler('post', '/auth/registration', 'WRONG_COMMAND_PARAMETERS', [
-          { path: ['email'], message: 'E-mail inválido.' },
+          { path: ['email'], message: 'Informe um e-mail válido, como nome@exemplo.com.' },
         ]),
       ],
     },
@@ -72,7 +94,11 @@ export const ServerValidation: Story = {
   play: async ({ canvasElement }) => {
     await fillForm(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Criar conta' }));
-    await expect(await within(canvasElement).findByText('E-mail inválido.')).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('Informe um e-mail válido, como nome@exemplo.com.'),
+    ).toBeVisible();
+    // The form's own message; no toast about "dados incorretos" on top.
+    await expect(within(document.body).queryByText(/Alguns dados enviados estão incorretos/)).toBeNull();
   },
 };
 

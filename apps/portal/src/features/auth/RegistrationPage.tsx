@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, registerMutation } from '@acompanha/api-client';
-import { AuthLayout, Button, Form, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
-import { MIN_PASSWORD_LENGTH } from '../../lib/account';
+import { asApiError, handled, registerMutation } from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
+import { emailErrorMessage, MIN_PASSWORD_LENGTH } from '../../lib/account';
+
+const FORM_CODES = ['PROFESSIONAL_ALREADY_EXISTS', 'WRONG_COMMAND_PARAMETERS'] as const;
 
 /** Create a professional account; a verification code goes to the e-mail. */
 export function RegistrationPage() {
@@ -13,6 +15,7 @@ export function RegistrationPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const register = useMutation(registerMutation());
 
   const passwordError =
@@ -25,17 +28,21 @@ export function RegistrationPage() {
     event.preventDefault();
     if (passwordError || confirmError) return;
     setServerErrors({});
+    setFormError(null);
     const normalized = email.trim().toLowerCase();
     register.mutate(
-      { body: { name: name.trim(), email: normalized, password } },
+      // The form says these itself, each once, where it belongs: no toast repeats them.
+      { body: { name: name.trim(), email: normalized, password }, meta: handled(...FORM_CODES) },
       {
         onSuccess: () => navigate(`/auth/verify-email?email=${encodeURIComponent(normalized)}`),
         onError: (raw) => {
           const error = asApiError(raw);
           if (error.code === 'PROFESSIONAL_ALREADY_EXISTS') {
-            setServerErrors({ email: 'Já existe uma conta com este e-mail.' });
+            setServerErrors({ email: error.userMessage });
           } else if (error.code === 'WRONG_COMMAND_PARAMETERS') {
-            setServerErrors(error.fieldErrors());
+            const fields = error.fieldErrors();
+            if (Object.keys(fields).length > 0) setServerErrors(fields);
+            else setFormError(error.userMessage);
           }
           // Other codes: the central handler's toast says it.
         },
@@ -55,6 +62,7 @@ export function RegistrationPage() {
     >
       <Form onSubmit={onSubmit} validationErrors={serverErrors} aria-label="Criar conta">
         <Stack gap={4}>
+          {formError ? <InlineAlert tone="danger">{formError}</InlineAlert> : null}
           <TextField
             label="Nome completo"
             name="name"
@@ -75,13 +83,16 @@ export function RegistrationPage() {
               setEmail(v);
               if (serverErrors.email) setServerErrors(({ email: _drop, ...rest }) => rest);
             }}
-            errorMessage={serverErrors.email ?? 'Informe um e-mail válido.'}
+            errorMessage={serverErrors.email ?? emailErrorMessage()}
           />
           <PasswordField
             label="Senha"
             name="password"
             autoComplete="new-password"
-            description={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
+            // One message per problem: the hint gives way to the error that says the same.
+            description={
+              passwordError || serverErrors.password ? undefined : `Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`
+            }
             isRequired
             value={password}
             onChange={setPassword}

@@ -25,6 +25,7 @@ import {
   TextField,
   toastQueue,
 } from '@acompanha/ui';
+import { emailErrorMessage } from '../../lib/account';
 import { todaySP } from '../../lib/dates';
 import { MODALITY_LABELS } from '../../lib/labels';
 import { refreshAfter } from '../../lib/refresh';
@@ -120,7 +121,7 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
             type="email"
             value={email}
             onChange={setEmail}
-            errorMessage="E-mail inválido."
+            errorMessage={emailErrorMessage('client')}
           />
           <PhoneField label="Telefone (WhatsApp)" name="phone" value={phone} onChange={setPhone} />
           <DocumentField label="CPF" name="document" value={document} onChange={setDocument} />
