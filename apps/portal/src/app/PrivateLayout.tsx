@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logoutMutation } from '@acompanha/api-client';
@@ -38,18 +38,21 @@ function MenuIcon() {
   );
 }
 
-/** The private area: side drawer (open by default, remembered) and a header with the professional. */
-export function PrivateLayout() {
+/**
+ * The private area: side drawer (open by default, remembered) and a header with the professional.
+ * Its content is the matched route, or `children` (the 404 of an unknown address, kept in this frame).
+ */
+export function PrivateLayout({ children }: { children?: ReactNode }) {
   return (
     <ActivationProvider>
       <TutorialProvider>
-        <PrivateShell />
+        <PrivateShell>{children}</PrivateShell>
       </TutorialProvider>
     </ActivationProvider>
   );
 }
 
-function PrivateShell() {
+function PrivateShell({ children }: { children?: ReactNode }) {
   const { openTutorial } = useTutorial();
   const location = useLocation();
   const navigate = useNavigate();
@@ -132,7 +135,7 @@ function PrivateShell() {
       }
     >
       <ExpiredBanner />
-      <Outlet />
+      {children ?? <Outlet />}
     </AppShell>
   );
 }

@@ -1,8 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, ErrorScreen } from '@acompanha/ui';
 
-/** The default error screen of the spec: 'Unexpected Application Error!' with the status or message. */
-export function RouteErrorPage() {
+/**
+ * The default error screen of the spec: 'Unexpected Application Error!' with the status or message.
+ * `inLayout`: a screen of the private area failed, and the layout around it (navigation) stays.
+ */
+export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const detail =
     isRouteErrorResponse(error) || error instanceof Response
@@ -12,6 +15,7 @@ export function RouteErrorPage() {
         : String(error ?? '');
   return (
     <ErrorScreen
+      as={inLayout ? 'div' : 'main'}
       title="Unexpected Application Error!"
       message={detail}
       action={

@@ -45,181 +45,188 @@ export const createRoutes = (): RouteObject[] => [
         errorElement: <RouteErrorPage />,
         children: [
           {
-            path: 'quizzes',
-            lazy: () => import('../features/quizzes/QuizzesPage').then((m) => ({ Component: m.QuizzesPage })),
-          },
-          {
-            path: 'quizzes/links/:quizId',
-            lazy: () =>
-              import('../features/scheduling/QuizLinksPage').then((m) => ({
-                Component: m.QuizLinksPage,
-                loader: m.quizLinksLoader,
-              })),
-          },
-          {
-            path: 'resendReceived',
-            lazy: () =>
-              import('../features/scheduling/ResendReceivedPage').then((m) => ({
-                Component: m.ResendReceivedPage,
-                loader: m.resendReceivedLoader,
-              })),
-          },
-          {
-            path: 'quizzes/appearance',
-            lazy: () =>
-              import('../features/appearance/AppearancePage').then((m) => ({
-                Component: m.AppearancePage,
-                loader: m.appearanceLoader,
-              })),
-          },
-          {
-            path: 'quizzes/questions',
-            lazy: () =>
-              import('../features/questions/QuestionBankPage').then((m) => ({
-                Component: m.QuestionBankPage,
-                loader: m.questionBankLoader,
-              })),
-          },
-          {
-            path: 'question-builder/:questionId?',
-            lazy: () =>
-              import('../features/question-builder/QuestionBuilderPage').then((m) => ({
-                Component: m.QuestionBuilderPage,
-                loader: m.questionBuilderLoader,
-              })),
-          },
-          {
-            path: 'clients',
-            lazy: () =>
-              import('../features/clients/ClientsPage').then((m) => ({
-                Component: m.ClientsPage,
-                loader: m.clientsLoader,
-              })),
-          },
-          {
-            path: 'clients/import',
-            lazy: () => import('../features/clients/ClientImportPage').then((m) => ({ Component: m.ClientImportPage })),
-          },
-          {
-            path: 'clients/messaging',
-            lazy: () => import('../features/messaging/MessagingPage').then((m) => ({ Component: m.MessagingPage })),
-          },
-          {
-            path: 'clients/profile/:id',
-            lazy: () =>
-              import('../features/clients-profile/ClientProfilePage').then((m) => ({
-                Component: m.ClientProfilePage,
-                loader: m.clientProfileLoader,
-              })),
-          },
-          {
-            path: 'clients/profile/:clientId/quiz/:quizScheduleId',
-            lazy: () =>
-              import('../features/answers/RevisionReviewPage').then((m) => ({
-                Component: m.RevisionReviewPage,
-                loader: m.revisionReviewLoader,
-              })),
-          },
-          {
-            path: 'answers/received',
-            lazy: () =>
-              import('../features/answers/ReceivedAnswersPage').then((m) => ({
-                Component: m.ReceivedAnswersPage,
-                loader: m.receivedAnswersLoader,
-                shouldRevalidate: m.shouldRevalidateReceived,
-              })),
-          },
-          {
-            path: 'answers/report',
-            lazy: () =>
-              import('../features/answers/AnswerReportPage').then((m) => ({
-                Component: m.AnswerReportPage,
-                loader: m.answerReportLoader,
-                shouldRevalidate: m.shouldRevalidateReport,
-              })),
-          },
-          {
-            path: 'services',
-            lazy: () =>
-              import('../features/services/ServicesPage').then((m) => ({
-                Component: m.ServicesPage,
-                loader: m.servicesLoader,
-              })),
-          },
-          {
-            path: 'dashboard',
-            lazy: () =>
-              import('../features/dashboard/DashboardPage').then((m) => ({
-                Component: m.DashboardPage,
-                loader: m.dashboardLoader,
-              })),
-          },
-          {
-            path: 'notifications/managing',
-            lazy: () =>
-              import('../features/notifications/NotificationsPage').then((m) => ({
-                Component: m.NotificationsPage,
-                loader: m.notificationsLoader,
-              })),
-          },
-          {
-            path: 'notifications/settings',
-            lazy: () =>
-              import('../features/notifications/NotificationSettingsPage').then((m) => ({
-                Component: m.NotificationSettingsPage,
-                loader: m.notificationSettingsLoader,
-              })),
-          },
-          {
-            path: 'notifications/settings/:notificationId',
-            lazy: () =>
-              import('../features/notifications/NotificationSettingsPage').then((m) => ({
-                Component: m.NotificationSettingPage,
-                loader: m.notificationSettingsLoader,
-              })),
-          },
-          {
-            path: 'webhook',
-            lazy: () =>
-              import('../features/webhooks/WebhooksPage').then((m) => ({
-                Component: m.WebhooksPage,
-                loader: m.webhooksLoader,
-                shouldRevalidate: m.shouldRevalidateWebhooks,
-              })),
-          },
-          {
-            path: 'client-area',
-            lazy: () =>
-              import('../features/client-area/ClientAreaPage').then((m) => ({
-                Component: m.ClientAreaPage,
-                loader: m.clientAreaLoader,
-              })),
-          },
-          {
-            path: 'client-area/folder',
-            lazy: () =>
-              import('../features/client-area/ClientAreaFolderPage').then((m) => ({
-                Component: m.ClientAreaFolderPage,
-                loader: m.clientAreaLoader,
-              })),
-          },
-          {
-            path: 'client-area/appearance',
-            lazy: () =>
-              import('../features/client-area/ClientAreaAppearancePage').then((m) => ({
-                Component: m.ClientAreaAppearancePage,
-                loader: m.clientAreaLoader,
-              })),
-          },
-          { path: 'quiz-builder', lazy: quizBuilder },
-          { path: 'quiz-builder/:quizId', lazy: quizBuilder },
-          {
-            path: 'profile',
-            lazy: () =>
-              import('../features/profile/ProfilePage').then((m) => ({
-                Component: m.ProfilePage,
-                loader: m.profileLoader,
-              })),
+            // A screen's error keeps the layout and its navigation.
+            errorElement: <RouteErrorPage inLayout />,
+            children: [
+              {
+                path: 'quizzes',
+                lazy: () => import('../features/quizzes/QuizzesPage').then((m) => ({ Component: m.QuizzesPage })),
+              },
+              {
+                path: 'quizzes/links/:quizId',
+                lazy: () =>
+                  import('../features/scheduling/QuizLinksPage').then((m) => ({
+                    Component: m.QuizLinksPage,
+                    loader: m.quizLinksLoader,
+                  })),
+              },
+              {
+                path: 'resendReceived',
+                lazy: () =>
+                  import('../features/scheduling/ResendReceivedPage').then((m) => ({
+                    Component: m.ResendReceivedPage,
+                    loader: m.resendReceivedLoader,
+                  })),
+              },
+              {
+                path: 'quizzes/appearance',
+                lazy: () =>
+                  import('../features/appearance/AppearancePage').then((m) => ({
+                    Component: m.AppearancePage,
+                    loader: m.appearanceLoader,
+                  })),
+              },
+              {
+                path: 'quizzes/questions',
+                lazy: () =>
+                  import('../features/questions/QuestionBankPage').then((m) => ({
+                    Component: m.QuestionBankPage,
+                    loader: m.questionBankLoader,
+                  })),
+              },
+              {
+                path: 'question-builder/:questionId?',
+                lazy: () =>
+                  import('../features/question-builder/QuestionBuilderPage').then((m) => ({
+                    Component: m.QuestionBuilderPage,
+                    loader: m.questionBuilderLoader,
+                  })),
+              },
+              {
+                path: 'clients',
+                lazy: () =>
+                  import('../features/clients/ClientsPage').then((m) => ({
+                    Component: m.ClientsPage,
+                    loader: m.clientsLoader,
+                  })),
+              },
+              {
+                path: 'clients/import',
+                lazy: () =>
+                  import('../features/clients/ClientImportPage').then((m) => ({ Component: m.ClientImportPage })),
+              },
+              {
+                path: 'clients/messaging',
+                lazy: () => import('../features/messaging/MessagingPage').then((m) => ({ Component: m.MessagingPage })),
+              },
+              {
+                path: 'clients/profile/:id',
+                lazy: () =>
+                  import('../features/clients-profile/ClientProfilePage').then((m) => ({
+                    Component: m.ClientProfilePage,
+                    loader: m.clientProfileLoader,
+                  })),
+              },
+              {
+                path: 'clients/profile/:clientId/quiz/:quizScheduleId',
+                lazy: () =>
+                  import('../features/answers/RevisionReviewPage').then((m) => ({
+                    Component: m.RevisionReviewPage,
+                    loader: m.revisionReviewLoader,
+                  })),
+              },
+              {
+                path: 'answers/received',
+                lazy: () =>
+                  import('../features/answers/ReceivedAnswersPage').then((m) => ({
+                    Component: m.ReceivedAnswersPage,
+                    loader: m.receivedAnswersLoader,
+                    shouldRevalidate: m.shouldRevalidateReceived,
+                  })),
+              },
+              {
+                path: 'answers/report',
+                lazy: () =>
+                  import('../features/answers/AnswerReportPage').then((m) => ({
+                    Component: m.AnswerReportPage,
+                    loader: m.answerReportLoader,
+                    shouldRevalidate: m.shouldRevalidateReport,
+                  })),
+              },
+              {
+                path: 'services',
+                lazy: () =>
+                  import('../features/services/ServicesPage').then((m) => ({
+                    Component: m.ServicesPage,
+                    loader: m.servicesLoader,
+                  })),
+              },
+              {
+                path: 'dashboard',
+                lazy: () =>
+                  import('../features/dashboard/DashboardPage').then((m) => ({
+                    Component: m.DashboardPage,
+                    loader: m.dashboardLoader,
+                  })),
+              },
+              {
+                path: 'notifications/managing',
+                lazy: () =>
+                  import('../features/notifications/NotificationsPage').then((m) => ({
+                    Component: m.NotificationsPage,
+                    loader: m.notificationsLoader,
+                  })),
+              },
+              {
+                path: 'notifications/settings',
+                lazy: () =>
+                  import('../features/notifications/NotificationSettingsPage').then((m) => ({
+                    Component: m.NotificationSettingsPage,
+                    loader: m.notificationSettingsLoader,
+                  })),
+              },
+              {
+                path: 'notifications/settings/:notificationId',
+                lazy: () =>
+                  import('../features/notifications/NotificationSettingsPage').then((m) => ({
+                    Component: m.NotificationSettingPage,
+                    loader: m.notificationSettingsLoader,
+                  })),
+              },
+              {
+                path: 'webhook',
+                lazy: () =>
+                  import('../features/webhooks/WebhooksPage').then((m) => ({
+                    Component: m.WebhooksPage,
+                    loader: m.webhooksLoader,
+                    shouldRevalidate: m.shouldRevalidateWebhooks,
+                  })),
+              },
+              {
+                path: 'client-area',
+                lazy: () =>
+                  import('../features/client-area/ClientAreaPage').then((m) => ({
+                    Component: m.ClientAreaPage,
+                    loader: m.clientAreaLoader,
+                  })),
+              },
+              {
+                path: 'client-area/folder',
+                lazy: () =>
+                  import('../features/client-area/ClientAreaFolderPage').then((m) => ({
+                    Component: m.ClientAreaFolderPage,
+                    loader: m.clientAreaLoader,
+                  })),
+              },
+              {
+                path: 'client-area/appearance',
+                lazy: () =>
+                  import('../features/client-area/ClientAreaAppearancePage').then((m) => ({
+                    Component: m.ClientAreaAppearancePage,
+                    loader: m.clientAreaLoader,
+                  })),
+              },
+              { path: 'quiz-builder', lazy: quizBuilder },
+              { path: 'quiz-builder/:quizId', lazy: quizBuilder },
+              {
+                path: 'profile',
+                lazy: () =>
+                  import('../features/profile/ProfilePage').then((m) => ({
+                    Component: m.ProfilePage,
+                    loader: m.profileLoader,
+                  })),
+              },
+            ],
           },
         ],
       },
@@ -254,7 +261,7 @@ export const createRoutes = (): RouteObject[] => [
         path: 'privacy-policy',
         lazy: () => import('../features/legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
       },
-      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },
 ];

@@ -212,5 +212,7 @@ export const ServerError: Story = {
     await expect(
       await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
     ).toBeVisible();
+    // The screen failed, not the layout: the navigation stays.
+    await expect(within(canvasElement).getByRole('navigation', { name: 'Navegação principal' })).toBeInTheDocument();
   },
 };
