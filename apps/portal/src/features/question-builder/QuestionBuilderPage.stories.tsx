@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  quizHandlers,
   accountHandlers,
   defaultQuestionFixture,
   draftQuestionFixture,
@@ -55,7 +56,7 @@ const record = (method: 'post' | 'put', path: string) =>
     sent[`${method} ${path}`] = await request.clone().json();
   });
 
-const handlers = [accountHandlers.logout, ...Object.values(questionHandlers)];
+const handlers = [accountHandlers.logout, quizHandlers.listAppearances, ...Object.values(questionHandlers)];
 
 const meta = {
   title: 'Screens/Quizzes/QuestionBuilder',
@@ -99,6 +100,13 @@ export const NewEmpty: Story = {
     await expect(canvas.getByRole('button', { name: 'Publicar' })).toBeEnabled();
     await expect(canvas.getByRole('heading', { name: 'Como o cliente vê' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Título da pergunta' })).toBeVisible();
+    // The preview wears what a questionnaire without a chosen appearance wears: the account's default.
+    await expect(
+      await canvas.findByText('Prévia com a aparência padrão da sua conta, “Verde consultório”.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Prosseguir' })).toHaveStyle({
+      backgroundColor: 'rgb(21, 128, 61)',
+    });
     // Typing shows up in the preview at once.
     await userEvent.type(canvas.getByRole('textbox', { name: 'Título' }), 'Você toma café da manhã?');
     await expect(canvas.getByRole('heading', { name: 'Você toma café da manhã?' })).toBeVisible();

@@ -48,6 +48,7 @@ import { serverFieldErrors, unshownErrors, validate, withoutErrors } from './val
 import type { FieldErrors } from './builderState';
 import { ImageField } from './ImageField';
 import { QuestionPreview } from './QuestionPreview';
+import { useAccountAppearance } from '../../lib/accountAppearance';
 import { TypeConfigEditor } from './TypeEditors';
 import { QUESTION_TYPE_HINTS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../../lib/labels';
 import { refreshAfter } from '../../lib/refresh';
@@ -101,6 +102,7 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const professionalName = usePersisted((s) => s.session.professional?.name) ?? 'Profissional';
+  const account = useAccountAppearance();
   const [state, setState] = useState<BuilderState>(() => (question ? stateFromQuestion(question) : emptyState()));
   const [baseline, setBaseline] = useState(state);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -366,8 +368,15 @@ function QuestionEditor({ question, categories }: { question?: Question; categor
 
         {/* Beside the form on wide screens (kept in view while scrolling), below it on narrow ones. */}
         <div css={{ '@media (min-width: 1100px)': { position: 'sticky', top: 'var(--space-4)' } }}>
-          <Card title="Como o cliente vê" description="Prévia com a aparência padrão dos questionários.">
-            <QuestionPreview state={state} professionalName={professionalName} />
+          <Card
+            title="Como o cliente vê"
+            description={
+              account.name
+                ? `Prévia com a aparência padrão da sua conta, “${account.name}”.`
+                : 'Prévia com a aparência padrão do Acompanha.'
+            }
+          >
+            <QuestionPreview state={state} professionalName={professionalName} appearance={account.appearance} />
           </Card>
         </div>
       </div>

@@ -10,7 +10,9 @@ import {
   QuizAppearanceProvider,
   defaultQuizAppearance,
   type FileAnswer,
+  type QuizAppearanceInput,
 } from '@acompanha/ui';
+import { I18nProvider } from 'react-aria-components';
 import type { Question } from '@acompanha/api-client';
 import { stateFromQuestion, unitOf, type BuilderState } from './builderState';
 
@@ -18,36 +20,44 @@ export interface QuestionPreviewProps {
   state: BuilderState;
   /** Shown in the survey's header. */
   professionalName: string;
+  /** The appearance the client will see (the account's default); Acompanha's own when undefined. */
+  appearance?: QuizAppearanceInput;
 }
 
 const noop = () => undefined;
 
 /** A saved question (from the bank) as the client sees it. */
-export function SavedQuestionPreview({ question, professionalName }: { question: Question; professionalName: string }) {
-  return <QuestionPreview state={stateFromQuestion(question)} professionalName={professionalName} />;
+export function SavedQuestionPreview({
+  question,
+  ...props
+}: { question: Question } & Omit<QuestionPreviewProps, 'state'>) {
+  return <QuestionPreview state={stateFromQuestion(question)} {...props} />;
 }
 
 /**
  * The question as the client sees it on the phone, with the default quiz appearance. The answer
  * controls work, so the professional can try them; nothing is saved.
  */
-export function QuestionPreview({ state, professionalName }: QuestionPreviewProps) {
+export function QuestionPreview({ state, professionalName, appearance = defaultQuizAppearance }: QuestionPreviewProps) {
   const title = state.title.trim() || 'Título da pergunta';
   return (
-    <QuizAppearanceProvider appearance={defaultQuizAppearance}>
-      <QuestionFrame
-        professionalName={professionalName}
-        title={title}
-        description={state.description.trim() || undefined}
-        image={state.image ?? undefined}
-        current={1}
-        total={1}
-        onForward={noop}
-      >
-        {/* A new answer control when the type changes, so no answer of another type lingers. */}
-        <PreviewAnswer key={state.type} state={state} label={title} />
-      </QuestionFrame>
-    </QuizAppearanceProvider>
+    // Numbers and dates as the survey writes them (pt-BR), whatever the browser's language.
+    <I18nProvider locale="pt-BR">
+      <QuizAppearanceProvider appearance={appearance}>
+        <QuestionFrame
+          professionalName={professionalName}
+          title={title}
+          description={state.description.trim() || undefined}
+          image={state.image ?? undefined}
+          current={1}
+          total={1}
+          onForward={noop}
+        >
+          {/* A new answer control when the type changes, so no answer of another type lingers. */}
+          <PreviewAnswer key={state.type} state={state} label={title} />
+        </QuestionFrame>
+      </QuizAppearanceProvider>
+    </I18nProvider>
   );
 }
 

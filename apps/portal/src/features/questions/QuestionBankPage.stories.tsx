@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { defaultQuestionFixture, errorHandler, pendingHandler, questionHandlers } from '@acompanha/api-client/mocks';
+import {
+  defaultQuestionFixture,
+  errorHandler,
+  pendingHandler,
+  questionHandlers,
+  quizHandlers,
+} from '@acompanha/api-client/mocks';
 import { QuestionBankPage } from './QuestionBankPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 
@@ -11,7 +17,14 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [questionHandlers.listCategories, questionHandlers.listQuestions, questionHandlers.copyQuestion] },
+    msw: {
+      handlers: [
+        quizHandlers.listAppearances,
+        questionHandlers.listCategories,
+        questionHandlers.listQuestions,
+        questionHandlers.copyQuestion,
+      ],
+    },
   },
   beforeEach: () => resetPortal({ signedIn: true }),
   render: () => <PortalScreen path="/quizzes/questions" />,
@@ -57,7 +70,11 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [questionHandlers.listCategories, pendingHandler('get', '/question')] } },
+  parameters: {
+    msw: {
+      handlers: [quizHandlers.listAppearances, questionHandlers.listCategories, pendingHandler('get', '/question')],
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Carregando perguntas…')).toBeInTheDocument();
   },
@@ -86,7 +103,13 @@ export const Preview: Story = {
 
 export const ServerError: Story = {
   parameters: {
-    msw: { handlers: [questionHandlers.listCategories, errorHandler('get', '/question', 'INTERNAL_ERROR')] },
+    msw: {
+      handlers: [
+        quizHandlers.listAppearances,
+        questionHandlers.listCategories,
+        errorHandler('get', '/question', 'INTERNAL_ERROR'),
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(

@@ -33,6 +33,7 @@ import {
 } from '@acompanha/ui';
 import { CategoriesDialog } from './CategoriesDialog';
 import { SavedQuestionPreview } from '../question-builder/QuestionPreview';
+import { useAccountAppearance } from '../../lib/accountAppearance';
 import { usePersisted } from '../../app/store';
 import { useDebounced } from '../../lib/useDebounced';
 import { loadOrSignIn } from '../../app/loaders';
@@ -63,6 +64,7 @@ export function QuestionBankPage() {
   const [toDelete, setToDelete] = useState<Question | null>(null);
   const [preview, setPreview] = useState<Question | null>(null);
   const professional = usePersisted((st) => st.session.professional);
+  const account = useAccountAppearance();
   const debouncedSearch = useDebounced(search.trim(), 250);
 
   const query = {
@@ -245,7 +247,11 @@ export function QuestionBankPage() {
         isDismissable
       >
         {preview ? (
-          <SavedQuestionPreview question={preview} professionalName={professional?.name ?? 'Sua clínica'} />
+          <SavedQuestionPreview
+            question={preview}
+            professionalName={professional?.name ?? 'Sua clínica'}
+            appearance={account.appearance}
+          />
         ) : null}
       </Modal>
       <CategoriesDialog isOpen={categoriesOpen} onOpenChange={setCategoriesOpen} />

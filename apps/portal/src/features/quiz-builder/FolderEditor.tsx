@@ -11,10 +11,12 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export interface FolderEditorProps {
   folder: FolderDraft;
   onChange: (patch: Partial<FolderDraft>) => void;
+  /** The colours of the appearance in effect: what a blank colour field means. */
+  defaults: { titlesColor: string; buttonBackground: string; buttonText: string };
 }
 
 /** The 'Capa' tab: the cover the client sees before the first question (the spec's folder). */
-export function FolderEditor({ folder, onChange }: FolderEditorProps) {
+export function FolderEditor({ folder, onChange, defaults }: FolderEditorProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const signUrl = useMutation(createSignedUploadUrlMutation());
@@ -114,18 +116,21 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
           <ColorTextField
             label="Cor dos títulos"
             value={folder.titlesColor}
+            inEffect={defaults.titlesColor}
             onChange={(titlesColor) => onChange({ titlesColor })}
             error={colorError}
           />
           <ColorTextField
             label="Cor de fundo do botão"
             value={folder.buttonBackground}
+            inEffect={defaults.buttonBackground}
             onChange={(buttonBackground) => onChange({ buttonBackground })}
             error={colorError}
           />
           <ColorTextField
             label="Cor do texto do botão"
             value={folder.buttonText}
+            inEffect={defaults.buttonText}
             onChange={(buttonText) => onChange({ buttonText })}
             error={colorError}
           />
@@ -138,17 +143,22 @@ export function FolderEditor({ folder, onChange }: FolderEditorProps) {
 function ColorTextField({
   label,
   value,
+  inEffect,
   onChange,
   error,
 }: {
   label: string;
   value: string;
+  /** The appearance's colour, used while the field is blank. */
+  inEffect: string;
   onChange: (v: string) => void;
   error: string;
 }) {
   const valid = isValidHex(value);
+  const own = valid && value.trim() ? value.trim() : null;
   return (
-    <Stack direction="row" gap={3} align="end">
+    // The swatch sits beside the input, whatever shows under it (hint or error).
+    <Stack direction="row" gap={3} align="start">
       <span
         aria-hidden="true"
         css={{
@@ -157,15 +167,16 @@ function ColorTextField({
           height: 40,
           borderRadius: 'var(--radius-md)',
           border: '1px solid var(--color-border-strong)',
-          marginBottom: valid ? 0 : 24,
+          marginTop: 'calc(var(--font-size-sm) * 1.5 + var(--space-2))',
         }}
-        style={{ background: valid && value.trim() ? value.trim() : 'transparent' }}
+        style={{ background: own ?? (valid ? inEffect : 'transparent') }}
       />
       <TextField
         label={label}
         value={value}
         onChange={onChange}
-        placeholder="#030712"
+        description={value.trim() ? undefined : `Em branco: ${inEffect.toUpperCase()}, da aparência.`}
+        placeholder={inEffect.toUpperCase()}
         isInvalid={!valid}
         errorMessage={error}
         maxLength={9}

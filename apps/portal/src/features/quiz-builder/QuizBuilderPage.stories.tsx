@@ -126,6 +126,31 @@ export const NewQuizEmpty: Story = {
   },
 };
 
+/**
+ * One "padrão": the account's default appearance is the first option, named; it is not listed again.
+ * The cover's colours left blank show the colours of the appearance in effect.
+ */
+export const DefaultAppearanceAndCoverColours: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = screen(canvasElement);
+    const select = await canvas.findByRole('button', { name: /Aparência/ });
+    await waitFor(() => expect(select).toHaveTextContent('Padrão da conta (Verde consultório)'));
+    await userEvent.click(select);
+    const options = await within(document.body).findAllByRole('option');
+    await expect(options.map((o) => o.textContent)).toEqual(['Padrão da conta (Verde consultório)', 'Rosa suave']);
+    await expect(within(document.body).queryAllByRole('option', { name: /padrão/i })).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+
+    // Blank: the appearance's own colours, said and shown.
+    await expect(canvas.getByText('Em branco: #15803D, da aparência.')).toBeVisible();
+    await expect(canvas.getByLabelText('Cor de fundo do botão')).toHaveAttribute('placeholder', '#15803D');
+    // Choosing another appearance moves them.
+    await userEvent.click(canvas.getByRole('button', { name: /Aparência/ }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Rosa suave' }));
+    await expect(await canvas.findByText('Em branco: #BE185D, da aparência.')).toBeVisible();
+  },
+};
+
 /** A bank of 130 questions: the first 100 show, "Mostrar mais perguntas" brings the rest. */
 const largeBank = Array.from({ length: 130 }, (_, i) => ({
   ...quizBankQuestionFixtures.find((q) => !q.draft)!,

@@ -16,6 +16,7 @@ import {
   Button,
   Card,
   EmptyState,
+  mergeQuizAppearance,
   Page,
   Select,
   SelectItem,
@@ -28,6 +29,7 @@ import {
   TextArea,
   TextField,
   toastQueue,
+  type QuizAppearanceInput,
 } from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { loadOrSignIn } from '../../app/loaders';
@@ -186,6 +188,25 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
     (meta.appearanceId === null ? appearanceList.find((a) => a.isDefault) : undefined) ??
     (quiz && quiz.appearance.id === meta.appearanceId ? quiz.appearance : undefined);
 
+  // One "padrão": the account's default appearance (whichever it is when the client answers), named; the
+  // others by name. The default itself is listed again only when this quiz chose it by name before.
+  const accountDefault = appearanceList.find((a) => a.isDefault);
+  const appearanceOptions = [
+    { id: 'default', name: accountDefault ? `Padrão da conta (${accountDefault.name})` : 'Padrão do Acompanha' },
+    ...appearanceList
+      .filter((a) => !a.isDefault || a.id === meta.appearanceId)
+      .map((a) => ({ id: a.id, name: a.name })),
+  ];
+  // The cover's colours left blank follow the appearance in effect: its swatches show those.
+  const inEffect = mergeQuizAppearance(
+    (previewAppearance as { colorScheme?: QuizAppearanceInput['colorScheme'] } | undefined) ?? {},
+  ).colorScheme;
+  const folderDefaults = {
+    titlesColor: inEffect.body.text,
+    buttonBackground: inEffect.activeButton.background,
+    buttonText: inEffect.activeButton.text,
+  };
+
   return (
     <Page
       title={quiz ? 'Editar questionário' : 'Novo questionário'}
@@ -222,10 +243,7 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
             onSelectionChange={(key) =>
               setMeta((m) => ({ ...m, appearanceId: key === 'default' ? null : String(key) }))
             }
-            items={[
-              { id: 'default', name: 'Aparência padrão' },
-              ...appearanceList.map((a) => ({ id: a.id, name: a.isDefault ? `${a.name} (padrão)` : a.name })),
-            ]}
+            items={appearanceOptions}
           >
             {(a) => <SelectItem id={a.id}>{a.name}</SelectItem>}
           </Select>
@@ -259,7 +277,7 @@ function QuizBuilder({ quiz }: { quiz: QuizDetail | null }) {
             <Tab id="questions">Perguntas</Tab>
           </TabList>
           <TabPanel id="cover">
-            <FolderEditor folder={meta.folder} onChange={setFolder} />
+            <FolderEditor folder={meta.folder} onChange={setFolder} defaults={folderDefaults} />
           </TabPanel>
           <TabPanel id="questions">
             <FlowchartEditor
