@@ -58,6 +58,9 @@ export const Default: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Questionários' })).toBeVisible();
     await expect(await canvas.findByText('Avaliação inicial')).toBeVisible();
     await expect(canvas.getAllByText('Ativo').length).toBe(2);
+    // The title opens the questionnaire.
+    const link = canvas.getByRole('link', { name: 'Avaliação inicial' });
+    await expect(link.getAttribute('href')).toMatch(/^\/quiz-builder\/[0-9a-f-]{36}$/);
   },
 };
 

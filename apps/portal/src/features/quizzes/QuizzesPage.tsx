@@ -8,6 +8,7 @@ import {
   Cell,
   Column,
   EmptyState,
+  Link,
   Menu,
   Modal,
   Page,
@@ -131,7 +132,10 @@ export function QuizzesPage() {
             <Row id={quiz.id}>
               <Cell>
                 <Stack gap={1}>
-                  <Text>{quiz.title}</Text>
+                  {/* The title opens the quiz: its builder, or (disabled, no longer editable) its links and sends. */}
+                  <Link href={quiz.isActive ? `/quiz-builder/${quiz.id}` : `/quizzes/links/${quiz.id}`}>
+                    {quiz.title}
+                  </Link>
                   {quiz.description ? <Text variant="small">{quiz.description}</Text> : null}
                 </Stack>
               </Cell>
