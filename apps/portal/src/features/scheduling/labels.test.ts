@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRecurrence } from '@acompanha/machines';
-import { defaultStart, describeRecurrence, formatHour } from './labels';
+import { parseDateTime, toZoned } from '@internationalized/date';
+import { formatDateTimeBR } from '../../lib/format';
+import { defaultStart, describeRecurrence, formatHour, startingNow } from './labels';
 
 const base = emptyRecurrence('2026-12-07');
 
@@ -54,5 +56,26 @@ describe('defaultStart', () => {
     ],
   ] as const)('%s', (_name, now, expected) => {
     expect(defaultStart(new Date(now))).toEqual(expected);
+  });
+});
+
+describe('the dialog and the schedule row agree', () => {
+  // The API places (startDate, hour) in São Paulo; the row shows the due instant in São Paulo too.
+  const dueAt = ({ startDate, hour }: { startDate: string; hour: number }) =>
+    toZoned(parseDateTime(`${startDate}T${String(hour).padStart(2, '0')}:00`), 'America/Sao_Paulo').toDate();
+
+  it.each(['2026-11-21T09:15:00Z', '2026-11-22T01:10:00Z', '2026-12-01T02:30:00Z', '2026-12-01T03:30:00Z'])(
+    'at %s the default start reads the same on the row',
+    (now) => {
+      const start = defaultStart(new Date(now));
+      const [d, m, y] = start.startDate.split('-').reverse();
+      expect(formatDateTimeBR(dueAt(start))).toBe(`${d}/${m}/${y} ${formatHour(start.hour)}`);
+    },
+  );
+
+  it('"Enviar agora" is the São Paulo day and hour under way, across midnight UTC', () => {
+    expect(startingNow(new Date('2026-11-26T02:30:00Z'))).toEqual({ startDate: '2026-11-25', hour: 23 });
+    expect(startingNow(new Date('2026-11-26T03:05:00Z'))).toEqual({ startDate: '2026-11-26', hour: 0 });
+    expect(formatDateTimeBR(dueAt(startingNow(new Date('2026-11-26T02:30:00Z'))))).toBe('25/11/2026 23:00');
   });
 });
