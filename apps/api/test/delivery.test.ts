@@ -176,6 +176,31 @@ describe.each(backends)('delivery on $name', (backend) => {
       ).toContain(r.id);
     });
 
+    it('a single send "now" (the portal\'s "Enviar agora"): once, today, at the hour under way, goes out at once', async () => {
+      const caio = await patient({ name: 'Caio Nunes' });
+      // 13:20 UTC is 10:20 in São Paulo: the hour under way is 10.
+      pinClock(t, '2030-03-04T13:20:00Z');
+      try {
+        const s = await p.ok(
+          api('POST', '/quiz/schedule', pro, {
+            quizId,
+            patientId: caio.id,
+            startDate: '2030-03-04',
+            hour: 10,
+            periodicity: 'once',
+          }),
+          201,
+        );
+        const sent = await sentRequest(s.lastRequest.id as string);
+        expect(sent).toMatchObject({ attempts: 1, lastError: null });
+        expect(await t.mailbox.list(caio.email!)).toHaveLength(1);
+        // Nothing else is left to send: it was the only occurrence.
+        expect((await p.ok(api('GET', `/quiz/schedule/${s.id}`))).nextDueAt).toBeNull();
+      } finally {
+        pinClock(t, NOW);
+      }
+    });
+
     it('occurrences go out at their time; a new one expires the older unstarted one; a started one stays', async () => {
       const bia = await patient();
       const s = await p.ok(
