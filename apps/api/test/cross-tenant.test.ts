@@ -177,6 +177,8 @@ const OUTSIDE: Record<string, string> = {
     'the payment gateway’s webhook, no session: authenticated by the gateway’s token; the ids in its events are the gateway’s, matched to the subscription that recorded them (test/subscription.test.ts)',
   validateQuizPin:
     'public by design: the schedule id is the survey link the patient was sent; the PIN is the secret, limited per link and per address',
+  getSurveyBrand:
+    'public by design: the schedule id is the survey link the patient was sent; it answers the professional’s name and look only, never the patient nor her answers (test/quiz-answer.test.ts)',
   uploadFile:
     'its path holds a signed upload token, not an id: a forged or foreign token is refused by its signature (test/appearance-file.test.ts)',
   updateNotificationSetting:

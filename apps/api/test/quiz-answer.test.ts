@@ -382,6 +382,62 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       expect(answered.finishedAt).toBeTruthy();
     });
 
+    it('shows who sent the link before the PIN: her name and look, nothing of the patient; 404 for an unknown link', async () => {
+      const appearance = await api('POST', '/quiz/my/appearance', pro, {
+        name: 'Marca interna',
+        subtitle: 'Nutricionista clínica',
+        forwardText: 'Seguir',
+        colorScheme: { header: { background: '#0B3D2E', text: '#FFFFFF', icon: '#FFFFFF', iconBackground: '#14532D' } },
+      });
+      expect(appearance.statusCode, appearance.body).toBe(201);
+      const quizId = await createQuiz(pro, [{ id: q('peso') }], { appearanceId: appearance.json().id });
+      const s = await scheduleSent(quizId);
+      const res = await api('GET', `/quiz-answer/${s.scheduleId}/brand`);
+      expect(res.statusCode, res.body).toBe(200);
+      const brand = res.json();
+      expect(Object.keys(brand).sort()).toEqual([
+        'colorScheme',
+        'forwardText',
+        'professionalName',
+        'profilePic',
+        'subtitle',
+      ]);
+      expect(brand).toMatchObject({
+        professionalName: 'Maria Teste',
+        subtitle: 'Nutricionista clínica',
+        forwardText: 'Seguir',
+        profilePic: null,
+        colorScheme: { header: { background: '#0B3D2E' } },
+      });
+      // Nothing of the patient, the quiz or the appearance's internal name.
+      expect(res.body).not.toContain('Paciente');
+      expect(res.body).not.toContain('Marca interna');
+      expect(res.body).not.toContain(s.patientId);
+      expect(res.body).not.toContain('Acompanhamento semanal');
+
+      // No appearance at all: the built-in look with the default subtitle and label.
+      const plain = await scheduleSent(await createQuiz(other, [{ id: q('peso') }]), {
+        professionalId: otherId,
+        token: other,
+      });
+      expect((await api('GET', `/quiz-answer/${plain.scheduleId}/brand`)).json()).toMatchObject({
+        subtitle: 'Nutricionista',
+        forwardText: 'Prosseguir',
+      });
+
+      expectCode(
+        await api('GET', '/quiz-answer/00000000-0000-4000-8000-000000000000/brand'),
+        404,
+        'QUIZ_SCHEDULE_NOT_FOUND_ERROR',
+      );
+      expectCode(await api('GET', '/quiz-answer/not-a-uuid/brand'), 400, 'WRONG_COMMAND_PARAMETERS');
+      await t.database.db
+        .update(quizSchedules)
+        .set({ deletedAt: t.clock.now() })
+        .where(eq(quizSchedules.id, s.scheduleId));
+      expectCode(await api('GET', `/quiz-answer/${s.scheduleId}/brand`), 404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR');
+    });
+
     it('works on the oldest started request, else the newest sent one', async () => {
       const quizId = await createQuiz(pro, [{ id: q('peso') }, { id: q('cintura') }]);
       const s = await scheduleSent(quizId);
@@ -908,6 +964,86 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
         400,
         'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT',
       );
+    });
+
+    it('changes an answer given before: replace updates it and drops the sub-answers it no longer opens', async () => {
+      const s = await scheduleSent(quizId);
+      const token = await tokenFor(s.scheduleId);
+      const qaId = (
+        await api('POST', '/quiz-answer', token, { quizScheduleId: s.scheduleId, answerRequestId: s.requestId })
+      ).json().quizAnswerId;
+      await answer(token, qaId, parentId, { type: 'multiple-choice', alternativeIds: ['a', 'b'] });
+      await answer(token, qaId, q('agua'), { type: 'metrics', value: 2 }, parentId);
+      await answer(token, qaId, q('duvidas'), { type: 'free-field', text: 'Posso trocar o jantar?' }, parentId);
+      await answer(token, qaId, q('energia'), { type: 'linear-scale', value: 3 });
+
+      // The same question again without the flag is an accidental duplicate.
+      expectCode(
+        await answer(token, qaId, q('energia'), { type: 'linear-scale', value: 4 }),
+        409,
+        'ANSWER_ALREADY_REGISTERED',
+      );
+      const replace = (questionId: string, value: unknown, parentQuestionId?: string, idempotencyKey = key()) =>
+        api('PUT', `/quiz-answer/${qaId}`, token, {
+          idempotencyKey,
+          answer: { questionId, value, replace: true, ...(parentQuestionId ? { parentQuestionId } : {}) },
+        });
+      const energy = await replace(q('energia'), { type: 'linear-scale', value: 4 });
+      expect(energy.statusCode, energy.body).toBe(200);
+      expect(energy.json().next).toBeNull();
+      expect(energy.json().answers.find((x: { questionId: string }) => x.questionId === q('energia')).value).toEqual({
+        type: 'linear-scale',
+        value: 4,
+      });
+      // A sub-answer can be changed too, and the value is still checked.
+      expectCode(
+        await replace(q('agua'), { type: 'metrics', value: 2.55 }, parentId),
+        400,
+        'ANSWER_DOES_NOT_BELONG_TO_QUESTION',
+      );
+      expect((await replace(q('agua'), { type: 'metrics', value: 3 }, parentId)).statusCode).toBe(200);
+
+      // Only B now: água (opened by A) leaves, dúvidas stays; the retry with the same key answers the same.
+      const sameKey = key();
+      const onlyB = await replace(parentId, { type: 'multiple-choice', alternativeIds: ['b'] }, undefined, sameKey);
+      expect(onlyB.statusCode, onlyB.body).toBe(200);
+      const keys = (r: Res) =>
+        r
+          .json()
+          .answers.map((x: { questionId: string; parentQuestionId: string | null }) => [
+            x.questionId,
+            x.parentQuestionId,
+          ]);
+      expect(keys(onlyB)).toEqual([
+        [parentId, null],
+        [q('duvidas'), parentId],
+        [q('energia'), null],
+      ]);
+      expect(
+        keys(await replace(parentId, { type: 'multiple-choice', alternativeIds: ['b'] }, undefined, sameKey)),
+      ).toEqual(keys(onlyB));
+      const rows = await t.database.db.select().from(answerItems).where(eq(answerItems.quizAnswerId, qaId));
+      expect(rows).toHaveLength(3);
+
+      // Back to A and B: água is asked again, as the next question.
+      const both = await replace(parentId, { type: 'multiple-choice', alternativeIds: ['a', 'b'] });
+      expect(both.json().next).toEqual({ questionId: q('agua'), parentQuestionId: parentId });
+      expectCode(await save(token, qaId, { finish: true }), 409, 'WRONG_ANSWER_ORDER');
+      // A sub-question the parent does not open cannot be replaced into the flow.
+      await replace(parentId, { type: 'multiple-choice', alternativeIds: ['c'] });
+      expectCode(
+        await replace(q('duvidas'), { type: 'free-field', text: 'Outra' }, parentId),
+        400,
+        'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT',
+      );
+      const done = await save(token, qaId, { finish: true });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(keys(done)).toEqual([
+        [parentId, null],
+        [q('energia'), null],
+      ]);
+      // Finished: nothing changes any more.
+      expectCode(await replace(q('energia'), { type: 'linear-scale', value: 5 }), 409, 'QUIZ_ALREADY_ANSWERED');
     });
 
     it('keeps answering the snapshot taken at start when the quiz changes', async () => {

@@ -133,6 +133,8 @@ export function checkAnswer(
     target = offered;
   }
   if (answered.has(itemKey(qid, parentId))) {
+    // Going back: an answered step of the flow may take a new value when the client says so.
+    if (answer.replace) return checkValue(professionalId, qid, target.type, target.config, answer.value);
     throw new AppError(409, 'ANSWER_ALREADY_REGISTERED', 'Esta pergunta já foi respondida.', {
       questionId: qid,
       parentQuestionId: parentId,

@@ -85,3 +85,19 @@ export function nextQuestion(flow: SurveyQuestion[], items: ItemLike[]): Next {
   }
   return null;
 }
+
+/** The items still in the flow: each answered flow question and the sub-answers its answer opens. */
+export function itemsInFlow<T extends ItemLike>(flow: SurveyQuestion[], items: T[]): T[] {
+  const byKey = new Map(items.map((i) => [itemKey(i.questionId, i.parentQuestionId), i]));
+  const keep = new Set<T>();
+  for (const q of flow) {
+    const a = byKey.get(itemKey(q.questionId, null));
+    if (!a) continue;
+    keep.add(a);
+    for (const sid of openedSubQuestions(q, a.value as AnswerValue)) {
+      const sub = byKey.get(itemKey(sid, q.questionId));
+      if (sub) keep.add(sub);
+    }
+  }
+  return items.filter((i) => keep.has(i));
+}

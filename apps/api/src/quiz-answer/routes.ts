@@ -7,12 +7,13 @@ import {
   SaveQuizAnswerBody,
   ScheduleIdParams,
   StartQuizAnswerBody,
+  SurveyBrandSchema,
   SurveyStateSchema,
   SurveyTokenSchema,
   ValidatePinBody,
 } from './schemas.js';
 import { saveQuizAnswer, startQuizAnswer } from './service.js';
-import { getSurveyState } from './state.js';
+import { getSurveyBrand, getSurveyState } from './state.js';
 import { validatePin } from './validate-pin.js';
 import { surveyAuthenticate, surveyOf, surveySecurity } from './token.js';
 
@@ -37,6 +38,24 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => validatePin(ctx, request.body, { ip: request.ip }),
+    );
+
+    app.get(
+      '/quiz-answer/:scheduleId/brand',
+      {
+        schema: {
+          operationId: 'getSurveyBrand',
+          tags: TAGS,
+          summary: 'Who sent a survey link: the professional’s name and the quiz’s look, before the PIN',
+          description:
+            'No authentication: the link itself. Answers only the professional’s public presentation (name, photo as a ' +
+            'short-lived signed link, subtitle, colours, the forward label), never anything of the patient or her answers, so ' +
+            'the PIN screen shows who is asking. Unknown or deleted schedule → 404 QUIZ_SCHEDULE_NOT_FOUND_ERROR.',
+          params: ScheduleIdParams,
+          response: { 200: json(SurveyBrandSchema, 'The professional’s presentation'), ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => getSurveyBrand(ctx, request.params.scheduleId),
     );
 
     app.get(
@@ -99,7 +118,10 @@ export function quizAnswerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'outside the flow → 400 NOT_EXPECTED_ANSWER_ERROR; a sub-answer whose parent’s chosen alternatives open no sub-question → 400 ' +
             'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT; a sub-question not opened by the chosen alternatives → 400 ' +
             'INVALID_ALTERNATIVE_SUB_QUESTION; in the flow but not next (or finishing before `next` is null) → 409 WRONG_ANSWER_ORDER; ' +
-            'answered already (with another key) → 409 ANSWER_ALREADY_REGISTERED; anything after finishing → 409 QUIZ_ALREADY_ANSWERED. ' +
+            'answered already (with another key) → 409 ANSWER_ALREADY_REGISTERED, unless `answer.replace`: then any answered ' +
+            'step of the flow takes the new value, and the sub-answers its new alternatives no longer open are deleted in the same ' +
+            'transaction (an unanswered step with `replace` is saved as usual, so it must be `next`); anything after finishing → 409 ' +
+            'QUIZ_ALREADY_ANSWERED. ' +
             'Finishing marks the answer request answered and creates the pending answer revision, exactly once.',
           security: surveySecurity,
           params: QuizAnswerIdParams,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiline } from '../lib/input-guard.js';
-import { ResolvedAppearanceSchema } from '../appearance/schemas.js';
+import { ColorSchemeSchema, ResolvedAppearanceSchema } from '../appearance/schemas.js';
 import { FileContentTypeSchema, QuestionConfigSchema, QuestionTypeSchema } from '../question/schemas.js';
 import { QuizFolderSchema } from '../quiz/schemas.js';
 
@@ -182,6 +182,14 @@ export const SaveQuizAnswerBody = z
         questionId: z.uuid(),
         parentQuestionId: z.uuid().nullable().optional().meta({ description: 'Required for a sub-question.' }),
         value: AnswerValueSchema,
+        replace: z
+          .boolean()
+          .optional()
+          .meta({
+            description:
+              'Change an answer already given (the patient went back): the stored answer takes this value, and the ' +
+              'sub-answers its parent no longer opens are dropped. Without it, an answered question → 409 ANSWER_ALREADY_REGISTERED.',
+          }),
       })
       .strict()
       .optional(),
@@ -195,6 +203,23 @@ export const SaveQuizAnswerBody = z
     message: 'Envie uma resposta ou finalize.',
     path: ['answer'],
   });
+
+/** The professional's public presentation on a survey link: shown before the PIN, never anything of the patient. */
+export const SurveyBrandSchema = z
+  .object({
+    professionalName: z.string(),
+    profilePic: z.string().nullable().meta({ description: 'A short-lived signed link, like every file address.' }),
+    subtitle: z.string().meta({ description: "Under her name ('Nutricionista' by default)." }),
+    colorScheme: ColorSchemeSchema,
+    forwardText: z.string().meta({ description: "The label that moves between questions ('Prosseguir' by default)." }),
+  })
+  .meta({
+    id: 'SurveyBrand',
+    description:
+      "Who sent the survey: the professional's name and the quiz's appearance, so the patient recognises it before the PIN.",
+  });
+
+export type SurveyBrand = z.infer<typeof SurveyBrandSchema>;
 
 export const ScheduleIdParams = z.object({
   scheduleId: z.uuid().meta({ description: 'The quizScheduleId (the survey link).' }),

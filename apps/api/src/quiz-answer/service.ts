@@ -1,5 +1,5 @@
 /** Answering: start, save one answer (the last one finishes), and the owner of an answer's upload. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { answerItems, answerRequests, answerRevisions, quizAnswers } from '../db/schema.js';
@@ -8,7 +8,7 @@ import type { QuizAnswerProgress, SaveQuizAnswerBody, StartQuizAnswerBody } from
 import type { SurveyAuth } from './token.js';
 import type { QuizAnswerRow } from './rows.js';
 import { alreadyAnswered, answerNotFound, notExpected, notOwner, requestNotFound, wrongOrder } from './errors.js';
-import { buildFlow, nextQuestion } from './flow.js';
+import { buildFlow, itemsInFlow, nextQuestion } from './flow.js';
 import { checkAnswer, MB } from './checks.js';
 import { currentRequest, findSchedule, flowOf, loadItems, progressOf, toProgress } from './state.js';
 import { recordEvent } from '../events/record.js';
@@ -88,16 +88,33 @@ export async function saveQuizAnswer(
     }
 
     const flow = flowOf(qa);
-    const items = await loadItems(tx, qa.id);
+    let items = await loadItems(tx, qa.id);
     const now = ctx.config.now();
-    if (body.answer) {
-      const value = checkAnswer(qa.professionalId, flow, items, body.answer);
+    const given = body.answer;
+    const previous = given
+      ? items.find((i) => i.questionId === given.questionId && i.parentQuestionId === (given.parentQuestionId ?? null))
+      : undefined;
+    if (given && previous && given.replace) {
+      const value = checkAnswer(qa.professionalId, flow, items, given);
+      const [item] = await tx
+        .update(answerItems)
+        .set({ value, idempotencyKey: key, answeredAt: now })
+        .where(eq(answerItems.id, previous.id))
+        .returning();
+      items = items.map((i) => (i.id === previous.id ? item! : i));
+      // The sub-answers the new alternatives no longer open leave with it.
+      const kept = new Set(itemsInFlow(flow, items));
+      const dropped = items.filter((i) => !kept.has(i)).map((i) => i.id);
+      if (dropped.length) await tx.delete(answerItems).where(inArray(answerItems.id, dropped));
+      items = items.filter((i) => kept.has(i));
+    } else if (given) {
+      const value = checkAnswer(qa.professionalId, flow, items, given);
       const [item] = await tx
         .insert(answerItems)
         .values({
           quizAnswerId: qa.id,
-          questionId: body.answer.questionId,
-          parentQuestionId: body.answer.parentQuestionId ?? null,
+          questionId: given.questionId,
+          parentQuestionId: given.parentQuestionId ?? null,
           position: items.reduce((m, i) => Math.max(m, i.position + 1), 0),
           value,
           idempotencyKey: key,

@@ -4,7 +4,7 @@ import { resolveAppearance } from '../appearance/service.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { answerItems, answerRequests, professionals, quizAnswers, quizSchedules, quizzes } from '../db/schema.js';
-import type { AnswerValue, QuizAnswerProgress, SurveyQuestion, SurveyState } from './schemas.js';
+import type { AnswerValue, QuizAnswerProgress, SurveyBrand, SurveyQuestion, SurveyState } from './schemas.js';
 import type { SurveyAuth } from './token.js';
 import type { Folder, ItemRow, QuizAnswerRow, ScheduleRow } from './rows.js';
 import { notOwner, scheduleNotFound } from './errors.js';
@@ -118,5 +118,27 @@ export async function getSurveyState(ctx: AppContext, auth: SurveyAuth, schedule
     answers: items.map(toAnswer),
     next: current.state === 'open' && qa?.status !== 'finished' ? nextQuestion(flow, items) : null,
     finishedAt: qa?.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /quiz-answer/{scheduleId}/brand, before the PIN: the professional's name and the quiz's appearance
+ * (the same one the survey renders with), nothing about the patient or the answers.
+ */
+export async function getSurveyBrand(ctx: AppContext, scheduleId: string): Promise<SurveyBrand> {
+  const schedule = await findSchedule(ctx.db, scheduleId);
+  const [row] = await ctx.db
+    .select({ name: professionals.name, appearanceId: quizzes.appearanceId })
+    .from(professionals)
+    .innerJoin(quizzes, eq(quizzes.id, schedule.quizId))
+    .where(eq(professionals.id, schedule.professionalId));
+  if (!row) throw scheduleNotFound();
+  const look = await resolveAppearance(ctx.db, schedule.professionalId, row.appearanceId);
+  return {
+    professionalName: row.name,
+    profilePic: look.profilePic,
+    subtitle: look.subtitle,
+    colorScheme: look.colorScheme,
+    forwardText: look.forwardText,
   };
 }

@@ -2030,6 +2030,26 @@ export type SurveyAnswer = {
 };
 
 /**
+ * Who sent the survey: the professional's name and the quiz's appearance, so the patient recognises it before the PIN.
+ */
+export type SurveyBrand = {
+    professionalName: string;
+    /**
+     * A short-lived signed link, like every file address.
+     */
+    profilePic: string | null;
+    /**
+     * Under her name ('Nutricionista' by default).
+     */
+    subtitle: string;
+    colorScheme: ColorScheme;
+    /**
+     * The label that moves between questions ('Prosseguir' by default).
+     */
+    forwardText: string;
+};
+
+/**
  * The question to answer now; null when every question is answered (then finish).
  */
 export type SurveyNext = {
@@ -6232,6 +6252,10 @@ export type SaveQuizAnswerData = {
              */
             parentQuestionId?: string | null;
             value: AnswerValueInput;
+            /**
+             * Change an answer already given (the patient went back): the stored answer takes this value, and the sub-answers its parent no longer opens are dropped. Without it, an answered question → 409 ANSWER_ALREADY_REGISTERED.
+             */
+            replace?: boolean;
         };
         /**
          * Finish after saving `answer` (if any); only when `next` is null.
@@ -6320,6 +6344,44 @@ export type GetSurveyStateResponses = {
 };
 
 export type GetSurveyStateResponse = GetSurveyStateResponses[keyof GetSurveyStateResponses];
+
+export type GetSurveyBrandData = {
+    body?: never;
+    path: {
+        /**
+         * The quizScheduleId (the survey link).
+         */
+        scheduleId: string;
+    };
+    query?: never;
+    url: '/quiz-answer/{scheduleId}/brand';
+};
+
+export type GetSurveyBrandErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetSurveyBrandError = GetSurveyBrandErrors[keyof GetSurveyBrandErrors];
+
+export type GetSurveyBrandResponses = {
+    /**
+     * The professional’s presentation
+     */
+    200: SurveyBrand;
+};
+
+export type GetSurveyBrandResponse = GetSurveyBrandResponses[keyof GetSurveyBrandResponses];
 
 export type ListAppearancesData = {
     body?: never;
