@@ -217,7 +217,7 @@ const Screen = memo(function Screen({
       <FolderStep folder={survey.folder} quizTitle={survey.quiz.title} onStart={() => send({ type: 'survey.start' })} />
     );
   } else if (question && survey && step) {
-    const { current, total } = progressOf(survey.questions, context.answers, step);
+    const { current, total } = progressOf(survey.questions, step);
     screen = (
       <QuestionStep
         key={`${step.parentQuestionId}/${step.questionId}`}

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answersInFlow,
   flowSteps,
   isCompleteAnswer,
   nextStep,
   openedSubQuestions,
+  previousStep,
   progressOf,
   questionOf,
+  sameValue,
+  stepAfter,
   type SurveyAnswer,
   type SurveyQuestion,
 } from './flow';
@@ -99,7 +103,6 @@ describe('survey flow rules', () => {
       { questionId: 'weight', parentQuestionId: null },
     ]);
     expect(nextStep([mc, weight], answers)).toEqual({ questionId: 'photo', parentQuestionId: 'meals' });
-    expect(progressOf([mc, weight], answers, nextStep([mc, weight], answers))).toEqual({ current: 2, total: 4 });
     expect(questionOf([mc, weight], { questionId: 'photo', parentQuestionId: 'meals' })?.title).toBe('Foto do almoço');
   });
 
@@ -118,6 +121,76 @@ describe('survey flow rules', () => {
       },
     );
     expect(nextStep([mc, weight], answers)).toBeNull();
+  });
+
+  it('counts only the flow’s own questions: a sub-question keeps the number of the question that opened it', () => {
+    const three = [mc, weight, { ...weight, questionId: 'sleep' }];
+    const closed = progressOf(three, { questionId: 'weight', parentQuestionId: null });
+    expect(closed).toEqual({ current: 2, total: 3, complement: false });
+    // Opening sub-questions moves neither the number nor the total.
+    expect(progressOf(three, { questionId: 'meals', parentQuestionId: null })).toEqual({
+      current: 1,
+      total: 3,
+      complement: false,
+    });
+    expect(progressOf(three, { questionId: 'photo', parentQuestionId: 'meals' })).toEqual({
+      current: 1,
+      total: 3,
+      complement: true,
+    });
+    expect(progressOf(three, { questionId: 'late-what', parentQuestionId: 'meals' })).toEqual({
+      current: 1,
+      total: 3,
+      complement: true,
+    });
+    expect(progressOf(three, { questionId: 'sleep', parentQuestionId: null })).toEqual({
+      current: 3,
+      total: 3,
+      complement: false,
+    });
+    // The review (no step): the end.
+    expect(progressOf(three, null)).toEqual({ current: 3, total: 3, complement: false });
+    expect(progressOf([], null)).toEqual({ current: 0, total: 0, complement: false });
+  });
+
+  it('walks back and forth between steps, and drops the sub-answers a changed answer no longer opens', () => {
+    const weightAnswer: SurveyAnswer = {
+      questionId: 'weight',
+      parentQuestionId: null,
+      value: { type: 'metrics', value: 70 },
+    };
+    const late: SurveyAnswer = {
+      questionId: 'late-what',
+      parentQuestionId: 'meals',
+      value: { type: 'free-field', text: 'Chá' },
+    };
+    const answers = [choose('late'), late, weightAnswer];
+    const w = { questionId: 'weight', parentQuestionId: null };
+    expect(previousStep([mc, weight], answers, w)).toEqual({ questionId: 'late-what', parentQuestionId: 'meals' });
+    expect(previousStep([mc, weight], answers, { questionId: 'meals', parentQuestionId: null })).toBeNull();
+    // The review (no step) goes back to the last one.
+    expect(previousStep([mc, weight], answers, null)).toEqual(w);
+    expect(stepAfter([mc, weight], answers, { questionId: 'meals', parentQuestionId: null })).toEqual({
+      questionId: 'late-what',
+      parentQuestionId: 'meals',
+    });
+    expect(stepAfter([mc, weight], answers, w)).toBeNull();
+    expect(answersInFlow([mc, weight], [choose('breakfast'), late, weightAnswer])).toEqual([
+      choose('breakfast'),
+      weightAnswer,
+    ]);
+    expect(answersInFlow([mc, weight], answers)).toEqual(answers);
+  });
+
+  it('tells an unchanged answer from a changed one, whatever the key order', () => {
+    expect(
+      sameValue(
+        { type: 'likert-scale', levels: { a: '1', b: '2' } },
+        { type: 'likert-scale', levels: { b: '2', a: '1' } },
+      ),
+    ).toBe(true);
+    expect(sameValue({ type: 'metrics', value: 70 }, { type: 'metrics', value: 70.5 })).toBe(false);
+    expect(sameValue(choose('late').value, choose('lunch').value)).toBe(false);
   });
 
   it.each([

@@ -150,15 +150,60 @@ export function questionOf(questions: SurveyQuestion[], step: StepRef | null): S
   return sub ? { ...sub, parentQuestionId: step.parentQuestionId } : null;
 }
 
-/** 'Pergunta N de M': the position of `step` among the steps known so far. */
+/**
+ * 'Pergunta N de M': counts only the flow's own questions, so opening a sub-question never moves the total.
+ * A sub-question shows the number of the question that opened it (`complement`); `null` (the review) is the end.
+ */
 export function progressOf(
+  questions: SurveyQuestion[],
+  step: StepRef | null,
+): { current: number; total: number; complement: boolean } {
+  const total = questions.length;
+  if (!step) return { current: total, total, complement: false };
+  const main = step.parentQuestionId ?? step.questionId;
+  const index = questions.findIndex((q) => q.questionId === main);
+  return { current: index === -1 ? total : index + 1, total, complement: step.parentQuestionId !== null };
+}
+
+/** The answers that still count: those of the steps in the flow (a sub-answer whose parent no longer opens it goes). */
+export function answersInFlow(questions: SurveyQuestion[], answers: SurveyAnswer[]): SurveyAnswer[] {
+  const steps = flowSteps(questions, answers);
+  return answers.filter((a) => steps.some((s) => sameStep(s, a)));
+}
+
+export const isAnswered = (answers: SurveyAnswer[], step: StepRef) => !!findAnswer(answers, step);
+
+/** The step before `step` in the flow (what "Voltar" opens), or `null` at the first one. */
+export function previousStep(
   questions: SurveyQuestion[],
   answers: SurveyAnswer[],
   step: StepRef | null,
-): { current: number; total: number } {
+): StepRef | null {
   const steps = flowSteps(questions, answers);
-  const index = step ? steps.findIndex((s) => sameStep(s, step)) : -1;
-  return { current: index === -1 ? steps.length : index + 1, total: steps.length };
+  const index = step ? steps.findIndex((s) => sameStep(s, step)) : steps.length;
+  return index > 0 ? steps[index - 1]! : null;
+}
+
+/** The step after `step` in the flow, or `null` after the last one. */
+export function stepAfter(questions: SurveyQuestion[], answers: SurveyAnswer[], step: StepRef): StepRef | null {
+  const steps = flowSteps(questions, answers);
+  const index = steps.findIndex((s) => sameStep(s, step));
+  return index === -1 ? null : (steps[index + 1] ?? null);
+}
+
+/** The same answer value (a change that changes nothing is not sent). */
+export function sameValue(a: SurveyAnswerValue, b: SurveyAnswerValue): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 /** Does `value` answer a question of this type, with everything a valid answer needs? */

@@ -1,5 +1,15 @@
 /** The survey machine's pure rules: token validity, the save queue's backoff, errors, the step on screen. */
-import { nextStep, type StepRef, type SurveyAnswer, withAnswer } from './flow';
+import {
+  answersInFlow,
+  flowSteps,
+  isAnswered,
+  nextStep,
+  sameStep,
+  type StepRef,
+  type SurveyAnswer,
+  type SurveyQuestion,
+  withAnswer,
+} from './flow';
 import type { PendingSave, SurveyFlowContext, SurveyFlowError, SurveyToken } from './surveyFlow.types';
 
 /** A token counts as expired a minute early, so a call never starts with one about to lapse. */
@@ -54,21 +64,35 @@ export const pendingAnswersOf = (queue: PendingSave[], quizAnswerId: string | nu
  */
 export function currentStep(context: SurveyFlowContext): StepRef | null {
   if (!context.survey) return null;
+  if (context.editing && isEditable(context.survey.questions, context.answers, context.editing)) return context.editing;
   if (context.serverNext !== undefined && pendingAnswersOf(context.queue, context.quizAnswerId).length === 0) {
     return context.serverNext;
   }
   return nextStep(context.survey.questions, context.answers);
 }
 
+/** A step the patient may open again: answered and still in the flow. */
+export const isEditable = (questions: SurveyQuestion[], answers: SurveyAnswer[], step: StepRef) =>
+  isAnswered(answers, step) && flowSteps(questions, answers).some((s) => sameStep(s, step));
+
 /** Server answers plus the queued ones of the same quiz answer (a queued one wins: it is newer). */
 export function mergeAnswers(
   server: SurveyAnswer[],
   queue: PendingSave[],
   quizAnswerId: string | null,
+  questions?: SurveyQuestion[],
 ): SurveyAnswer[] {
   let answers = server;
   for (const item of pendingAnswersOf(queue, quizAnswerId)) {
-    answers = withAnswer(answers, { ...item.answer!, answeredAt: new Date(item.createdAt).toISOString() });
+    answers = withAnswer(answers, toAnswer(item));
+    // A queued change drops the sub-answers its parent no longer opens, as the server will.
+    if (questions && item.answer!.replace) answers = answersInFlow(questions, answers);
   }
   return answers;
+}
+
+/** A queued save as the answer it gives. */
+export function toAnswer(item: PendingSave): SurveyAnswer {
+  const { replace: _replace, ...answer } = item.answer!;
+  return { ...answer, answeredAt: new Date(item.createdAt).toISOString() };
 }

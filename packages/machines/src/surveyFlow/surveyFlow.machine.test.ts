@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import {
+  answersInFlow,
+  flowSteps,
   nextStep,
   progressOf,
   type SurveyAnswer,
@@ -190,8 +192,18 @@ function fakeServer(questions: SurveyQuestion[] = QUESTIONS): FakeServer {
           server.revisions++;
         } else {
           const expected = nextStep(questions, server.answers);
-          const a = input.answer!;
-          if (server.answers.some((x) => x.questionId === a.questionId && x.parentQuestionId === a.parentQuestionId)) {
+          const { replace, ...a } = input.answer!;
+          const same = (x: SurveyAnswer) => x.questionId === a.questionId && x.parentQuestionId === a.parentQuestionId;
+          if (server.answers.some(same) && replace) {
+            server.answers = answersInFlow(
+              questions,
+              server.answers.map((x) => (same(x) ? { ...a, answeredAt: '2030-01-02T12:00:00.000Z' } : x)),
+            );
+            const progress = server.progress();
+            server.keys.set(input.idempotencyKey, progress);
+            return progress;
+          }
+          if (server.answers.some(same)) {
             throw apiError(409, 'ANSWER_ALREADY_REGISTERED');
           }
           if (!expected || expected.questionId !== a.questionId || expected.parentQuestionId !== a.parentQuestionId) {
@@ -218,7 +230,7 @@ interface StartOptions {
 }
 
 function start(server: ReturnType<typeof fakeServer>, { input, retryDelays }: StartOptions = {}) {
-  const persisted: { token: SurveyToken | null; queue: PendingSave[] }[] = [];
+  const persisted: { token: SurveyToken | null; queue: PendingSave[]; editing: unknown }[] = [];
   const machine = surveyFlowMachine.provide({
     actors: {
       ...server.actors,
@@ -230,7 +242,7 @@ function start(server: ReturnType<typeof fakeServer>, { input, retryDelays }: St
     },
     actions: {
       persist: ({ context }) => {
-        persisted.push({ token: context.token, queue: structuredClone(context.queue) });
+        persisted.push({ token: context.token, queue: structuredClone(context.queue), editing: context.editing });
       },
     },
   });
@@ -313,16 +325,23 @@ describe('surveyFlowMachine — answering', () => {
     await waitFor(actor, (s) => s.matches('folder'));
     actor.send({ type: 'survey.start' });
     await atQuestion(actor, 'fruit');
-    expect(progressOf(QUESTIONS, actor.getSnapshot().context.answers, step(actor))).toEqual({ current: 1, total: 3 });
+    expect(progressOf(QUESTIONS, step(actor))).toEqual({ current: 1, total: 3, complement: false });
 
     actor.send({ type: 'answer.submit', value: VALUES.yes });
     expect(step(actor)).toEqual({ questionId: 'which', parentQuestionId: 'fruit' });
-    expect(progressOf(QUESTIONS, actor.getSnapshot().context.answers, step(actor))).toEqual({ current: 2, total: 4 });
+    // The sub-question is part of question 1: neither the number nor the total jumps.
+    expect(progressOf(QUESTIONS, step(actor))).toEqual({ current: 1, total: 3, complement: true });
     actor.send({ type: 'answer.submit', value: VALUES.which });
     await atQuestion(actor, 'weight');
+    expect(progressOf(QUESTIONS, step(actor))).toEqual({ current: 2, total: 3, complement: false });
     actor.send({ type: 'answer.submit', value: VALUES.weight });
     await atQuestion(actor, 'photo');
     actor.send({ type: 'answer.submit', value: VALUES.photo });
+    // Nothing is final before "Enviar respostas": the review waits, the finish is not queued.
+    await waitFor(actor, (s) => s.matches({ survey: { flow: 'review', sync: 'idle' } }));
+    expect(server.finishedAt).toBeNull();
+    expect(server.saves.some((x) => x.finish)).toBe(false);
+    actor.send({ type: 'review.submit' });
     await waitFor(actor, (s) => s.matches('finished'));
 
     expect(server.answers.map((a) => [a.questionId, a.parentQuestionId])).toEqual([
@@ -505,8 +524,10 @@ describe('surveyFlowMachine — offline and retry', () => {
     actor.send({ type: 'answer.submit', value: VALUES.weight });
     await atQuestion(actor, 'photo');
     await waitFor(actor, (s) => s.matches({ survey: { sync: 'idle' } }));
-    server.loseNextReply = true;
     actor.send({ type: 'answer.submit', value: VALUES.photo });
+    await waitFor(actor, (s) => s.matches({ survey: { flow: 'review', sync: 'idle' } }));
+    server.loseNextReply = true;
+    actor.send({ type: 'review.submit' });
     await waitFor(actor, (s) => s.matches({ survey: { sync: 'waiting' } }));
     actor.send({ type: 'sync.retry' });
     await waitFor(actor, (s) => s.matches({ survey: { sync: 'waiting' } }) || s.matches('finished'));
@@ -531,6 +552,130 @@ describe('surveyFlowMachine — offline and retry', () => {
     await waitFor(actor, (s) => s.matches('finished'));
     expect(server.saves.map((s) => s.idempotencyKey)).toEqual(['finish-key-01']);
     expect(server.revisions).toBe(1);
+  });
+});
+
+describe('surveyFlowMachine — going back and the review', () => {
+  async function answered(server: FakeServer, values: SurveyAnswerValue[]) {
+    const result = start(server, { input: { token: goodToken() } });
+    const { actor } = result;
+    await waitFor(actor, (s) => s.matches('folder'));
+    actor.send({ type: 'survey.start' });
+    await atQuestion(actor, 'fruit');
+    for (const value of values) actor.send({ type: 'answer.submit', value });
+    await waitFor(actor, (s) => s.matches({ survey: { sync: 'idle' } }));
+    return result;
+  }
+  const answerOf = (actor: Actor, questionId: string) =>
+    actor.getSnapshot().context.answers.find((a) => a.questionId === questionId)?.value;
+
+  it('"Voltar" shows the previous question with its answer; an unchanged answer is not sent again', async () => {
+    const server = fakeServer();
+    const { actor } = await answered(server, [VALUES.yes, VALUES.which]);
+    expect(step(actor)).toEqual({ questionId: 'weight', parentQuestionId: null });
+    actor.send({ type: 'answer.back' });
+    expect(step(actor)).toEqual({ questionId: 'which', parentQuestionId: 'fruit' });
+    expect(answerOf(actor, 'which')).toEqual(VALUES.which);
+    actor.send({ type: 'answer.back' });
+    expect(step(actor)).toEqual({ questionId: 'fruit', parentQuestionId: null });
+    // At the first question there is nowhere to go back to.
+    actor.send({ type: 'answer.back' });
+    expect(step(actor)).toEqual({ questionId: 'fruit', parentQuestionId: null });
+    const saves = server.saves.length;
+    actor.send({ type: 'answer.submit', value: VALUES.yes });
+    // Walking forward shows the answered sub-question again, then the first unanswered question.
+    expect(step(actor)).toEqual({ questionId: 'which', parentQuestionId: 'fruit' });
+    actor.send({ type: 'answer.submit', value: VALUES.which });
+    expect(step(actor)).toEqual({ questionId: 'weight', parentQuestionId: null });
+    expect(server.saves.length).toBe(saves);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+  });
+
+  it('a changed answer replaces the saved one and drops the sub-answer its parent no longer opens', async () => {
+    const server = fakeServer();
+    const { actor } = await answered(server, [VALUES.yes, VALUES.which, VALUES.weight]);
+    actor.send({ type: 'answer.back' });
+    actor.send({ type: 'answer.back' });
+    actor.send({ type: 'answer.back' });
+    expect(step(actor)).toEqual({ questionId: 'fruit', parentQuestionId: null });
+    actor.send({ type: 'answer.submit', value: VALUES.no });
+    // The sub-question is gone, locally at once; the next step shows its kept answer.
+    expect(answerOf(actor, 'which')).toBeUndefined();
+    expect(step(actor)).toEqual({ questionId: 'weight', parentQuestionId: null });
+    await waitFor(actor, (s) => s.matches({ survey: { sync: 'idle' } }));
+    const replace = server.saves.at(-1)!;
+    expect(replace.answer).toEqual({ questionId: 'fruit', parentQuestionId: null, value: VALUES.no, replace: true });
+    expect(server.answers.map((a) => [a.questionId, a.value])).toEqual([
+      ['fruit', VALUES.no],
+      ['weight', VALUES.weight],
+    ]);
+    actor.send({ type: 'answer.submit', value: VALUES.weight });
+    await atQuestion(actor, 'photo');
+  });
+
+  it('the review lists everything; "Alterar" opens a question pre-filled and returns to the review, after a sub-question it opens', async () => {
+    const server = fakeServer();
+    const { actor, lastPersisted } = await answered(server, [VALUES.no, VALUES.weight, VALUES.photo]);
+    expect(actor.getSnapshot().matches({ survey: { flow: 'review' } })).toBe(true);
+    expect(progressOf(QUESTIONS, step(actor))).toEqual({ current: 3, total: 3, complement: false });
+    // A step that is not answered cannot be edited.
+    actor.send({ type: 'answer.edit', step: { questionId: 'which', parentQuestionId: 'fruit' } });
+    expect(actor.getSnapshot().matches({ survey: { flow: 'review' } })).toBe(true);
+
+    actor.send({ type: 'answer.edit', step: { questionId: 'weight', parentQuestionId: null } });
+    expect(step(actor)).toEqual({ questionId: 'weight', parentQuestionId: null });
+    expect(lastPersisted()?.editing).toEqual({ questionId: 'weight', parentQuestionId: null });
+    actor.send({ type: 'answer.submit', value: { type: 'metrics', value: 71 } });
+    expect(actor.getSnapshot().matches({ survey: { flow: 'review' } })).toBe(true);
+
+    actor.send({ type: 'answer.edit', step: { questionId: 'fruit', parentQuestionId: null } });
+    actor.send({ type: 'answer.submit', value: VALUES.yes });
+    // The newly opened sub-question first, then the review again.
+    expect(step(actor)).toEqual({ questionId: 'which', parentQuestionId: 'fruit' });
+    expect(actor.getSnapshot().matches({ survey: { flow: 'question' } })).toBe(true);
+    actor.send({ type: 'answer.submit', value: VALUES.which });
+    await waitFor(actor, (s) => s.matches({ survey: { flow: 'review', sync: 'idle' } }));
+    expect(server.finishedAt).toBeNull();
+    expect(server.answers.map((a) => a.questionId)).toEqual(['fruit', 'weight', 'photo', 'which']);
+    actor.send({ type: 'review.submit' });
+    await waitFor(actor, (s) => s.matches('finished'));
+    expect(server.revisions).toBe(1);
+    expect(server.answers.find((a) => a.questionId === 'weight')?.value).toEqual({ type: 'metrics', value: 71 });
+  });
+
+  it('changes offline like it answers offline: the replace waits in the kept queue and is sent after a reload', async () => {
+    const server = fakeServer();
+    const { actor, lastPersisted } = await answered(server, [VALUES.no, VALUES.weight]);
+    server.failNext.push(offline());
+    actor.send({ type: 'answer.back' });
+    actor.send({ type: 'answer.submit', value: { type: 'metrics', value: 80 } });
+    await waitFor(actor, (s) => s.matches({ survey: { sync: 'waiting' } }));
+    const kept = lastPersisted()!.queue;
+    expect(kept.map((i) => i.answer)).toEqual([
+      { questionId: 'weight', parentQuestionId: null, value: { type: 'metrics', value: 80 }, replace: true },
+    ]);
+    actor.stop();
+    // The page reloads with the kept queue: the change is shown, then sent.
+    const again = start(server, { input: { token: goodToken(), queue: kept } });
+    await atQuestion(again.actor, 'photo');
+    expect(answerOf(again.actor, 'weight')).toEqual({ type: 'metrics', value: 80 });
+    await waitFor(again.actor, (s) => s.context.queue.length === 0);
+    expect(server.answers.find((a) => a.questionId === 'weight')?.value).toEqual({ type: 'metrics', value: 80 });
+  });
+
+  it('reopens the question the patient went back to after a reload, and ignores a kept place that no longer exists', async () => {
+    const server = fakeServer();
+    server.quizAnswerId = 'answer-1';
+    server.answers = [
+      { questionId: 'fruit', parentQuestionId: null, value: VALUES.no },
+      { questionId: 'weight', parentQuestionId: null, value: VALUES.weight },
+    ];
+    const position = { editing: { questionId: 'fruit', parentQuestionId: null }, returnToReview: false };
+    const { actor } = start(server, { input: { token: goodToken(), position } });
+    await atQuestion(actor, 'fruit');
+    const stale = { editing: { questionId: 'which', parentQuestionId: 'fruit' }, returnToReview: true };
+    const other = start(server, { input: { token: goodToken(), position: stale } });
+    await atQuestion(other.actor, 'photo');
   });
 });
 
@@ -583,7 +728,12 @@ describe('surveyFlowMachine — model-based paths', () => {
   };
   const progressAfterHead = (s: Snap): SurveyProgress => {
     const head = s.context.queue[0];
-    const acked = head?.answer ? [...serverAnswers(s), head.answer] : serverAnswers(s);
+    const { replace: _replace, ...answer } = head?.answer ?? {
+      questionId: '',
+      parentQuestionId: null,
+      value: VALUES.no,
+    };
+    const acked = head?.answer ? answersInFlow(questionsOfModel, [...serverAnswers(s), answer]) : serverAnswers(s);
     return {
       quizAnswerId: s.context.quizAnswerId ?? 'answer-1',
       status: 'in_progress',
@@ -625,6 +775,9 @@ describe('surveyFlowMachine — model-based paths', () => {
       if (id === 'weight')
         list.push({ type: 'answer.submit', value: VALUES.weight }, { type: 'answer.submit', value: VALUES.which });
     }
+    if (s.matches({ survey: { flow: 'question' } }) && currentStep(s.context)?.questionId === 'weight')
+      list.push({ type: 'answer.back' });
+    if (s.matches({ survey: { flow: 'review' } })) list.push({ type: 'review.submit' });
     if (s.matches({ survey: { sync: 'waiting' } })) list.push({ type: 'sync.retry' });
     const children = Object.keys(s.children);
     if (children.includes('validatePin')) {
@@ -670,6 +823,7 @@ describe('surveyFlowMachine — model-based paths', () => {
       next: s.context.serverNext,
       retry: Math.min(s.context.retryAttempt, 2),
       resynced: s.context.resynced,
+      editing: s.context.editing,
     });
 
   const paths = getShortestPaths(surveyFlowMachine, { input: { quizScheduleId: SCHEDULE }, events, serializeState });
@@ -721,8 +875,18 @@ describe('surveyFlowMachine — model-based paths', () => {
     }
     expect(actor.getSnapshot().value).toEqual(path.state.value);
     const a = actor.getSnapshot().context;
-    // Every answer on screen is either on the server or still queued.
-    const queued = a.queue.filter((i) => i.answer).length;
-    expect(a.answers.length).toBeGreaterThanOrEqual(queued);
+    // Every queued answer still in the flow is on screen with its latest value.
+    if (a.survey) {
+      const latest = new Map(
+        a.queue
+          .filter((i) => i.answer)
+          .map((i) => [`${i.answer!.questionId}/${i.answer!.parentQuestionId}`, i.answer!]),
+      );
+      const steps = flowSteps(a.survey.questions, a.answers).map((x) => `${x.questionId}/${x.parentQuestionId}`);
+      for (const [k, item] of latest) {
+        if (!steps.includes(k)) continue;
+        expect(a.answers.find((x) => `${x.questionId}/${x.parentQuestionId}` === k)?.value).toEqual(item.value);
+      }
+    }
   });
 });

@@ -1,7 +1,15 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
+  answersInFlow,
+  isAnswered,
   isCompleteAnswer,
+  nextStep,
+  previousStep,
   questionOf,
+  sameStep,
+  sameValue,
+  stepAfter,
+  type StepRef,
   type SurveyAnswerValue,
   type SurveyData,
   type SurveyProgress,
@@ -26,20 +34,24 @@ import {
   isNotFoundError,
   isRetryableError,
   isTokenValid,
+  isEditable,
   isUnauthorizedError,
   mergeAnswers,
   newIdempotencyKey,
   pendingAnswersOf,
   retryDelay,
+  toAnswer,
   toFlowError,
 } from './surveyFlow.logic';
 
 /**
  * The patient's survey, from the PIN to the thanks: PIN (wrong PIN with tries left, locked until a
- * time), loading, the cover (folder), one question or sub-question at a time, and the save queue
- * beside it (saving, waiting offline with backoff, retried on `network.online`), then finished.
- * Every call is an actor the app provides; the app also provides `persist`, called whenever the
- * token or the queue changes, to keep both in storage so a reload resumes and nothing is lost.
+ * time), loading, the cover (folder), one question or sub-question at a time (with "Voltar" to the
+ * previous one, its answer shown and changeable), the review ("Alterar" any answer, "Enviar respostas"),
+ * and the save queue beside it (saving, waiting offline with backoff, retried on `network.online`),
+ * then finished. Every call is an actor the app provides; the app also provides `persist`, called
+ * whenever the token, the queue or the position changes, to keep them in storage so a reload resumes
+ * where the patient was and nothing is lost.
  */
 export const surveyFlowMachine = setup({
   types: {
@@ -95,6 +107,14 @@ export const surveyFlowMachine = setup({
     hasCurrentStep: ({ context }) => currentStep(context) !== null,
     hasQueue: ({ context }) => context.queue.length > 0,
     headIsFinish: ({ context }) => !!context.queue[0]?.finish,
+    hasPreviousStep: ({ context }) => {
+      if (!context.survey) return false;
+      const previous = previousStep(context.survey.questions, context.answers, currentStep(context));
+      return !!previous && isAnswered(context.answers, previous);
+    },
+    canEdit: ({ context }, params: { step: StepRef }) =>
+      !!context.survey && isEditable(context.survey.questions, context.answers, params.step),
+    finishQueued: ({ context }) => context.queue.some((i) => i.finish && i.quizAnswerId === context.quizAnswerId),
     isAnswerForCurrentStep: ({ context }, params: { value: SurveyAnswerValue }) => {
       const question = context.survey ? questionOf(context.survey.questions, currentStep(context)) : null;
       return !!question && isCompleteAnswer(question, params.value);
@@ -139,7 +159,7 @@ export const surveyFlowMachine = setup({
         survey,
         quizAnswerId: survey.quizAnswerId,
         queue,
-        answers: mergeAnswers(survey.answers, queue, survey.quizAnswerId),
+        answers: mergeAnswers(survey.answers, queue, survey.quizAnswerId, survey.questions),
         serverNext: pending ? undefined : survey.next,
         error: null,
       };
@@ -147,7 +167,12 @@ export const surveyFlowMachine = setup({
     setError: assign({ error: (_, params: { error: SurveyFlowError }) => params.error }),
     applyStart: assign(({ context }, params: { progress: SurveyProgress }) => ({
       quizAnswerId: params.progress.quizAnswerId,
-      answers: mergeAnswers(params.progress.answers, context.queue, params.progress.quizAnswerId),
+      answers: mergeAnswers(
+        params.progress.answers,
+        context.queue,
+        params.progress.quizAnswerId,
+        context.survey?.questions,
+      ),
       serverNext: params.progress.next,
       startError: null,
     })),
@@ -155,21 +180,53 @@ export const surveyFlowMachine = setup({
       startError: (_, params: { error: SurveyFlowError }) =>
         (isRetryableError(params.error) ? 'NETWORK' : 'UNKNOWN') as StartError,
     }),
-    enqueueAnswer: assign(({ context }, params: { value: SurveyAnswerValue }) => {
+    /**
+     * The answer to the step on screen: a new one is queued; a change of one given before is queued as a
+     * replace (nothing is sent when it did not change). Then where to go: after a change made from the
+     * review, the first unanswered step (a sub-question it opened) or back to the review; after a change
+     * reached with "Voltar", the next step, still showing its answer while it has one.
+     */
+    submitAnswer: assign(({ context }, params: { value: SurveyAnswerValue }) => {
+      const questions = context.survey!.questions;
       const step = currentStep(context)!;
-      const item: PendingSave = {
-        idempotencyKey: newIdempotencyKey(),
-        quizAnswerId: context.quizAnswerId!,
-        answer: { questionId: step.questionId, parentQuestionId: step.parentQuestionId, value: params.value },
-        createdAt: Date.now(),
-      };
+      const given = context.answers.find((a) => sameStep(a, step));
+      const ref = { questionId: step.questionId, parentQuestionId: step.parentQuestionId };
+      let queue = context.queue;
+      let answers = context.answers;
+      if (!given || !sameValue(given.value, params.value)) {
+        const item: PendingSave = {
+          idempotencyKey: newIdempotencyKey(),
+          quizAnswerId: context.quizAnswerId!,
+          answer: { ...ref, value: params.value, ...(given ? { replace: true as const } : {}) },
+          createdAt: Date.now(),
+        };
+        queue = [...queue, item];
+        answers = answersInFlow(questions, withAnswer(answers, toAnswer(item)));
+      }
+      let editing: StepRef | null = null;
+      if (given && !context.returnToReview) {
+        const after = stepAfter(questions, answers, step);
+        if (after && isAnswered(answers, after)) editing = after;
+      }
       return {
-        queue: [...context.queue, item],
-        answers: withAnswer(context.answers, { ...item.answer!, answeredAt: new Date(item.createdAt).toISOString() }),
-        serverNext: undefined,
-        resynced: false,
+        queue,
+        answers,
+        editing,
+        returnToReview: editing
+          ? context.returnToReview
+          : context.returnToReview && nextStep(questions, answers) !== null,
+        serverNext: queue === context.queue ? context.serverNext : undefined,
+        resynced: queue === context.queue ? context.resynced : false,
       };
     }),
+    goBack: assign(({ context }) => ({
+      editing: previousStep(context.survey!.questions, context.answers, currentStep(context)),
+    })),
+    edit: assign((_, params: { step: StepRef }) => ({
+      editing: { questionId: params.step.questionId, parentQuestionId: params.step.parentQuestionId ?? null },
+      returnToReview: true,
+    })),
+    leaveEditing: assign({ editing: null, returnToReview: false }),
     enqueueFinish: assign({
       queue: ({ context }) =>
         context.queue.some((i) => i.finish && i.quizAnswerId === context.quizAnswerId)
@@ -190,7 +247,7 @@ export const surveyFlowMachine = setup({
       if (params.progress.quizAnswerId !== context.quizAnswerId) return {};
       const pending = pendingAnswersOf(context.queue, context.quizAnswerId).length > 0;
       return {
-        answers: mergeAnswers(params.progress.answers, context.queue, context.quizAnswerId),
+        answers: mergeAnswers(params.progress.answers, context.queue, context.quizAnswerId, context.survey?.questions),
         serverNext: pending ? undefined : params.progress.next,
       };
     }),
@@ -230,6 +287,8 @@ export const surveyFlowMachine = setup({
     error: null,
     resynced: false,
     started: false,
+    editing: input.position?.editing ?? null,
+    returnToReview: input.position?.returnToReview ?? false,
   }),
   initial: 'boot',
   on: {
@@ -376,21 +435,49 @@ export const surveyFlowMachine = setup({
           initial: 'deciding',
           states: {
             deciding: {
-              always: [{ guard: 'hasCurrentStep', target: 'question' }, { target: 'finishing' }],
+              always: [
+                { guard: 'finishQueued', target: 'finishing' },
+                { guard: 'hasCurrentStep', target: 'question' },
+                { target: 'review' },
+              ],
             },
-            /** One question or sub-question (`currentStep(context)`). */
+            /** One question or sub-question (`currentStep(context)`), pre-filled when it was answered before. */
             question: {
-              always: { guard: ({ context }) => currentStep(context) === null, target: 'finishing' },
+              always: { guard: ({ context }) => currentStep(context) === null, target: 'review' },
               on: {
                 'answer.submit': {
                   guard: { type: 'isAnswerForCurrentStep', params: ({ event }) => ({ value: event.value }) },
                   target: 'deciding',
                   reenter: true,
-                  actions: [{ type: 'enqueueAnswer', params: ({ event }) => ({ value: event.value }) }, 'persist'],
+                  actions: [{ type: 'submitAnswer', params: ({ event }) => ({ value: event.value }) }, 'persist'],
+                },
+                'answer.back': {
+                  guard: 'hasPreviousStep',
+                  target: 'deciding',
+                  reenter: true,
+                  actions: ['goBack', 'persist'],
                 },
               },
             },
-            /** Every question answered: the finish waits in the queue behind the last answers. */
+            /** Every question answered: the answers listed, each with "Alterar"; nothing is final yet. */
+            review: {
+              entry: ['leaveEditing', 'persist'],
+              always: { guard: 'hasCurrentStep', target: 'question' },
+              on: {
+                'answer.edit': {
+                  guard: { type: 'canEdit', params: ({ event }) => ({ step: event.step }) },
+                  target: 'deciding',
+                  actions: [{ type: 'edit', params: ({ event }) => ({ step: event.step }) }, 'persist'],
+                },
+                'answer.back': {
+                  guard: 'hasPreviousStep',
+                  target: 'deciding',
+                  actions: ['goBack', 'persist'],
+                },
+                'review.submit': 'finishing',
+              },
+            },
+            /** "Enviar respostas": the finish waits in the queue behind the last answers. */
             finishing: {
               entry: ['enqueueFinish', 'persist'],
             },

@@ -25,7 +25,8 @@ export interface SurveyFlowError {
 export interface PendingSave {
   idempotencyKey: string;
   quizAnswerId: string;
-  answer?: StepRef & { value: SurveyAnswerValue };
+  /** `replace`: a change of an answer given before (the server updates it and drops the sub-answers it no longer opens). */
+  answer?: StepRef & { value: SurveyAnswerValue; replace?: true };
   finish?: true;
   /** Epoch ms when the patient answered. */
   createdAt: number;
@@ -37,6 +38,14 @@ export interface SurveyFlowInput {
   token?: SurveyToken | null;
   /** Saves kept from an earlier visit that had not reached the server. */
   queue?: PendingSave[];
+  /** Where the patient was when the page closed (a question she went back to), if anywhere but the next one. */
+  position?: SurveyPosition | null;
+}
+
+/** A question the patient went back to, and whether saving it returns to the review. */
+export interface SurveyPosition {
+  editing: StepRef | null;
+  returnToReview: boolean;
 }
 
 export type PinError = 'WRONG_PIN' | 'NETWORK' | 'UNKNOWN';
@@ -68,6 +77,10 @@ export interface SurveyFlowContext {
   resynced: boolean;
   /** The patient passed the cover in this visit (a reload from the server does not show it again). */
   started: boolean;
+  /** An answered question on screen again ("Voltar" or "Alterar"); `null`: the first unanswered one, else the review. */
+  editing: StepRef | null;
+  /** Opened from the review with "Alterar": saving it goes back to the review (after any sub-question it opens). */
+  returnToReview: boolean;
 }
 
 export type SurveyFlowEvent =
@@ -75,6 +88,12 @@ export type SurveyFlowEvent =
   | { type: 'lock.expired' }
   | { type: 'survey.start' }
   | { type: 'answer.submit'; value: SurveyAnswerValue }
+  /** "Voltar": the previous question, with its saved answer. */
+  | { type: 'answer.back' }
+  /** "Alterar" on the review: that question, with its saved answer. */
+  | { type: 'answer.edit'; step: StepRef }
+  /** "Enviar respostas": the finish, after the review. */
+  | { type: 'review.submit' }
   | { type: 'sync.retry' }
   | { type: 'load.retry' }
   | { type: 'network.online' }
