@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { configureSurveyClient } from '@acompanha/api-client';
 import {
   createSurveyMockServer,
+  SURVEY_ALTERNATIVES,
   SURVEY_PIN,
   SURVEY_QUESTION_IDS,
   SURVEY_SCHEDULE_ID,
@@ -29,6 +30,8 @@ const answeredUpTo = (index: number) => surveyAnswerFixtures.slice(0, index);
 const offline = () => HttpResponse.error();
 /** The MSW worker of the running story (to cut the network in the middle of a play). */
 let worker: { use: (...handlers: ReturnType<typeof http.put>[]) => void } | undefined;
+/** The mock API of the running story (what it stored). */
+let mockServer: ReturnType<typeof createSurveyMockServer> | undefined;
 
 const meta = {
   title: 'Survey/SurveyApp',
@@ -44,6 +47,7 @@ const meta = {
     if (options.signedIn) writeSession(SURVEY_SCHEDULE_ID, { token: surveyTokenFixture, queue: [] });
     if (options.draft) writeDraft(SURVEY_SCHEDULE_ID, options.draft.step, options.draft.draft);
     const server = createSurveyMockServer(options.server);
+    mockServer = server;
     msw.use(...server.handlers);
     worker = msw;
   },
@@ -153,7 +157,8 @@ export const MultipleChoiceThenSubQuestion: Story = {
     await userEvent.keyboard('{Enter}');
     const sub = await canvas.findByRole('heading', { level: 1, name: 'Quais frutas você comeu?' });
     await waitFor(() => expect(sub).toHaveFocus());
-    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 2 de 7' })).toBeInTheDocument();
+    // The sub-question is part of question 1: the count does not jump to '2 de 7'.
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 1 de 6 · complemento' })).toBeInTheDocument();
   },
 };
 
@@ -173,7 +178,7 @@ export const Metrics: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Qual é o seu peso hoje?' })).toBeVisible();
-    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 3 de 7' })).toBeInTheDocument();
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 2 de 6' })).toBeInTheDocument();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' }), '72,5{Enter}');
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
   },
@@ -311,7 +316,7 @@ export const FileUploadInProgress: Story = {
   },
 };
 
-/** The last question, then the finish and the thanks. */
+/** The last question, then the review (nothing final yet), "Enviar respostas" and the thanks. */
 export const FileUploadThenThanks: Story = {
   parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(6) } } },
   play: async ({ canvasElement }) => {
@@ -320,6 +325,10 @@ export const FileUploadThenThanks: Story = {
     await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type=file]')!, photo());
     await expect(await canvas.findByText(/Enviado/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+    await expect(canvas.getByText('almoco.png')).toBeVisible();
+    await expect(mockServer!.state.finishedAt).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar respostas' }));
     const thanks = await canvas.findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' });
     await waitFor(() => expect(thanks).toHaveFocus());
     await expect(canvas.getByText(/Ana Souza já recebeu suas respostas/)).toBeVisible();
@@ -352,6 +361,7 @@ export const FinishingOffline: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Enviar respostas' }));
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Suas respostas estão guardadas' }),
     ).toBeVisible();
@@ -361,9 +371,123 @@ export const FinishingOffline: Story = {
 export const Thanks: Story = {
   parameters: { survey: { signedIn: true, server: { answers: surveyAnswerFixtures } } },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' }),
-    ).toBeVisible();
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Enviar respostas' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
+    await expect(mockServer!.state.finishedAt).not.toBeNull();
+  },
+};
+
+/** Every question answered: the review lists them, sub-questions under theirs, each with "Alterar". */
+export const Review: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: surveyAnswerFixtures } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole('heading', { level: 1, name: 'Confira suas respostas' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const items = canvas.getAllByRole('listitem').filter((li) => li.classList.contains('rv-item'));
+    await expect(items).toHaveLength(6);
+    // The sub-question is listed under the question that opened it.
+    await expect(within(items[0]!).getByRole('heading', { level: 3, name: 'Quais frutas você comeu?' })).toBeVisible();
+    await expect(within(items[0]!).getByText('Banana e maçã')).toBeVisible();
+    await expect(within(items[1]!).getByText('72,5 kg')).toBeVisible();
+    await expect(within(items[3]!).getByText('Senti fome entre as refeições.: Discordo')).toBeVisible();
+    await expect(canvas.getAllByRole('button', { name: /^Alterar/ })).toHaveLength(7);
+    await expect(canvas.getByRole('button', { name: 'Enviar respostas' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Prosseguir' })).toBeNull();
+  },
+};
+
+/** "Alterar" opens the question with its answer; saving it comes back to the review with the change. */
+export const ReviewAlterar: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: surveyAnswerFixtures } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Alterar: Qual é o seu peso hoje?' }));
+    const field = await canvas.findByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' });
+    await expect(field).toHaveValue('72,5');
+    await userEvent.clear(field);
+    await userEvent.type(field, '73{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+    await expect(canvas.getByText('73 kg')).toBeVisible();
+    await waitFor(() =>
+      expect(mockServer!.state.answers.find((a) => a.questionId === SURVEY_QUESTION_IDS.weight)?.value).toEqual({
+        type: 'metrics',
+        value: 73,
+      }),
+    );
+  },
+};
+
+/** "Alterar" on a question to an alternative that opens a sub-question: that sub-question first, then the review. */
+export const ReviewAlterarOpensSubQuestion: Story = {
+  parameters: {
+    survey: {
+      signedIn: true,
+      server: {
+        answers: [
+          { ...surveyAnswerFixtures[0]!, value: { type: 'multiple-choice', alternativeIds: [SURVEY_ALTERNATIVES.no] } },
+          ...surveyAnswerFixtures.slice(2),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Alterar: Você comeu frutas hoje?' }));
+    await expect(await canvas.findByRole('radio', { name: 'Não' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('radio', { name: 'Sim' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    const field = await canvas.findByRole('textbox', { name: 'Quais frutas você comeu?' });
+    await userEvent.type(field, 'Uva{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+    await expect(canvas.getByText('Uva')).toBeVisible();
+  },
+};
+
+/** "Voltar" shows the previous question with the answer given, the sub-question included; none on the first. */
+export const BackKeepsTheAnswer: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(3) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' })).toHaveValue('72,5');
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 2 de 6' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Quais frutas você comeu?' })).toHaveValue('Banana e maçã');
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 1 de 6 · complemento' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+    await expect(await canvas.findByRole('radio', { name: 'Sim' })).toBeChecked();
+    await expect(canvas.queryByRole('button', { name: 'Voltar' })).toBeNull();
+    // Forward again, unchanged: nothing is sent, and the answers come back one by one.
+    const saves = mockServer!.state.saves;
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Quais frutas você comeu?' })).toHaveValue('Banana e maçã');
+    await expect(mockServer!.state.saves).toBe(saves);
+  },
+};
+
+/** Changing an answer after going back: saved as a change, and the sub-question it no longer opens goes with its answer. */
+export const BackChangeDropsSubQuestion: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(3) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    for (let i = 0; i < 3; i++) {
+      await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Não' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    // Straight to the weight (its answer kept), no sub-question any more.
+    await expect(await canvas.findByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' })).toHaveValue('72,5');
+    await waitFor(() =>
+      expect(mockServer!.state.answers.map((a) => a.questionId)).toEqual([
+        SURVEY_QUESTION_IDS.fruit,
+        SURVEY_QUESTION_IDS.weight,
+      ]),
+    );
   },
 };
 
@@ -435,12 +559,85 @@ export const Failed: Story = {
   },
 };
 
+/** A link the server does not know: said at once, in the default look, naming no one and asking no PIN. */
 export const UnknownLink: Story = {
   args: { quizScheduleId: '00000000-0000-4000-8000-000000000000' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await typePin(canvas, SURVEY_PIN);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Questionário indisponível' })).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: 'PIN de acesso' })).toBeNull();
+    await expect(canvas.queryByText('Ana Souza')).toBeNull();
+  },
+};
+
+/** The PIN in the professional's look: her header (initials, name, subtitle) and colours, before anything else. */
+export const BrandedPin: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Digite seu PIN' })).toBeVisible();
+    const header = canvas.getByRole('banner');
+    await expect(within(header).getByText('Ana Souza')).toBeVisible();
+    await expect(within(header).getByText('Nutricionista')).toBeVisible();
+    await expect(getComputedStyle(header).backgroundColor).toBe('rgb(22, 101, 52)');
+    await expect(canvas.getByText(/Ana Souza enviou um questionário para você/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Entrar' })).toHaveStyle({ backgroundColor: 'rgb(22, 101, 52)' });
+  },
+};
+
+/** While her look loads: a neutral placeholder, not a default PIN screen that changes colour a moment later. */
+export const PinWhileBrandLoads: Story = {
+  parameters: { survey: { server: { brandLatency: 'infinite' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(canvas.queryByRole('heading', { name: 'Digite seu PIN' })).toBeNull();
+    await expect(canvasElement.querySelector('header[data-loading]')).not.toBeNull();
+    // After a moment without an answer (offline), the PIN in the default look: the patient is never stuck.
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Digite seu PIN' }, { timeout: 4000 }),
+    ).toBeVisible();
+  },
+};
+
+/** A link that is no longer answerable says so in the professional's look. */
+export const NoLongerAnswerableBranded: Story = {
+  parameters: { survey: { server: { state: 'answered' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, SURVEY_PIN);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Questionário já respondido' })).toBeVisible();
+    const header = canvas.getByRole('banner');
+    await expect(within(header).getByText('Ana Souza')).toBeVisible();
+    await expect(getComputedStyle(header).backgroundColor).toBe('rgb(22, 101, 52)');
+  },
+};
+
+/** On a 390 px phone: a question with "Voltar", then the review; nothing scrolls sideways. */
+export const Phone390: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(6) } } },
+  decorators: [
+    (Story) => (
+      <div data-testid="phone" style={{ width: 390, height: 844, overflow: 'auto' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const phone = canvas.getByTestId('phone');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Voltar' })).toBeVisible();
+    await expect(phone.scrollWidth).toBeLessThanOrEqual(phone.clientWidth);
+    await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Prosseguir' }));
+    await userEvent.upload(
+      (await waitFor(() => canvasElement.querySelector<HTMLInputElement>('input[type=file]')))!,
+      photo(),
+    );
+    await expect(await canvas.findByText(/Enviado/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+    await expect(phone.scrollWidth).toBeLessThanOrEqual(phone.clientWidth);
   },
 };
 

@@ -1,7 +1,9 @@
 import { Component, lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { SurveyState } from '@acompanha/api-client';
+import type { SurveyBrand, SurveyState } from '@acompanha/api-client';
 import {
   currentStep,
+  isAnswered,
+  previousStep,
   progressOf,
   questionOf,
   surveyFlowMachine,
@@ -11,19 +13,24 @@ import {
 import type { SnapshotFrom } from 'xstate';
 import { QuizAppearanceProvider, type QuizAppearanceInput } from '@acompanha/ui';
 import { surveyActors } from './lib/api';
+import { useSurveyBrand, type BrandState } from './lib/brand';
 import { readSession, writeSession } from './lib/storage';
 import { useFlowActor } from './lib/useFlowActor';
 import { MessageScreen, OpeningScreen } from './screens/MessageScreen';
 import { PinScreen } from './screens/PinScreen';
+import { ProfessionalHeader, type ProfessionalHeaderProps } from './screens/ProfessionalHeader';
 import { StatusRegion } from './screens/StatusRegion';
 
 // What comes after the PIN loads on demand (and is fetched while the PIN is checked), so the first
 // screen is only React, the flow machine and these few screens.
 const loadAnswering = () => import('./answering/QuestionStep');
 const loadFolder = () => import('./answering/FolderStep');
+const loadReview = () => import('./answering/ReviewStep');
 const QuestionStep = lazy(loadAnswering);
 const FolderStep = lazy(loadFolder);
+const ReviewStep = lazy(loadReview);
 const preloadAnswering = () => void Promise.all([loadFolder(), loadAnswering()]).catch(() => {});
+const preloadReview = () => void loadReview().catch(() => {});
 
 export interface SurveyAppProps {
   /** From the route `/quiz-survey/:quizScheduleId`; `null` when the link is malformed. */
@@ -66,11 +73,30 @@ function NotFound() {
 
 const surveyOf = (context: SurveyFlowContext) => context.survey as SurveyState | null;
 
-function appearanceOf(survey: SurveyState | null): QuizAppearanceInput | undefined {
-  const a = survey?.appearance;
+/** The look: the survey's appearance once loaded; before the PIN, the link's brand (else the default). */
+function appearanceOf(survey: SurveyState | null, brand: SurveyBrand | null): QuizAppearanceInput | undefined {
+  const a = survey?.appearance ?? brand;
   return a
     ? { colorScheme: a.colorScheme, profilePic: a.profilePic, subtitle: a.subtitle, forwardText: a.forwardText }
     : undefined;
+}
+
+/** Who sent it, for the header: from the survey once loaded, else the brand; `null` while the brand loads. */
+function professionalOf(
+  survey: SurveyState | null,
+  brand: BrandState,
+): ProfessionalHeaderProps['professional'] | false {
+  if (survey) {
+    const a = survey.appearance;
+    return {
+      name: survey.professionalName,
+      subtitle: a?.subtitle ?? 'Nutricionista',
+      profilePic: a?.profilePic ?? null,
+    };
+  }
+  if (brand.status === 'ready')
+    return { name: brand.brand.professionalName, subtitle: brand.brand.subtitle, profilePic: brand.brand.profilePic };
+  return brand.status === 'loading' ? null : false;
 }
 
 const formatTime = (iso: string) =>
@@ -81,12 +107,23 @@ function SurveyFlow({ quizScheduleId }: { quizScheduleId: string }) {
     surveyFlowMachine.provide({
       actors: surveyActors,
       actions: {
-        persist: ({ context }) => writeSession(quizScheduleId, { token: context.token, queue: context.queue }),
+        persist: ({ context }) =>
+          writeSession(quizScheduleId, {
+            token: context.token,
+            queue: context.queue,
+            position: context.editing ? { editing: context.editing, returnToReview: context.returnToReview } : null,
+          }),
       },
     }),
   );
   const [kept] = useState(() => readSession(quizScheduleId));
-  const [live, send] = useFlowActor(machine, { quizScheduleId, token: kept.token, queue: kept.queue });
+  const [live, send] = useFlowActor(machine, {
+    quizScheduleId,
+    token: kept.token,
+    queue: kept.queue,
+    position: kept.position,
+  });
+  const brand = useSurveyBrand(quizScheduleId);
   // The screen follows the flow a beat behind, in a background render React slices into short
   // tasks (a new question is a big render); the live region follows it at once.
   const snapshot = useDeferredValue(live);
@@ -105,20 +142,34 @@ function SurveyFlow({ quizScheduleId }: { quizScheduleId: string }) {
 
   const busyLoading = live.matches('boot') || live.matches('loading') || live.matches('routing');
   const validating = live.matches({ pin: 'validating' });
+  const inQuestion = live.matches({ survey: { flow: 'question' } });
   useEffect(() => {
     if (busyLoading || validating) preloadAnswering();
-  }, [busyLoading, validating]);
+    // The review's code comes while the patient answers, so the end of the questions never waits for it.
+    if (inQuestion) preloadReview();
+  }, [busyLoading, validating, inQuestion]);
 
   const survey = surveyOf(snapshot.context);
-  const appearance = useMemo(() => appearanceOf(survey), [survey]);
+  const brandLook = brand.status === 'ready' ? brand.brand : null;
+  const appearance = useMemo(() => appearanceOf(survey, brandLook), [survey, brandLook]);
+  // The question screens draw her header themselves; an unknown link shows no one.
+  const onQuestion = snapshot.matches({ survey: { flow: 'question' } });
+  const professional = professionalOf(survey, brand);
+  const unknownLink = brand.status === 'unknown' && !survey;
 
   return (
     <QuizAppearanceProvider appearance={appearance} css={pageStyles}>
+      {!onQuestion && !unknownLink && professional !== false && <ProfessionalHeader professional={professional} />}
       <StatusRegion snapshot={live} />
       <main css={mainStyles}>
         <ScreenErrorBoundary>
           <Suspense fallback={<OpeningScreen />}>
-            <Screen snapshot={snapshot} send={send} />
+            <Screen
+              snapshot={snapshot}
+              send={send}
+              brand={brand.status}
+              professionalName={professional ? professional.name : null}
+            />
           </Suspense>
         </ScreenErrorBoundary>
       </main>
@@ -156,9 +207,14 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 const Screen = memo(function Screen({
   snapshot,
   send,
+  brand,
+  professionalName,
 }: {
   snapshot: SnapshotFrom<typeof surveyFlowMachine>;
   send: (event: SurveyFlowEvent) => void;
+  /** Whether the link's brand is known yet (before the PIN). */
+  brand: BrandState['status'];
+  professionalName: string | null;
 }) {
   const { context } = snapshot;
   const survey = surveyOf(context);
@@ -167,12 +223,19 @@ const Screen = memo(function Screen({
   const question = survey && step ? questionOf(survey.questions, step) : null;
 
   let screen: React.ReactNode;
-  if (snapshot.matches('pin')) {
+  if (snapshot.matches('pin') && brand === 'unknown') {
+    // The server does not know this link: say so at once instead of asking a PIN for nothing.
+    screen = <NotFound />;
+  } else if (snapshot.matches('pin') && brand === 'loading') {
+    // A moment of neutral page while her look loads, rather than a default PIN screen that then changes colour.
+    screen = <div aria-busy="true" css={{ flex: 1 }} />;
+  } else if (snapshot.matches('pin')) {
     screen = (
       <PinScreen
         error={context.pinError}
         remainingAttempts={context.remainingAttempts}
         isValidating={snapshot.matches({ pin: 'validating' })}
+        professionalName={professionalName}
         onSubmit={(pin) => send({ type: 'pin.submit', pin })}
       />
     );
@@ -217,17 +280,33 @@ const Screen = memo(function Screen({
       <FolderStep folder={survey.folder} quizTitle={survey.quiz.title} onStart={() => send({ type: 'survey.start' })} />
     );
   } else if (question && survey && step) {
-    const { current, total } = progressOf(survey.questions, step);
+    const { current, total, complement } = progressOf(survey.questions, step);
+    const previous = previousStep(survey.questions, context.answers, step);
+    const saved = context.answers.find(
+      (a) => a.questionId === step.questionId && a.parentQuestionId === step.parentQuestionId,
+    );
     screen = (
       <QuestionStep
         key={`${step.parentQuestionId}/${step.questionId}`}
         question={question}
         current={current}
         total={total}
+        isComplement={complement}
+        initialValue={saved?.value}
+        onBack={previous && isAnswered(context.answers, previous) ? () => send({ type: 'answer.back' }) : undefined}
         professionalName={survey.professionalName}
         token={context.token?.token ?? ''}
         quizScheduleId={context.quizScheduleId}
         onSubmit={(value) => send({ type: 'answer.submit', value })}
+      />
+    );
+  } else if (snapshot.matches({ survey: { flow: 'review' } }) && survey) {
+    screen = (
+      <ReviewStep
+        questions={survey.questions}
+        answers={context.answers}
+        onEdit={(editStep) => send({ type: 'answer.edit', step: editStep })}
+        onSubmit={() => send({ type: 'review.submit' })}
       />
     );
   } else if (snapshot.matches({ survey: { flow: 'finishing' } })) {

@@ -21,7 +21,7 @@ import {
 import { SpinnerIcon } from '../screens/icons';
 import { useFocusHeading } from '../lib/focus';
 import { readDraft, writeDraft } from '../lib/storage';
-import { draftStepOf, keptDraft, restoreDraft, type Draft } from './draft';
+import { draftOfValue, draftStepOf, keptDraft, restoreDraft, type Draft } from './draft';
 
 // The upload (its picker, progress and signed PUT) is only needed when a file question comes up.
 const FileUploadField = lazy(() => import('./FileUploadField'));
@@ -30,6 +30,12 @@ export interface QuestionStepProps {
   question: SurveyStepQuestion;
   current: number;
   total: number;
+  /** A sub-question: shown as part of the question that opened it. */
+  isComplement?: boolean;
+  /** The answer saved before (going back or "Alterar"): the question opens with it. */
+  initialValue?: SurveyAnswerValue | null;
+  /** "Voltar" to the previous question; absent on the first one. */
+  onBack?: () => void;
   professionalName: string;
   /** The survey token, for uploads. */
   token: string;
@@ -96,13 +102,22 @@ export default function QuestionStep({
   question,
   current,
   total,
+  isComplement,
+  initialValue,
+  onBack,
   professionalName,
   token,
   quizScheduleId,
   onSubmit,
 }: QuestionStepProps) {
   const step = draftStepOf(question);
-  const [draft, setDraft] = useState<Draft>(() => restoreDraft(readDraft(quizScheduleId, step)));
+  // What was being typed here (kept across a reload) wins; else the answer saved before, if any.
+  const [draft, setDraft] = useState<Draft>(() => {
+    const kept = readDraft(quizScheduleId, step);
+    const saved = draftOfValue(initialValue);
+    // A picked file is never kept in a draft: the saved one stays.
+    return kept ? { ...restoreDraft(kept), file: saved.file } : saved;
+  });
   const keep = (d: Draft) => writeDraft(quizScheduleId, step, keptDraft(d));
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows quizScheduleId and step
   useEffect(() => keep(draft), [quizScheduleId, step, draft]);
@@ -127,6 +142,8 @@ export default function QuestionStep({
           image={question.image ?? undefined}
           current={current}
           total={total}
+          isComplement={isComplement}
+          onBack={onBack}
           onForward={() => {
             if (complete) {
               writeDraft(quizScheduleId, step, null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, keptDraft, restoreDraft } from './draft';
+import { draftOfValue, emptyDraft, keptDraft, restoreDraft } from './draft';
 import { emptyFileDraft } from './fileDraft';
 
 describe('keptDraft', () => {
@@ -39,5 +39,22 @@ describe('restoreDraft', () => {
       }),
     ).toEqual(emptyDraft);
     expect(restoreDraft({ text: 'Só o texto' })).toEqual({ ...emptyDraft, text: 'Só o texto', file: emptyFileDraft });
+  });
+});
+
+describe('draftOfValue', () => {
+  it('shows a saved answer as it was given, for every type', () => {
+    expect(draftOfValue(null)).toEqual(emptyDraft);
+    expect(draftOfValue({ type: 'multiple-choice', alternativeIds: ['a'] }).choice).toEqual(['a']);
+    expect(draftOfValue({ type: 'linear-scale', value: 7 }).scale).toBe(7);
+    expect(draftOfValue({ type: 'likert-scale', levels: { s1: '2' } }).likert).toEqual({ s1: '2' });
+    expect(draftOfValue({ type: 'free-field', text: 'Banana' }).text).toBe('Banana');
+    expect(draftOfValue({ type: 'metrics', value: 72.5 }).metric).toBe(72.5);
+    const file = { key: 'k', name: 'almoco.jpg', contentType: 'image/jpeg', size: 10 };
+    expect(draftOfValue({ type: 'file-upload', files: [file] }).file).toEqual({
+      file: { name: 'almoco.jpg', size: 10, type: 'image/jpeg' },
+      uploaded: file,
+      progress: 100,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { SurveyAnswerValue } from '@acompanha/machines';
 import { emptyFileDraft, type FileDraft } from './fileDraft';
 
 /** The answer being given to one question, before it is sent. */
@@ -43,3 +44,33 @@ export function keptDraft({ file: _file, ...rest }: Draft): Omit<Draft, 'file'> 
 /** The question a draft belongs to (a sub-question is told apart by its parent). */
 export const draftStepOf = (q: { parentQuestionId?: string | null; questionId: string }) =>
   `${q.parentQuestionId ?? ''}/${q.questionId}`;
+
+/** The draft of an answer given before (going back or "Alterar"): the saved answer, shown as it was given. */
+export function draftOfValue(value: SurveyAnswerValue | null | undefined): Draft {
+  if (!value) return emptyDraft;
+  switch (value.type) {
+    case 'multiple-choice':
+      return { ...emptyDraft, choice: value.alternativeIds };
+    case 'linear-scale':
+      return { ...emptyDraft, scale: value.value };
+    case 'likert-scale':
+      return { ...emptyDraft, likert: value.levels };
+    case 'free-field':
+      return { ...emptyDraft, text: value.text };
+    case 'metrics':
+      return { ...emptyDraft, metric: value.value };
+    case 'file-upload': {
+      const first = value.files[0];
+      return first
+        ? {
+            ...emptyDraft,
+            file: {
+              file: { name: first.name, size: first.size, type: first.contentType },
+              uploaded: first,
+              progress: 100,
+            },
+          }
+        : emptyDraft;
+    }
+  }
+}

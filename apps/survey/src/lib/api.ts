@@ -1,5 +1,6 @@
 import {
   createSignedUploadUrl,
+  getSurveyBrand,
   getSurveyState,
   saveQuizAnswer,
   startQuizAnswer,
@@ -8,6 +9,7 @@ import {
   type ErrorResponse,
   type FileContentTypeInput,
   type SignedUrlResponse,
+  type SurveyBrand,
 } from '@acompanha/api-client';
 import type {
   LoadSurveyInput,
@@ -76,6 +78,7 @@ export const surveyActors = {
                   questionId: input.answer.questionId,
                   parentQuestionId: input.answer.parentQuestionId,
                   value: input.answer.value as AnswerValue,
+                  ...(input.answer.replace ? { replace: true } : {}),
                 },
               }
             : {}),
@@ -95,3 +98,7 @@ export function signAnswerUpload(file: File, questionId: string, token: string):
     }),
   );
 }
+
+/** Who sent the link, before the PIN (no token: the link is the key; nothing of the patient comes back). */
+export const loadSurveyBrand = (quizScheduleId: string): Promise<SurveyBrand> =>
+  unwrap(getSurveyBrand({ path: { scheduleId: quizScheduleId } }));

@@ -1,10 +1,20 @@
-import type { PendingSave, SurveyToken } from '@acompanha/machines';
+import type { PendingSave, SurveyPosition, SurveyToken } from '@acompanha/machines';
 
-/** What a visit keeps for the next one, per survey link: the token and the saves not yet sent. */
+/**
+ * What a visit keeps for the next one, per survey link: the token, the saves not yet sent, and the
+ * question the patient went back to (if any).
+ */
 export interface KeptSession {
   token: SurveyToken | null;
   queue: PendingSave[];
+  position?: SurveyPosition | null;
 }
+
+const isStep = (v: unknown): v is SurveyPosition['editing'] =>
+  !!v &&
+  typeof (v as { questionId?: unknown }).questionId === 'string' &&
+  ((v as { parentQuestionId?: unknown }).parentQuestionId === null ||
+    typeof (v as { parentQuestionId?: unknown }).parentQuestionId === 'string');
 
 const keyOf = (quizScheduleId: string) => `acompanha.survey.${quizScheduleId}`;
 
@@ -16,16 +26,21 @@ export function readSession(quizScheduleId: string): KeptSession {
     return {
       token: parsed.token && typeof parsed.token.token === 'string' ? parsed.token : null,
       queue: Array.isArray(parsed.queue) ? parsed.queue.filter((i) => i && typeof i.idempotencyKey === 'string') : [],
+      position:
+        parsed.position && isStep(parsed.position.editing)
+          ? { editing: parsed.position.editing, returnToReview: parsed.position.returnToReview === true }
+          : null,
     };
   } catch {
-    return { token: null, queue: [] };
+    return { token: null, queue: [], position: null };
   }
 }
 
 /** Keeps the session; an empty one is removed. Storage can be full or blocked: then it lives in memory only. */
 export function writeSession(quizScheduleId: string, session: KeptSession): void {
   try {
-    if (!session.token && session.queue.length === 0) window.localStorage.removeItem(keyOf(quizScheduleId));
+    if (!session.token && session.queue.length === 0 && !session.position?.editing)
+      window.localStorage.removeItem(keyOf(quizScheduleId));
     else window.localStorage.setItem(keyOf(quizScheduleId), JSON.stringify(session));
   } catch {
     /* private mode or quota: the queue still lives in the running page */
@@ -55,6 +70,35 @@ export function writeDraft(quizScheduleId: string, step: string, draft: object |
   try {
     if (draft) window.localStorage.setItem(draftKeyOf(quizScheduleId), JSON.stringify({ step, draft }));
     else window.localStorage.removeItem(draftKeyOf(quizScheduleId));
+  } catch {
+    /* private mode or quota */
+  }
+}
+
+/**
+ * The professional's presentation last seen on this link (never anything of the patient): shown at once on
+ * the next visit, offline too, while a fresh one loads.
+ */
+const brandKeyOf = (quizScheduleId: string) => `acompanha.survey.${quizScheduleId}.brand`;
+
+export function readBrand<T>(quizScheduleId: string): T | null {
+  try {
+    const raw = window.localStorage.getItem(brandKeyOf(quizScheduleId));
+    const parsed = raw ? (JSON.parse(raw) as unknown) : null;
+    return parsed &&
+      typeof parsed === 'object' &&
+      typeof (parsed as { professionalName?: unknown }).professionalName === 'string'
+      ? (parsed as T)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeBrand(quizScheduleId: string, brand: object | null): void {
+  try {
+    if (brand) window.localStorage.setItem(brandKeyOf(quizScheduleId), JSON.stringify(brand));
+    else window.localStorage.removeItem(brandKeyOf(quizScheduleId));
   } catch {
     /* private mode or quota */
   }

@@ -10,6 +10,8 @@ export interface PinScreenProps {
   /** Tries left after a wrong PIN. */
   remainingAttempts: number | null;
   isValidating: boolean;
+  /** Who sent the link (her name), when known: the patient recognises it before typing the PIN. */
+  professionalName?: string | null;
   onSubmit: (pin: string) => void;
 }
 
@@ -44,7 +46,7 @@ export function pinErrorMessage(error: PinError | null, remainingAttempts: numbe
 }
 
 /** The first screen of a link: the 6-digit PIN that came with it. */
-export function PinScreen({ error, remainingAttempts, isValidating, onSubmit }: PinScreenProps) {
+export function PinScreen({ error, remainingAttempts, isValidating, professionalName, onSubmit }: PinScreenProps) {
   const [pin, setPin] = useState('');
   const [incomplete, setIncomplete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,7 +76,8 @@ export function PinScreen({ error, remainingAttempts, isValidating, onSubmit }: 
       </span>
       <h1 id="pin-title">Digite seu PIN</h1>
       <p>
-        Para abrir o questionário, digite o PIN de 6 dígitos que você recebeu junto com o link, por e-mail ou WhatsApp.
+        {professionalName ? `${professionalName} enviou um questionário para você. ` : ''}Para abrir o questionário,
+        digite o PIN de 6 dígitos que você recebeu junto com o link, por e-mail ou WhatsApp.
       </p>
       <form
         ref={formRef}

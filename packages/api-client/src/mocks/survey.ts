@@ -4,6 +4,7 @@ import type {
   SignedUrlResponse,
   SurveyAnswer,
   SurveyQuestion,
+  SurveyBrand,
   SurveyState,
 } from '../gen/types.gen';
 import { api, fail } from './respond';
@@ -13,6 +14,7 @@ import {
   SURVEY_PIN,
   SURVEY_REQUEST_ID,
   SURVEY_SCHEDULE_ID,
+  surveyAppearanceFixture,
   surveyNextOf,
   surveyQuestionFixtures,
   surveyStateFixture,
@@ -38,6 +40,29 @@ export interface SurveyMockOptions {
   latency?: number;
   /** Uploads never finish (the progress bar stays on screen). */
   hangUploads?: boolean;
+  /** `GET /quiz-answer/{id}/brand`: a delay in ms, or 'infinite' (the PIN screen waits on its skeleton). */
+  brandLatency?: number | 'infinite';
+}
+
+/** The professional's presentation on the fixtures' link, as `GET /quiz-answer/{id}/brand` answers it. */
+export const surveyBrandFixture: SurveyBrand = {
+  professionalName: surveyStateFixture.professionalName,
+  profilePic: surveyAppearanceFixture.profilePic,
+  subtitle: surveyAppearanceFixture.subtitle,
+  colorScheme: surveyAppearanceFixture.colorScheme,
+  forwardText: surveyAppearanceFixture.forwardText,
+};
+
+/** The answers still in the flow: a sub-answer whose parent no longer chose its alternative goes. */
+function answersInFlow(questions: SurveyQuestion[], answers: SurveyAnswer[]): SurveyAnswer[] {
+  return answers.filter((a) => {
+    if (!a.parentQuestionId) return true;
+    const parent = questions.find((q) => q.questionId === a.parentQuestionId);
+    const own = answers.find((x) => x.questionId === a.parentQuestionId && !x.parentQuestionId);
+    if (!parent || own?.value.type !== 'multiple-choice') return false;
+    const chosen = own.value.alternativeIds;
+    return parent.subQuestions.some((sub) => sub.questionId === a.questionId && chosen.includes(sub.alternativeId));
+  });
 }
 
 /** A fresh in-memory survey server; its `handlers` go to MSW, `state` shows what it stored. */
@@ -81,6 +106,11 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
       state.wrongPins = 0;
       return HttpResponse.json(surveyTokenFixture);
     }),
+    http.get(api('/quiz-answer/:scheduleId/brand'), async ({ params }) => {
+      await delay(options.brandLatency ?? latency);
+      if (params.scheduleId !== SURVEY_SCHEDULE_ID) return fail('QUIZ_SCHEDULE_NOT_FOUND_ERROR');
+      return HttpResponse.json(surveyBrandFixture);
+    }),
     http.get(api('/quiz-answer/:scheduleId'), async ({ params, request }) => {
       await delay(latency);
       if (!request.headers.get('Authorization')?.startsWith('Bearer ')) return fail('Unauthorized');
@@ -107,7 +137,12 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
     http.put(api('/quiz-answer/:quizAnswerId'), async ({ request }) => {
       const body = (await request.json()) as {
         idempotencyKey: string;
-        answer?: { questionId: string; parentQuestionId?: string | null; value: SurveyAnswer['value'] };
+        answer?: {
+          questionId: string;
+          parentQuestionId?: string | null;
+          value: SurveyAnswer['value'];
+          replace?: boolean;
+        };
         finish?: boolean;
       };
       await delay(latency);
@@ -118,19 +153,27 @@ export function createSurveyMockServer(options: SurveyMockOptions = {}) {
       if (body.answer) {
         const next = surveyNextOf(questions, state.answers);
         const parent = body.answer.parentQuestionId ?? null;
-        if (state.answers.some((a) => a.questionId === body.answer!.questionId && a.parentQuestionId === parent))
-          return fail('ANSWER_ALREADY_REGISTERED');
-        if (!next || next.questionId !== body.answer.questionId || next.parentQuestionId !== parent)
+        const same = (a: SurveyAnswer) => a.questionId === body.answer!.questionId && a.parentQuestionId === parent;
+        if (state.answers.some(same) && body.answer.replace) {
+          // A change of an answer given before: it takes the new value; sub-answers no longer opened go.
+          const value = body.answer.value;
+          state.answers = answersInFlow(
+            questions,
+            state.answers.map((a) => (same(a) ? { ...a, value, answeredAt: ANSWERED_AT } : a)),
+          );
+        } else if (state.answers.some(same)) return fail('ANSWER_ALREADY_REGISTERED');
+        else if (!next || next.questionId !== body.answer.questionId || next.parentQuestionId !== parent)
           return fail('WRONG_ANSWER_ORDER');
-        state.answers = [
-          ...state.answers,
-          {
-            questionId: body.answer.questionId,
-            parentQuestionId: parent,
-            value: body.answer.value,
-            answeredAt: ANSWERED_AT,
-          },
-        ];
+        else
+          state.answers = [
+            ...state.answers,
+            {
+              questionId: body.answer.questionId,
+              parentQuestionId: parent,
+              value: body.answer.value,
+              answeredAt: ANSWERED_AT,
+            },
+          ];
       }
       if (body.finish) {
         if (surveyNextOf(questions, state.answers)) return fail('WRONG_ANSWER_ORDER');

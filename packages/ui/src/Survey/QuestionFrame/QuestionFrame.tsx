@@ -25,6 +25,8 @@ export interface QuestionFrameProps {
   current: number;
   /** Number of questions. */
   total: number;
+  /** A sub-question: it keeps the number of the question that opened it, marked 'complemento'. */
+  isComplement?: boolean;
   /** The answer control. */
   children: ReactNode;
   /** Label of the forward button; by default the appearance's `forwardText` ('Prosseguir'). */
@@ -143,6 +145,7 @@ export function QuestionFrame({
   imageAlt = '',
   current,
   total,
+  isComplement = false,
   children,
   forwardText,
   isForwardDisabled = false,
@@ -154,7 +157,7 @@ export function QuestionFrame({
   const titleId = useId();
   const descriptionId = useId();
   const photo = profilePic === undefined ? appearance.profilePic : profilePic;
-  const progressText = `Pergunta ${current} de ${total}`;
+  const progressText = `Pergunta ${current} de ${total}${isComplement ? ' · complemento' : ''}`;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
