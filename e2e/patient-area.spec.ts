@@ -125,10 +125,9 @@ test('her public page in light and dark; the patient signs in with a code and an
   await visitor.getByRole('button', { name: 'Começar' }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: QUESTION })).toBeVisible();
   await visitor.getByRole('textbox', { name: QUESTION }).fill('Semana tranquila, segui o plano.');
-  await visitor
-    .getByRole('button', { name: /Prosseguir|Enviar|Finalizar/ })
-    .last()
-    .click();
+  await visitor.getByRole('button', { name: 'Prosseguir', exact: true }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Enviar respostas' }).click();
   await expect(visitor.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
 
   // Back in her corner: nothing waiting, the questionnaire among what she answered.

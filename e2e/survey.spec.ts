@@ -138,6 +138,9 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   let survey = await phone.newPage();
   await survey.goto(link);
   await expect(survey.getByRole('heading', { name: 'Digite seu PIN' })).toBeVisible();
+  // Before the PIN she sees who sent it (the professional's name in her look), nothing of the patient.
+  await expect(survey.getByText(/enviou um questionário para você/)).toBeVisible();
+  await expect(survey.getByText(PATIENT.name)).toHaveCount(0);
   await survey.getByLabel('Dígito 1 de 6').click();
   // The sixth digit sends the PIN by itself (the "Entrar" button is there for who prefers it).
   await survey.keyboard.type(pin);
@@ -194,10 +197,11 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await expect(survey.getByRole('button', { name: /Remover almoco\.png/ })).toBeVisible();
   // Forward only once the upload has finished: before that the screen asks to wait (and stays).
   await expect(survey.getByText(/· Enviado$/)).toBeVisible();
-  await survey
-    .getByRole('button', { name: new RegExp(`${FORWARD_TEXT}|Enviar|Finalizar`) })
-    .last()
-    .click();
+  await forward(survey).click();
+  // The review: every answer, the sub-answer under its question; nothing is final before "Enviar respostas".
+  await expect(survey.getByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+  await expect(survey.getByText('Chocolate')).toBeVisible();
+  await survey.getByRole('button', { name: 'Enviar respostas' }).click();
   await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
 
   // Coming back after finishing says so, and asks nothing again.
@@ -308,4 +312,123 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   await expect(page.getByRole('article', { name: QUESTIONS.weight })).toContainText('72,5 kg');
   await expect(page.getByText('Reduzir o chocolate para uma vez por semana.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toHaveCount(0);
+});
+
+test('on a 390×844 phone the patient goes back with Voltar, changes an answer, reviews, uses Alterar and sends', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const jwt = await signInAsDemo(page);
+  const auth = { Authorization: `Bearer ${jwt}` };
+  const email = `voltar.${RUN}@example.com`;
+  const patient = await json<{ id: string }>(
+    await page.request.post('/api/patient', { headers: auth, data: { name: 'Lia Voltar Ramos', email } }),
+  );
+  const services = await json<{ id: string; name: string }[]>(
+    await page.request.get('/api/services', { headers: auth }),
+  );
+  const service = services.find((s) => s.name === 'Acompanhamento mensal');
+  if (!service) throw new Error('demo service missing');
+  await json(
+    await page.request.post('/api/sales', {
+      headers: auth,
+      data: { patientId: patient.id, serviceId: service.id, paymentMethod: 'pix' },
+    }),
+  );
+  const ids = {
+    craving: await libraryQuestion(page.request, auth, QUESTIONS.craving),
+    cravingFood: await libraryQuestion(page.request, auth, QUESTIONS.cravingFood),
+    weight: await libraryQuestion(page.request, auth, QUESTIONS.weight),
+    week: await libraryQuestion(page.request, auth, QUESTIONS.week),
+  };
+  const quiz = await json<{ id: string }>(
+    await page.request.post('/api/quiz', {
+      headers: auth,
+      data: {
+        title: `Voltar e revisar (${RUN})`,
+        folder: { title: 'Olá!', buttonTitle: 'Começar' },
+        chosenQuestions: [
+          { id: ids.craving, subquestions: [{ id: ids.cravingFood }] },
+          { id: ids.weight },
+          { id: ids.week },
+        ],
+      },
+    }),
+  );
+  const schedule = await json<{ id: string }>(
+    await page.request.post('/api/quiz/schedule', {
+      headers: auth,
+      data: { quizId: quiz.id, patientId: patient.id, startDate: spDay(1), hour: 9, periodicity: 'once' },
+    }),
+  );
+  await json(
+    await page.request.post('/api/quiz/schedule/request-now', { headers: auth, data: { quizScheduleId: schedule.id } }),
+  );
+  const { link, pin } = await readInvitation(page.request, email);
+
+  const phone = await patientPhone(browser);
+  const survey = await phone.newPage();
+  const noSideways = () =>
+    survey.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  await survey.goto(link);
+  await expect(survey.getByRole('heading', { name: 'Digite seu PIN' })).toBeVisible();
+  expect(await noSideways()).toBe(true);
+  await survey.getByLabel('Dígito 1 de 6').click();
+  await survey.keyboard.type(pin);
+  await survey.getByRole('button', { name: 'Começar' }).click();
+  const next = () => survey.getByRole('button', { name: 'Prosseguir', exact: true }).click();
+
+  await answerHeading(survey, QUESTIONS.craving);
+  await expect(survey.getByRole('progressbar', { name: 'Pergunta 1 de 3' })).toBeAttached();
+  await pick(survey, 'Sim');
+  await next();
+  // The sub-question belongs to question 1: the count does not jump.
+  await answerHeading(survey, QUESTIONS.cravingFood);
+  await expect(survey.getByRole('progressbar', { name: 'Pergunta 1 de 3 · complemento' })).toBeAttached();
+  await survey.getByRole('textbox', { name: QUESTIONS.cravingFood }).fill('Chocolate');
+  await next();
+  await answerHeading(survey, QUESTIONS.weight);
+  await expect(survey.getByRole('progressbar', { name: 'Pergunta 2 de 3' })).toBeAttached();
+  await survey.getByRole('textbox', { name: /peso/i }).fill('72,5');
+  await next();
+  await answerHeading(survey, QUESTIONS.week);
+  expect(await noSideways()).toBe(true);
+
+  // Voltar: the weight comes back with her answer; she changes it.
+  await survey.getByRole('button', { name: 'Voltar' }).click();
+  await answerHeading(survey, QUESTIONS.weight);
+  const weight = survey.getByRole('textbox', { name: /peso/i });
+  await expect(weight).toHaveValue('72,5');
+  await weight.fill('73');
+  await next();
+  await answerHeading(survey, QUESTIONS.week);
+  await survey.getByRole('textbox', { name: QUESTIONS.week }).fill('Semana boa.');
+  await next();
+
+  // The review, then Alterar on the first question: "Não" drops the sub-question and its answer.
+  await expect(survey.getByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+  expect(await noSideways()).toBe(true);
+  await expect(survey.getByText('73 kg')).toBeVisible();
+  await expect(survey.getByText('Chocolate')).toBeVisible();
+  await survey.getByRole('button', { name: `Alterar: ${QUESTIONS.craving}` }).click();
+  await answerHeading(survey, QUESTIONS.craving);
+  await expect(survey.getByRole('radio', { name: 'Sim', exact: true })).toBeChecked();
+  await pick(survey, 'Não');
+  await next();
+  await expect(survey.getByRole('heading', { level: 1, name: 'Confira suas respostas' })).toBeVisible();
+  await expect(survey.getByText('Chocolate')).toHaveCount(0);
+  await survey.getByRole('button', { name: 'Enviar respostas' }).click();
+  await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
+  await phone.close();
+
+  // What the professional receives: the changed weight, no sub-answer.
+  const received = await page.request.get(
+    `/api/answer-revision/patient/${patient.id}/quizSchedule/${schedule.id}?take=1`,
+    { headers: auth },
+  );
+  expect(received.status()).toBe(200);
+  const body = await received.text();
+  expect(body).toMatch(/"value":73\b/);
+  expect(body).not.toContain('Chocolate');
 });

@@ -185,8 +185,9 @@ test('a professional connects her system by webhook: signed events, a test event
     await survey.keyboard.type(pin);
     await survey.getByRole('button', { name: 'Começar' }).click();
     await survey.getByRole('textbox', { name: WEEK }).fill('Semana tranquila, treinei três vezes.');
-    // One question: its forward button sends the answers.
+    // One question, then the review: "Enviar respostas" sends the answers.
     await survey.getByRole('button', { name: FORWARD_TEXT, exact: true }).click();
+    await survey.getByRole('button', { name: 'Enviar respostas' }).click();
     await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
     await phone.close();
 
