@@ -1,7 +1,9 @@
 // `node scripts/survey-screenshots.mjs [outDir]`: answers a real survey end to end on the real API
 // (see survey-stack.mjs) in Chromium at 390×844, with touch, and saves a screenshot of every
-// screen: PIN (and a wrong PIN), cover, each question type, the sub-question, offline, upload
-// progress, and the thanks. Also checks that a reload halfway resumes at the same question.
+// screen: PIN in the professional's look (and a wrong PIN), cover, each question type, the
+// sub-question ('complemento'), "Voltar" with the saved answer, offline, upload progress, the review
+// (and "Alterar"), and the thanks. The branded PIN, a question with "Voltar", the review and the thanks
+// are also taken at 1280×800 (`*-1280.png`). Also checks that a reload halfway resumes at the same question.
 // Build the survey first: pnpm --filter @acompanha/survey build
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,12 +38,25 @@ try {
     locale: 'pt-BR',
   });
   const page = await context.newPage();
-  const shot = async (name) => {
+  const shot = async (name, { desktop = false } = {}) => {
     await page.waitForTimeout(250); // transitions
     const file = join(outDir, `${String(shots.length + 1).padStart(2, '0')}-${name}.png`);
     await page.screenshot({ path: file });
     shots.push(file);
     console.log(`  ${file}`);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    if (sideways) throw new Error(`${name}: the page scrolls sideways at 390 px`);
+    if (desktop) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(250);
+      const wide = join(outDir, `${String(shots.length).padStart(2, '0')}-${name}-1280.png`);
+      await page.screenshot({ path: wide });
+      console.log(`  ${wide}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(100);
+    }
   };
   const heading = (name) => page.getByRole('heading', { level: 1, name });
   const forward = () => page.getByRole('button', { name: 'Prosseguir' }).tap();
@@ -50,7 +65,8 @@ try {
 
   await page.goto(stack.link);
   await heading('Digite seu PIN').waitFor();
-  await shot('pin');
+  await page.getByText(/enviou um questionário para você/).waitFor();
+  await shot('pin', { desktop: true });
   const wrong = stack.pin === '000000' ? '111111' : '000000';
   await page.getByRole('textbox', { name: 'Dígito 1 de 6' }).pressSequentially(wrong);
   await page.getByText('PIN incorreto. Você tem mais 4 tentativas.', { exact: true }).first().waitFor();
@@ -71,6 +87,12 @@ try {
   await shot('sub-question');
   await forward();
 
+  await heading('Qual é o seu peso hoje?').waitFor();
+  // "Voltar": the sub-question again, with what she wrote; then forward, unchanged.
+  await page.getByRole('button', { name: 'Voltar' }).tap();
+  await heading('Qual alimento?').waitFor();
+  await shot('back-with-answer', { desktop: true });
+  await forward();
   await heading('Qual é o seu peso hoje?').waitFor();
   await page.getByRole('textbox', { name: /Qual é o seu peso hoje\? em kg/ }).fill('72,5');
   await page.getByRole('textbox', { name: /Qual é o seu peso hoje\? em kg/ }).blur();
@@ -140,8 +162,20 @@ try {
   await shot('file-upload-done');
   await forward();
 
+  // The review: nothing is final yet; "Alterar" reopens a question and comes back.
+  await heading('Confira suas respostas').waitFor();
+  await shot('review', { desktop: true });
+  await page.getByRole('button', { name: 'Alterar: Qual é o seu peso hoje?' }).tap();
+  await heading('Qual é o seu peso hoje?').waitFor();
+  await page.getByRole('textbox', { name: /Qual é o seu peso hoje\? em kg/ }).fill('73');
+  await shot('review-alterar');
+  await forward();
+  await heading('Confira suas respostas').waitFor();
+  await page.getByText('73 kg').waitFor();
+  await page.getByRole('button', { name: 'Enviar respostas' }).tap();
+
   await heading('Respostas enviadas. Obrigado!').waitFor();
-  await shot('thanks');
+  await shot('thanks', { desktop: true });
 
   // The professional sees it answered.
   const res = await fetch(`${stack.base}/api/quiz/schedule/${stack.quizScheduleId}`, {
