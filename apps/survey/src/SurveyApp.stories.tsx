@@ -559,6 +559,33 @@ export const Failed: Story = {
   },
 };
 
+/** Offline, a change waits on the phone like any answer (a replace in the kept queue) and the patient goes on. */
+export const BackChangeOffline: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(3) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    worker!.use(http.put('*/api/quiz-answer/:quizAnswerId', offline));
+    await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+    const field = await canvas.findByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '80{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+    await expect(await canvas.findByRole('status')).toHaveTextContent(/Sem conexão/);
+    const kept = JSON.parse(window.localStorage.getItem(`acompanha.survey.${SURVEY_SCHEDULE_ID}`)!) as {
+      queue: { answer?: { questionId: string; replace?: boolean; value: unknown } }[];
+    };
+    await expect(kept.queue.map((i) => i.answer)).toEqual([
+      {
+        questionId: SURVEY_QUESTION_IDS.weight,
+        parentQuestionId: null,
+        value: { type: 'metrics', value: 80 },
+        replace: true,
+      },
+    ]);
+  },
+};
+
 /** A link the server does not know: said at once, in the default look, naming no one and asking no PIN. */
 export const UnknownLink: Story = {
   args: { quizScheduleId: '00000000-0000-4000-8000-000000000000' },
