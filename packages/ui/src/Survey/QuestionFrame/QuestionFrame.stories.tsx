@@ -99,6 +99,18 @@ export const Pending: Story = {
 
 export const FirstQuestion: Story = { args: { current: 1, onBack: undefined } };
 
+/** A sub-question keeps the number of the question that opened it, marked 'complemento'. */
+export const Complement: Story = {
+  args: { title: 'O que atrapalhou o seu sono?', isComplement: true, children: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Pergunta 3 de 10 · complemento' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
+    await expect(canvas.getByText('Pergunta 3 de 10 · complemento')).toBeVisible();
+  },
+};
+
 export const WithImageAndPhoto: Story = {
   args: {
     image:
