@@ -1029,6 +1029,8 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       const both = await replace(parentId, { type: 'multiple-choice', alternativeIds: ['a', 'b'] });
       expect(both.json().next).toEqual({ questionId: q('agua'), parentQuestionId: parentId });
       expectCode(await save(token, qaId, { finish: true }), 409, 'WRONG_ANSWER_ORDER');
+      // A replace of a step not answered yet is a plain save: only as the next question.
+      expect((await replace(q('agua'), { type: 'metrics', value: 1 }, parentId)).json().next).toBeNull();
       // A sub-question the parent does not open cannot be replaced into the flow.
       await replace(parentId, { type: 'multiple-choice', alternativeIds: ['c'] });
       expectCode(
