@@ -98,6 +98,8 @@ export default defineConfig({
       output: {
         // Two start-up chunks (React; the survey's first screens with what they need), evaluated as
         // separate tasks by src/main.tsx, and one chunk per later screen, instead of many tiny shared ones.
+        // The client area's theme (only `/p/<alias>` uses it) and the upload with progress (only a file question)
+        // stay out of the survey's start-up.
         codeSplitting: {
           groups: [
             // React, with the bundler's and Vite's import() helpers that the entry needs first.
@@ -108,7 +110,7 @@ export default defineConfig({
             },
             {
               name: 'survey',
-              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/]|screens[\\/])|packages[\\/](machines|api-client)[\\/]|packages[\\/]ui[\\/]src[\\/](theme|PinInput)[\\/]|[\\/]node_modules[\\/](@emotion|stylis|xstate|hoist-non-react-statics|react-is)[\\/]/,
+              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/]|screens[\\/])|packages[\\/]machines[\\/]|packages[\\/]api-client[\\/](?!src[\\/]upload)|packages[\\/]ui[\\/]src[\\/](theme[\\/](?!clientArea|ClientArea)|PinInput[\\/])|[\\/]node_modules[\\/](@emotion|stylis|xstate|hoist-non-react-statics|react-is)[\\/]/,
               priority: 10,
             },
           ],

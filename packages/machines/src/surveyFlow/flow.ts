@@ -191,19 +191,11 @@ export function stepAfter(questions: SurveyQuestion[], answers: SurveyAnswer[], 
   return index === -1 ? null : (steps[index + 1] ?? null);
 }
 
-/** The same answer value (a change that changes nothing is not sent). */
+/** The same answer value (a change that changes nothing is not sent), whatever the order of its keys. */
 export function sameValue(a: SurveyAnswerValue, b: SurveyAnswerValue): boolean {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  const sorted = (_: string, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
 }
 
 /** Does `value` answer a question of this type, with everything a valid answer needs? */
