@@ -9,6 +9,7 @@ import {
   SURVEY_QUESTION_IDS,
   SURVEY_SCHEDULE_ID,
   surveyAnswerFixtures,
+  surveyBrandFixture,
   surveyTokenFixture,
   type SurveyMockOptions,
 } from '@acompanha/api-client/mocks';
@@ -608,6 +609,24 @@ export const BrandedPin: Story = {
     await expect(getComputedStyle(header).backgroundColor).toBe('rgb(22, 101, 52)');
     await expect(canvas.getByText(/Ana Souza enviou um questionário para você/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Entrar' })).toHaveStyle({ backgroundColor: 'rgb(22, 101, 52)' });
+  },
+};
+
+/** Her photo from a kept link that expired (or fails to load): her initials instead, never a broken image. */
+export const PinPhotoFallsBack: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.get('*/api/quiz-answer/:scheduleId/brand', () =>
+        HttpResponse.json({ ...surveyBrandFixture, profilePic: '/api/file/expirado.png' }),
+      ),
+      http.get('*/api/file/:key', () => new HttpResponse(null, { status: 404 })),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Digite seu PIN' })).toBeVisible();
+    await waitFor(() => expect(within(canvas.getByRole('banner')).getByText('AS')).toBeVisible());
+    await expect(canvasElement.querySelector('header img')).toBeNull();
   },
 };
 

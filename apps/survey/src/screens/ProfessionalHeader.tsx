@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { css } from '@emotion/react';
 import { initials } from '@acompanha/ui';
 
@@ -67,6 +68,8 @@ const headerStyles = css`
  * review): her photo (or initials), name and subtitle, in her header colours. Never anything of the patient.
  */
 export function ProfessionalHeader({ professional }: ProfessionalHeaderProps) {
+  // A photo link kept from an earlier visit may have expired (signed links last two hours): initials then.
+  const [failed, setFailed] = useState<string | null>(null);
   if (!professional) {
     return (
       <header css={headerStyles} data-loading="" aria-hidden="true">
@@ -83,8 +86,15 @@ export function ProfessionalHeader({ professional }: ProfessionalHeaderProps) {
   return (
     <header css={headerStyles}>
       <div className="ph-inner">
-        {professional.profilePic ? (
-          <img className="ph-avatar" src={professional.profilePic} alt="" width={44} height={44} />
+        {professional.profilePic && failed !== professional.profilePic ? (
+          <img
+            className="ph-avatar"
+            src={professional.profilePic}
+            alt=""
+            width={44}
+            height={44}
+            onError={() => setFailed(professional.profilePic)}
+          />
         ) : (
           <span className="ph-avatar" aria-hidden="true">
             {initials(professional.name)}
