@@ -469,6 +469,22 @@ export const BackKeepsTheAnswer: Story = {
   },
 };
 
+/** What she typed and did not send yet is still there after "Voltar" and back. */
+export const BackKeepsTheTypedDraft: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(5) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
+    await userEvent.type(field, 'Almocei fora.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Voltar' }));
+    await expect(await canvas.findByRole('radiogroup', { name: 'Consegui seguir o plano alimentar.' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' })).toHaveValue(
+      'Almocei fora.',
+    );
+  },
+};
+
 /** Changing an answer after going back: saved as a change, and the sub-question it no longer opens goes with its answer. */
 export const BackChangeDropsSubQuestion: Story = {
   parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(3) } } },

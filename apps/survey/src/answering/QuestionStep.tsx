@@ -119,8 +119,13 @@ export default function QuestionStep({
     return kept ? { ...restoreDraft(kept), file: saved.file } : saved;
   });
   const keep = (d: Draft) => writeDraft(quizScheduleId, step, keptDraft(d));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows quizScheduleId and step
-  useEffect(() => keep(draft), [quizScheduleId, step, draft]);
+  // Kept once she changes something: only opening a question (going back and forth with "Voltar") leaves the
+  // draft of the question she typed in untouched.
+  const [opened] = useState(draft);
+  useEffect(() => {
+    if (draft !== opened) keep(draft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows quizScheduleId and step
+  }, [quizScheduleId, step, draft, opened]);
   const [showMissing, setShowMissing] = useState(false);
   const ref = useFocusHeading<HTMLDivElement>(step);
   const set =

@@ -65,11 +65,14 @@ export function readDraft(quizScheduleId: string, step: string): Record<string, 
   }
 }
 
-/** `null` removes it. Storage can be full or blocked: the draft then lives in the page only. */
+/**
+ * `null` removes it (only the draft of that question: another one's stays). Storage can be full or blocked: the
+ * draft then lives in the page only.
+ */
 export function writeDraft(quizScheduleId: string, step: string, draft: object | null): void {
   try {
     if (draft) window.localStorage.setItem(draftKeyOf(quizScheduleId), JSON.stringify({ step, draft }));
-    else window.localStorage.removeItem(draftKeyOf(quizScheduleId));
+    else if (readDraft(quizScheduleId, step)) window.localStorage.removeItem(draftKeyOf(quizScheduleId));
   } catch {
     /* private mode or quota */
   }
