@@ -110,7 +110,8 @@ describe.each(backends)('messaging on $name', (backend) => {
       whatsapp: 1,
       withoutContact: 1,
       outsideWindow: 1,
-      sample: expect.stringMatching(/^Oi, (Beatriz|Carla|Dora)! Aqui é Ana Lima\.$/),
+      // The WhatsApp recipient's text, whatever order the database returns them in.
+      sample: 'Oi, Beatriz! Aqui é Ana Lima.',
     });
     const refused = await api('POST', '/chat/messages', {
       audience: { kind: 'patients', patientIds: [ids.zap] },

@@ -60,7 +60,9 @@ export const MessagePreviewSchema = z
       .number()
       .int()
       .meta({ description: 'WhatsApp recipients outside the 24-hour window: only an approved template reaches them.' }),
-    sample: z.string().meta({ description: 'The text as the first recipient reads it.' }),
+    sample: z
+      .string()
+      .meta({ description: 'The text as one recipient reads it: a WhatsApp one if any, else an e-mail one.' }),
   })
   .meta({ id: 'MessagePreview' });
 

@@ -179,6 +179,17 @@ async function reserveSend(ctx: AppContext, professionalId: string, ip: string, 
   );
 }
 
+/**
+ * The sample the preview shows: a WhatsApp recipient's text when there is one (with a template it reads
+ * differently from the e-mail), else an e-mail recipient's, else anyone's — the same one whatever order
+ * the database returns them in (by name within a channel).
+ */
+function sampleOf(recipients: Recipient[], body: Compose, proName: string): string {
+  const rank = (r: Recipient) => (r.channel === 'whatsapp' ? 0 : r.channel === 'email' ? 1 : 2);
+  const first = [...recipients].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'pt-BR'))[0];
+  return first ? textFor(first, body.body, proName, body.template) : '';
+}
+
 /** `POST /chat/messages/preview`: who gets it by which channel, before sending. */
 export async function preview(
   ctx: AppContext,
@@ -198,7 +209,7 @@ export async function preview(
     whatsapp: by('whatsapp'),
     withoutContact: by(null),
     outsideWindow: recipients.filter((r) => r.channel === 'whatsapp' && !r.inWindow).length,
-    sample: recipients[0] ? textFor(recipients[0], body.body, proName, body.template) : '',
+    sample: sampleOf(recipients, body, proName),
   };
 }
 

@@ -943,7 +943,7 @@ export type MessagePreview = {
      */
     outsideWindow: number;
     /**
-     * The text as the first recipient reads it.
+     * The text as one recipient reads it: a WhatsApp one if any, else an e-mail one.
      */
     sample: string;
 };
