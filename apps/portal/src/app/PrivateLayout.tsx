@@ -2,7 +2,18 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logoutMutation } from '@acompanha/api-client';
-import { AppShell, Avatar, Badge, Drawer, IconButton, Menu, TopBar, useIsMobile, VisuallyHidden } from '@acompanha/ui';
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Drawer,
+  IconButton,
+  Menu,
+  TopBar,
+  useIsMobile,
+  useIsNarrow,
+  VisuallyHidden,
+} from '@acompanha/ui';
 import { store, usePersisted } from './store';
 import { LOGIN_PATH } from './paths';
 import { ANSWERS_RECEIVED_HREF, NOTIFICATIONS_HREF, navigationItems } from './navigation';
@@ -57,13 +68,15 @@ function PrivateShell({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The remembered open/closed drawer is a desktop preference. On a phone the open drawer covers the page,
-  // so it starts closed (the icon rail) at every visit and opens only when asked.
-  const isMobile = useIsMobile();
+  // The remembered open/closed drawer is a desktop preference. Below 1024 px the open drawer covers the page
+  // (a sheet behind the menu button on a phone, a floating drawer beside the rail on a tablet), so there it
+  // starts closed at every visit and opens only when asked.
+  const isPhone = useIsMobile();
+  const isNarrow = useIsNarrow();
   const desktopOpen = usePersisted((s) => s.drawerOpen);
-  const [phoneOpen, setPhoneOpen] = useState(false);
-  const drawerOpen = isMobile ? phoneOpen : desktopOpen;
-  const setDrawerOpen = (open: boolean) => (isMobile ? setPhoneOpen(open) : store.setDrawerOpen(open));
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const drawerOpen = isNarrow ? narrowOpen : desktopOpen;
+  const setDrawerOpen = (open: boolean) => (isNarrow ? setNarrowOpen(open) : store.setDrawerOpen(open));
   const professional = usePersisted((s) => s.session.professional);
   const logout = useMutation(logoutMutation());
   const pendingBadge = usePendingBadge();
@@ -98,8 +111,9 @@ function PrivateShell({ children }: { children?: ReactNode }) {
         <TopBar
           start={
             <IconButton
-              aria-label={drawerOpen ? 'Recolher menu' : 'Expandir menu'}
+              aria-label={isPhone ? 'Abrir menu' : drawerOpen ? 'Recolher menu' : 'Expandir menu'}
               aria-expanded={drawerOpen}
+              aria-haspopup={isPhone ? 'dialog' : undefined}
               variant="ghost"
               icon={<MenuIcon />}
               onPress={() => setDrawerOpen(!drawerOpen)}

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, waitFor, screen } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, screen, within } from 'storybook/test';
+import { RouterProvider } from 'react-aria-components';
 import { Button } from '../Button';
-import { Drawer, type DrawerProps } from './Drawer';
+import { Drawer, NARROW_QUERY, PHONE_QUERY, type DrawerProps } from './Drawer';
 import { sampleItems } from './sampleItems';
 
 function Controlled(args: DrawerProps) {
@@ -77,25 +78,79 @@ export const Toggle: Story = {
 
 export const Dark: Story = { globals: { colorMode: 'dark' } };
 
-/** Pretends the screen is a phone's (the layout's media query) for one story. */
-function asPhone() {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      ...original.call(window, query),
-      matches: query === '(max-width: 767px)' || original.call(window, query).matches,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as MediaQueryList;
+/** Pretends the screen matches the layout's media queries (a phone matches both) for one story. */
+function asScreen(queries: string[]) {
   return () => {
-    window.matchMedia = original;
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({
+        ...original.call(window, query),
+        matches: queries.includes(query) || original.call(window, query).matches,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as MediaQueryList;
+    return () => {
+      window.matchMedia = original;
+    };
   };
 }
+const navigate = fn();
+const asPhone = asScreen([PHONE_QUERY, NARROW_QUERY]);
+const asTablet = asScreen([NARROW_QUERY]);
 
-/** On a phone the open drawer floats over a dimmed page; a tap outside it closes it. */
-export const PhoneTapOutsideCloses: Story = {
+/**
+ * On a phone nothing rests beside the page: the menu button opens the labelled links in a modal sheet
+ * ("Menu") with the badges and the current page marked; Escape closes it and gives the focus back.
+ */
+export const PhoneMenu: Story = {
   beforeEach: asPhone,
+  args: { isOpen: false },
+  // The links navigate through the app's router; here a stand-in keeps the test page where it is.
+  decorators: [
+    (Story) => (
+      <RouterProvider navigate={navigate}>
+        <Story />
+      </RouterProvider>
+    ),
+  ],
+  play: async ({ canvas, args, step }) => {
+    await expect(screen.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
+    const trigger = canvas.getByRole('button', { name: 'Expandir menu' });
+    await step('the menu button opens the sheet', async () => {
+      await userEvent.click(trigger);
+      const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+      const nav = within(sheet).getByRole('navigation', { name: 'Navegação principal' });
+      await expect(within(nav).getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
+      await expect(within(nav).getByText('Respostas recebidas')).toBeVisible();
+      await expect(within(nav).getByText('3')).toBeVisible();
+      await waitFor(() => expect(sheet.contains(document.activeElement)).toBe(true));
+    });
+    await step('Escape closes it and the focus goes back to the button', async () => {
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+      await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+      await waitFor(() => expect(trigger).toHaveFocus());
+    });
+    await step('a link closes it', async () => {
+      await userEvent.click(trigger);
+      const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+      await userEvent.click(within(sheet).getByRole('link', { name: 'Questionários' }));
+      await expect(navigate).toHaveBeenCalledWith('/quizzes', undefined);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    });
+    await step('"Fechar menu" closes it', async () => {
+      await userEvent.click(trigger);
+      const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+      await userEvent.click(within(sheet).getByRole('button', { name: 'Fechar menu' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    });
+  },
+};
+
+/** On a tablet the rail rests beside the page; open, the drawer floats over a dimmed page and a tap outside closes it. */
+export const TabletTapOutsideCloses: Story = {
+  beforeEach: asTablet,
   play: async ({ canvas, canvasElement, args }) => {
     const scrim = canvasElement.querySelector<HTMLElement>('[data-testid="drawer-scrim"]');
     await expect(scrim).not.toBeNull();

@@ -1,7 +1,16 @@
-import { css } from '@emotion/react';
+import { css, keyframes } from '@emotion/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link as AriaLink, Tooltip, TooltipTrigger } from 'react-aria-components';
+import {
+  Dialog as AriaDialog,
+  Link as AriaLink,
+  Modal as AriaModal,
+  ModalOverlay,
+  Tooltip,
+  TooltipTrigger,
+} from 'react-aria-components';
 import { Brand } from '../Brand/Brand';
+import { IconClose } from '../Icon';
+import { IconButton } from '../IconButton/IconButton';
 import { focusRing, visuallyHidden } from '../styles';
 
 export interface DrawerItem {
@@ -34,7 +43,11 @@ export interface DrawerProps {
   footer?: ReactNode;
 }
 
-const MOBILE = '@media (max-width: 767px)';
+/** Phones: the drawer is a menu sheet opened from the top bar. */
+export const PHONE_QUERY = '(max-width: 767px)';
+/** Phones and tablets: below this the drawer rests as a rail (tablets) or a sheet (phones). */
+export const NARROW_QUERY = '(max-width: 1023px)';
+const NARROW = `@media ${NARROW_QUERY}`;
 
 const navStyles = css`
   position: sticky;
@@ -55,7 +68,8 @@ const navStyles = css`
   &[data-open='false'] {
     width: 68px;
   }
-  ${MOBILE} {
+  /* Tablets: the rail at rest; the open drawer floats over the page instead of pushing it aside. */
+  ${NARROW} {
     width: 68px;
     &[data-open='true'] {
       position: fixed;
@@ -82,7 +96,7 @@ const navStyles = css`
   }
 `;
 
-/** Behind the floating drawer on phones: dims the page; a tap on it closes the drawer. */
+/** Behind the floating drawer on tablets: dims the page; a tap on it closes the drawer. */
 const scrimStyles = css`
   position: fixed;
   inset: 0;
@@ -131,11 +145,70 @@ const linkStyles = css`
   [data-open='false'] & .drawer-badge {
     ${visuallyHidden};
   }
-  ${MOBILE} {
-    [data-open='false'] & .drawer-label,
-    [data-open='false'] & .drawer-badge {
-      ${visuallyHidden};
+`;
+
+const fade = keyframes`from { opacity: 0; }`;
+const slide = keyframes`from { transform: translateX(-100%); }`;
+
+/** The phone's menu: a sheet from the left over a dimmed page, as tall as the screen. */
+const sheetOverlayStyles = css`
+  position: fixed;
+  inset: 0;
+  z-index: 1040;
+  background: var(--color-overlay);
+  &[data-entering] {
+    animation: ${fade} var(--duration-normal) var(--easing-standard);
+  }
+`;
+
+const sheetStyles = css`
+  position: fixed;
+  top: 0;
+  left: 0;
+  bottom: 0;
+  width: min(320px, 85vw);
+  max-height: 100dvh;
+  display: flex;
+  flex-direction: column;
+  background: var(--color-surface);
+  color: var(--color-text);
+  border-right: 1px solid var(--color-border);
+  box-shadow: var(--shadow-2);
+  outline: none;
+  &[data-entering] {
+    animation: ${slide} var(--duration-normal) var(--easing-standard);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &[data-entering] {
+      animation: none;
     }
+  }
+`;
+
+const sheetDialogStyles = css`
+  outline: none;
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-2);
+  min-height: 0;
+  height: 100%;
+  padding: var(--space-3);
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  & .drawer-brand {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    min-height: 44px;
+    padding: 0 0 0 var(--space-2);
+  }
+  & ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
   }
 `;
 
@@ -160,25 +233,36 @@ function isCurrent(href: string, currentHref: string | undefined, items: DrawerI
   );
 }
 
-/** True on phone-sized screens (below 768 px), where the open drawer floats over the page. */
-export function useIsMobile() {
-  const query = '(max-width: 767px)';
-  const [isMobile, setMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(query).matches);
+/** Whether a media query matches, following its changes. */
+export function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(query).matches);
   useEffect(() => {
     const mql = window.matchMedia?.(query);
     if (!mql) return;
-    const update = () => setMobile(mql.matches);
+    const update = () => setMatches(mql.matches);
     update();
     mql.addEventListener('change', update);
     return () => mql.removeEventListener('change', update);
-  }, []);
-  return isMobile;
+  }, [query]);
+  return matches;
+}
+
+/** True on phone-sized screens (below 768 px), where the drawer is a menu sheet opened from the top bar. */
+export function useIsMobile() {
+  return useMediaQuery(PHONE_QUERY);
+}
+
+/** True below 1024 px (tablets and phones), where the drawer does not stay open beside the page. */
+export function useIsNarrow() {
+  return useMediaQuery(NARROW_QUERY);
 }
 
 /**
  * The private area's side navigation (`nav` landmark). Open: icons and labels. Closed: a narrow
- * rail of icons whose labels stay accessible and show as tooltips. On phones the rail is the
- * resting state and the open drawer floats over a dimmed page (a tap outside or Escape closes it).
+ * rail of icons whose labels stay accessible and show as tooltips. On tablets (768–1023 px) the rail is
+ * the resting state and the open drawer floats over a dimmed page (a tap outside or Escape closes it).
+ * On phones (below 768 px) nothing rests beside the page: open, the same links fill a modal sheet
+ * ("Menu", focus kept inside and given back on close), which closes on Escape, a tap outside or a link.
  */
 export function Drawer({
   items,
@@ -191,66 +275,92 @@ export function Drawer({
 }: DrawerProps) {
   const [innerOpen, setInnerOpen] = useState(defaultOpen);
   const isOpen = controlledOpen ?? innerOpen;
-  const isMobile = useIsMobile();
+  const isPhone = useIsMobile();
+  const isNarrow = useIsNarrow();
   const setOpen = (open: boolean) => {
     if (controlledOpen === undefined) setInnerOpen(open);
     onOpenChange?.(open);
   };
-  const showsLabels = isOpen && !isMobile ? true : isOpen;
-  const isRail = !showsLabels || (isMobile && !isOpen);
+  const isRail = !isOpen;
 
+  const links = (inRail: boolean, closeOnPress: boolean) =>
+    items.map((item) => {
+      const link = (
+        <AriaLink
+          href={item.href}
+          aria-current={isCurrent(item.href, currentHref, items) ? 'page' : undefined}
+          css={linkStyles}
+          onPress={() => {
+            if (closeOnPress) setOpen(false);
+          }}
+        >
+          <span className="drawer-icon" aria-hidden="true">
+            {item.icon}
+          </span>
+          <span className="drawer-label">{item.label}</span>
+          {item.badge && <span className="drawer-badge">{item.badge}</span>}
+        </AriaLink>
+      );
+      return (
+        <li key={item.href}>
+          {inRail ? (
+            <TooltipTrigger delay={300}>
+              {link}
+              <Tooltip placement="end" offset={8} css={tooltipStyles}>
+                {item.label}
+              </Tooltip>
+            </TooltipTrigger>
+          ) : (
+            link
+          )}
+        </li>
+      );
+    });
+
+  if (isPhone) {
+    return (
+      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable css={sheetOverlayStyles}>
+        <AriaModal css={sheetStyles}>
+          <AriaDialog aria-label="Menu" css={sheetDialogStyles}>
+            <div className="drawer-brand">
+              <Brand />
+              <IconButton
+                aria-label="Fechar menu"
+                size="sm"
+                icon={<IconClose size={18} />}
+                onPress={() => setOpen(false)}
+              />
+            </div>
+            <nav aria-label={ariaLabel} data-open="true">
+              <ul>{links(false, true)}</ul>
+            </nav>
+            {footer && <div css={{ marginTop: 'auto' }}>{footer}</div>}
+          </AriaDialog>
+        </AriaModal>
+      </ModalOverlay>
+    );
+  }
+
+  const floats = isNarrow && isOpen;
   return (
     <>
-      {isMobile && isOpen ? (
+      {floats ? (
         <div aria-hidden="true" data-testid="drawer-scrim" css={scrimStyles} onClick={() => setOpen(false)} />
       ) : null}
-      {/* Escape closes the open drawer on a phone: a key handler on the landmark around its links. */}
+      {/* Escape closes the floating drawer on a tablet: a key handler on the landmark around its links. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <nav
         aria-label={ariaLabel}
         data-open={String(isOpen)}
         css={navStyles}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && isMobile && isOpen) setOpen(false);
+          if (e.key === 'Escape' && floats) setOpen(false);
         }}
       >
         <div className="drawer-brand">
           <Brand isCompact={isRail} />
         </div>
-        <ul>
-          {items.map((item) => {
-            const link = (
-              <AriaLink
-                href={item.href}
-                aria-current={isCurrent(item.href, currentHref, items) ? 'page' : undefined}
-                css={linkStyles}
-                onPress={() => {
-                  if (isMobile && isOpen) setOpen(false);
-                }}
-              >
-                <span className="drawer-icon" aria-hidden="true">
-                  {item.icon}
-                </span>
-                <span className="drawer-label">{item.label}</span>
-                {item.badge && <span className="drawer-badge">{item.badge}</span>}
-              </AriaLink>
-            );
-            return (
-              <li key={item.href}>
-                {isRail ? (
-                  <TooltipTrigger delay={300}>
-                    {link}
-                    <Tooltip placement="end" offset={8} css={tooltipStyles}>
-                      {item.label}
-                    </Tooltip>
-                  </TooltipTrigger>
-                ) : (
-                  link
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <ul>{links(isRail, floats)}</ul>
         {footer && !isRail && <div css={{ marginTop: 'auto' }}>{footer}</div>}
       </nav>
     </>
