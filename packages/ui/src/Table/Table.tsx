@@ -110,14 +110,70 @@ const selectionCellStyles = css`
   padding-right: 0;
 `;
 
-export type TableProps = AriaTableProps;
+/** Below this width of its box, a reflowing table shows each row as a card. */
+const CARDS = '@container (max-width: 640px)';
+
+/**
+ * A reflowing table in a narrow box (a phone): no header row in sight, each row a card whose cells stack,
+ * the selection checkbox at the card's start. The grid stays a grid for assistive technology (each cell
+ * keeps its column header); only the boxes change.
+ */
+const reflowStyles = css`
+  ${CARDS} {
+    & table,
+    & tbody {
+      display: block;
+    }
+    & thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    & tbody > tr {
+      display: grid;
+      grid-template-columns: 1fr;
+      column-gap: var(--space-2);
+      margin-bottom: var(--space-2);
+      padding: var(--space-3);
+      border: 1px solid var(--color-border);
+      border-radius: var(--radius-md);
+    }
+    & tbody > tr[data-selection-mode] {
+      grid-template-columns: 32px minmax(0, 1fr);
+    }
+    & tbody > tr > td {
+      display: block;
+      grid-column: -2;
+      padding: var(--space-1) 0;
+      border-bottom: none;
+      text-align: left !important;
+      min-width: 0;
+    }
+    & tbody > tr > td.table-selection-cell {
+      grid-column: 1;
+      grid-row: 1 / span 20;
+      width: auto;
+    }
+    & .cell-card-label {
+      display: inline;
+    }
+  }
+`;
+
+export interface TableProps extends AriaTableProps {
+  /** In a box narrower than 640 px (a phone), each row reads as a card (see `Cell`'s `cardLabel`). */
+  reflow?: boolean;
+}
 
 /**
  * A data table (RAC Table): arrow-key navigation between rows and cells, sortable columns
  * (`sortDescriptor`/`onSortChange`) and row selection (`selectionMode`). Name it with `aria-label`
  * or `aria-labelledby`.
  */
-export function Table(props: TableProps) {
+export function Table({ reflow = false, ...props }: TableProps) {
   return (
     // pt-BR for RAC's own strings ("Selecionar tudo") and announcements.
     <I18nProvider locale="pt-BR">
@@ -126,7 +182,10 @@ export function Table(props: TableProps) {
           clipped by the box too, instead of widening the page beyond the screen. */}
       <div
         className="table-scroll"
-        css={{ position: 'relative', overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' }}
+        css={[
+          { position: 'relative', overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' },
+          reflow && reflowStyles,
+        ]}
       >
         <AriaTable {...props} css={tableStyles} />
       </div>
@@ -280,7 +339,7 @@ export function Row<T extends object>({ id, columns, children, ...props }: RowPr
       data-selection-mode={selectionMode !== 'none' ? selectionMode : undefined}
     >
       {selectionBehavior === 'toggle' && selectionMode !== 'none' && (
-        <AriaCell css={[cellStyles, selectionCellStyles]}>
+        <AriaCell className="table-selection-cell" css={[cellStyles, selectionCellStyles]}>
           <Checkbox slot="selection" />
         </AriaCell>
       )}
@@ -294,9 +353,34 @@ export interface CellProps extends AriaCellProps {
    * @default 'start'
    */
   align?: 'start' | 'end';
+  /**
+   * In a reflowing table's cards, shown before the value (e.g. 'Telefone'); the column header already
+   * names the cell for assistive technology, so this is only seen.
+   */
+  cardLabel?: string;
 }
 
+const cardLabelStyles = css`
+  display: none;
+  margin-right: var(--space-1);
+  color: var(--color-text-muted);
+  font-size: var(--font-size-sm);
+`;
+
 /** A table cell. */
-export function Cell({ align = 'start', ...props }: CellProps) {
-  return <AriaCell {...props} css={cellStyles} style={{ textAlign: align === 'end' ? 'right' : 'left' }} />;
+export function Cell({ align = 'start', cardLabel, children, ...props }: CellProps) {
+  return (
+    <AriaCell {...props} css={cellStyles} style={{ textAlign: align === 'end' ? 'right' : 'left' }}>
+      {cardLabel
+        ? (renderProps) => (
+            <>
+              <span className="cell-card-label" aria-hidden="true" css={cardLabelStyles}>
+                {cardLabel}:
+              </span>
+              {typeof children === 'function' ? children(renderProps) : children}
+            </>
+          )
+        : children}
+    </AriaCell>
+  );
 }

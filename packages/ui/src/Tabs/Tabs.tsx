@@ -15,6 +15,8 @@ const tabsStyles = css`
   flex-direction: column;
   gap: var(--space-4);
   color: var(--color-text);
+  /* The tab row wraps by the width it has (see tabListStyles). */
+  container: tabs / inline-size;
   &[data-orientation='vertical'] {
     flex-direction: row;
   }
@@ -26,6 +28,13 @@ const tabListStyles = css`
   overflow-x: auto;
   &[data-orientation='horizontal'] {
     border-bottom: 1px solid var(--color-border);
+  }
+  /* In a narrow box (a phone) every tab stays in sight: the row wraps instead of hiding tabs past the edge. */
+  @container tabs (max-width: 600px) {
+    &[data-orientation='horizontal'] {
+      flex-wrap: wrap;
+      overflow-x: visible;
+    }
   }
   &[data-orientation='vertical'] {
     flex-direction: column;
