@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { Patient, PatientPage } from '@acompanha/api-client';
+import type { AnswerRevisionPage, Patient, PatientPage } from '@acompanha/api-client';
 import { errorHandler, patientFixtures, patientHandlers, pendingHandler } from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { ClientsPage } from './ClientsPage';
 import { ClientsScreen, clientsRouter } from './ClientsScreen';
 import { resetPortal } from '../../storybook/PortalScreen';
+import { asPhone, fitsSideways, PhoneFrame } from '../../storybook/phone';
 
 /** Query strings of the list calls, oldest first. */
 let listCalls: URLSearchParams[] = [];
@@ -23,11 +24,41 @@ const recordCalls = [
   }),
 ];
 
+/** João Pedro has an answer waiting for review (the rows' next action). */
+const JOAO = patientFixtures[1]!;
+const PENDING_SCHEDULE = '4d5e6f70-0000-4a00-8000-0000000000aa';
+const pendingAnswers = http.get('*/api/answer-revision/pending', () =>
+  HttpResponse.json({
+    items: [
+      {
+        id: '4d5e6f70-0000-4a00-8000-0000000000ab',
+        status: 'pending',
+        quizAnswerId: '4d5e6f70-0000-4a00-8000-0000000000ac',
+        answerRequestId: '4d5e6f70-0000-4a00-8000-0000000000ad',
+        quizScheduleId: PENDING_SCHEDULE,
+        patientId: JOAO.id,
+        patientName: JOAO.name,
+        quizId: '4d5e6f70-0000-4a00-8000-0000000000ae',
+        quizTitle: 'Recordatório semanal',
+        finishedAt: '2026-11-20T13:00:00.000Z',
+        approvedAt: null,
+        noteCount: 0,
+        createdAt: '2026-11-20T13:00:00.000Z',
+        updatedAt: '2026-11-20T13:00:00.000Z',
+      },
+    ],
+    total: 1,
+  } satisfies AnswerRevisionPage),
+);
+
 const meta = {
   title: 'Screens/Clients/Clients',
   component: ClientsPage,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: [...recordCalls, ...Object.values(patientHandlers)] } },
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: [...recordCalls, pendingAnswers, ...Object.values(patientHandlers)] },
+  },
   beforeEach: () => {
     resetPortal({ signedIn: true });
     listCalls = [];
@@ -286,5 +317,63 @@ export const QuickAddDuplicatePhone: Story = {
     await expect(dialog.getByRole('textbox', { name: 'Telefone' })).toHaveAttribute('aria-invalid', 'true');
     // Shown on the field only: the central toast stays quiet.
     await expect(body().getAllByText(message)).toHaveLength(1);
+  },
+};
+
+/**
+ * On a phone each client is a card — name, status, current service and the next action — and the page does not
+ * scroll sideways; the top bar's menu button opens the labelled links with the current page marked.
+ */
+export const Phone: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <ClientsScreen path="/clients" />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await step('each client is a card with the next action', async () => {
+      const joao = (await rows.findByRole('rowheader', { name: new RegExp(JOAO.name) })).closest<HTMLElement>(
+        '[role="row"]',
+      )!;
+      await expect(within(joao).getByText('Ativo')).toBeVisible();
+      await expect(within(joao).getByText('Plano trimestral online')).toBeVisible();
+      await expect(await within(joao).findByRole('link', { name: 'Revisar resposta' })).toHaveAttribute(
+        'href',
+        `/clients/profile/${JOAO.id}/quiz/${PENDING_SCHEDULE}`,
+      );
+      const marcia = rows.getByRole('rowheader', { name: /Márcia Lima/ }).closest<HTMLElement>('[role="row"]')!;
+      await expect(within(marcia).getByRole('link', { name: 'Vender um serviço' })).toHaveAttribute(
+        'href',
+        `/clients/profile/${patientFixtures[2]!.id}?aba=vendas`,
+      );
+      const rafael = rows.getByRole('rowheader', { name: /Rafael Gonçalves/ }).closest<HTMLElement>('[role="row"]')!;
+      await expect(within(rafael).getByText('Nenhuma: cliente inativo')).toBeVisible();
+      // A card: as wide as the phone, its cells stacked (the column headers are out of sight).
+      await expect(joao.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+      await expect(
+        rows.getByRole('columnheader', { name: 'Próxima ação' }).closest('thead')!.getBoundingClientRect().height,
+      ).toBeLessThanOrEqual(1);
+      await expect(fitsSideways(canvasElement)).toBe(true);
+    });
+    await step('the menu button opens the links; Escape closes them and gives the focus back', async () => {
+      await expect(canvas.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
+      const menu = canvas.getByRole('button', { name: 'Abrir menu' });
+      await userEvent.click(menu);
+      const sheet = await body().findByRole('dialog', { name: 'Menu' });
+      await expect(within(sheet).getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(body().queryByRole('dialog', { name: 'Menu' })).toBeNull());
+      await waitFor(() => expect(menu).toHaveFocus());
+    });
+    await step('a link of the menu navigates and closes it', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Abrir menu' }));
+      const sheet = await body().findByRole('dialog', { name: 'Menu' });
+      await userEvent.click(within(sheet).getByRole('link', { name: 'Meu perfil' }));
+      await waitFor(() => expect(clientsRouter?.state.location.pathname).toBe('/profile'));
+      await waitFor(() => expect(body().queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    });
   },
 };

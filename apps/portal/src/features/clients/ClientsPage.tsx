@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, noop, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -6,6 +6,7 @@ import {
   getPatientTotalsOptions,
   type ListPatientsData,
   listPatientsOptions,
+  listPendingAnswerRevisionsOptions,
   listServicesOptions,
   type PatientStatus,
   type ServiceModality,
@@ -33,7 +34,7 @@ import {
 } from '@acompanha/ui';
 import type { Selection } from 'react-aria-components';
 import { useDebounced } from '../../lib/useDebounced';
-import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
+import { formatCalendarDate, lastCoveredDay, todaySP } from '../../lib/dates';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';
@@ -42,6 +43,7 @@ import { BulkActionModal, type BulkMode } from './BulkActionModal';
 import { refreshAfter } from '../../lib/refresh';
 import { useActivation } from '../../lib/activation';
 import { TotalsCards } from './TotalsCards';
+import { nextAction, type NextAction, type PendingAnswer } from './nextAction';
 
 const PAGE_SIZE = 20;
 
@@ -69,6 +71,20 @@ function listQuery({
     ...(serviceModality !== 'all' ? { serviceModality } : {}),
     ...(serviceId !== 'all' ? { serviceId } : {}),
   };
+}
+
+/** The answers waiting for review (the first 100), for each row's next action. */
+const pendingAnswersOptions = () => listPendingAnswerRevisionsOptions({ query: { take: 100, skip: 0 } });
+
+/** A client's next action as the list shows it: a link when there is something to do. */
+function NextActionCell({ action }: { action: NextAction }) {
+  if (action.kind === 'none') return <Text variant="small">{action.label}</Text>;
+  return (
+    <Stack gap={1}>
+      <Link href={action.href}>{action.label}</Link>
+      {action.kind === 'renew' ? <Text variant="small">{action.detail}</Text> : null}
+    </Stack>
+  );
 }
 
 const INITIAL: Filters = { nameTerm: '', status: 'all', serviceModality: 'all', serviceId: 'all', skip: 0 };
@@ -102,6 +118,13 @@ export function ClientsPage() {
   const patients = useQuery({ ...listPatientsOptions({ query }), placeholderData: keepPreviousData });
   const totals = useQuery(getPatientTotalsOptions());
   const services = useQuery(servicesOptions());
+  const pendingAnswers = useQuery(pendingAnswersOptions());
+  const pendingByPatient = useMemo(() => {
+    const byPatient = new Map<string, PendingAnswer>();
+    for (const r of pendingAnswers.data?.items ?? []) if (!byPatient.has(r.patientId)) byPatient.set(r.patientId, r);
+    return byPatient;
+  }, [pendingAnswers.data]);
+  const today = todaySP().toString();
 
   /** Any filter change goes back to the first page and forgets the selection. */
   const update = (patch: Partial<Filters>) => {
@@ -240,6 +263,7 @@ export function ClientsPage() {
 
       <Table
         aria-label="Clientes"
+        reflow
         selectionMode="multiple"
         selectedKeys={selected}
         onSelectionChange={setSelected}
@@ -249,15 +273,18 @@ export function ClientsPage() {
           <Column id="name" isRowHeader>
             Cliente
           </Column>
+          <Column id="status">Situação</Column>
+          <Column id="service">Serviço atual</Column>
+          <Column id="next">Próxima ação</Column>
           <Column id="phone">Telefone</Column>
           <Column id="modality">Modalidade</Column>
-          <Column id="service">Serviço atual</Column>
-          <Column id="status">Situação</Column>
         </TableHeader>
         <TableBody
           items={items}
           isLoading={patients.isPending}
           loadingLabel="Carregando clientes…"
+          // The rows' next action also reads the answers waiting for review, which may arrive after the rows.
+          dependencies={[pendingByPatient, today]}
           emptyState={
             isFiltered ? (
               <EmptyState
@@ -294,11 +321,12 @@ export function ClientsPage() {
                 </Stack>
               </Cell>
               <Cell>
-                <span css={{ whiteSpace: 'nowrap' }}>
-                  {formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}
-                </span>
+                {patient.status === 'active' ? (
+                  <Badge tone="success">Ativo</Badge>
+                ) : (
+                  <Badge tone="neutral">Inativo</Badge>
+                )}
               </Cell>
-              <Cell>{MODALITY_LABELS[patient.serviceModality]}</Cell>
               <Cell>
                 {patient.currentService ? (
                   <Stack gap={1}>
@@ -309,13 +337,15 @@ export function ClientsPage() {
                   <Text variant="small">Sem serviço ativo</Text>
                 )}
               </Cell>
-              <Cell>
-                {patient.status === 'active' ? (
-                  <Badge tone="success">Ativo</Badge>
-                ) : (
-                  <Badge tone="neutral">Inativo</Badge>
-                )}
+              <Cell cardLabel="Próxima ação">
+                <NextActionCell action={nextAction(patient, pendingByPatient.get(patient.id), today)} />
               </Cell>
+              <Cell cardLabel="Telefone">
+                <span css={{ whiteSpace: 'nowrap' }}>
+                  {formatPatientPhone(patient.phone) || <Text variant="small">Sem telefone</Text>}
+                </span>
+              </Cell>
+              <Cell cardLabel="Modalidade">{MODALITY_LABELS[patient.serviceModality]}</Cell>
             </Row>
           )}
         </TableBody>
