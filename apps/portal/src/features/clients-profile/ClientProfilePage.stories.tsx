@@ -17,6 +17,7 @@ import { toastQueue } from '@acompanha/ui';
 import { ClientProfilePage } from './ClientProfilePage';
 import { resetPortal } from '../../storybook/PortalScreen';
 import { PracticeScreen, practiceRouter } from '../services/PracticeScreen';
+import { asPhone, fitsSideways, PhoneFrame } from '../../storybook/phone';
 
 const profilePath = (id: string) => `/clients/profile/${id}`;
 
@@ -403,5 +404,44 @@ export const ScheduleQuizOnExpiredAccount: Story = {
       await body().findByRole('dialog', { name: 'Agendar questionário está disponível para assinantes' }),
     ).toBeVisible();
     await expect(body().queryByRole('dialog', { name: 'Agendar questionário' })).toBeNull();
+  },
+};
+
+/** A tab can be opened by its address (`?aba=vendas`, e.g. the clients list's "Vender um serviço"). */
+export const OpenTabByAddress: Story = {
+  render: () => <PracticeScreen path={`${profilePath(practicePatientFixture.id)}?aba=vendas`} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('tab', { name: 'Serviços e vendas' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await openTab(canvasElement, 'Mensagens');
+    await waitFor(() => expect(practiceRouter?.state.location.search).toBe('?aba=mensagens'));
+    await openTab(canvasElement, 'Dados');
+    await waitFor(() => expect(practiceRouter?.state.location.search).toBe(''));
+  },
+};
+
+/** On a phone the tab row wraps: every tab is in sight, and nothing sticks out sideways. */
+export const PhoneTabs: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PracticeScreen path={profilePath(practicePatientFixture.id)} />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Mariana Souza' })).toBeVisible();
+    const frame = canvasElement.querySelector<HTMLElement>('[data-testid="phone-frame"]')!.getBoundingClientRect();
+    const tabs = within(canvas.getByRole('tablist', { name: 'Seções do cliente' })).getAllByRole('tab');
+    await expect(tabs).toHaveLength(5);
+    for (const tab of tabs) await expect(tab.getBoundingClientRect().right).toBeLessThanOrEqual(frame.right);
+    await openTab(canvasElement, 'Mensagens');
+    await waitFor(() =>
+      expect(canvas.getByRole('tab', { name: 'Mensagens' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    await expect(fitsSideways(canvasElement)).toBe(true);
   },
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoaderData, useNavigate, useParams } from 'react-router';
+import { useLoaderData, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   asApiError,
@@ -92,9 +92,16 @@ function ClientNotFound() {
   );
 }
 
+/** The profile's tabs, by their name in the address (`?aba=vendas`), so a link can open one. */
+const TABS = ['dados', 'vendas', 'preferencias', 'questionarios', 'mensagens'] as const;
+type TabKey = (typeof TABS)[number];
+
 function ClientProfile({ id }: { id: string }) {
   const { data: patient } = useQuery(getPatientOptions({ path: { id } }));
   const [dialog, setDialog] = useState<'inactivate' | 'delete' | null>(null);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('aba');
+  const tab: TabKey = TABS.find((t) => t === asked) ?? 'dados';
   if (!patient) return null;
 
   return (
@@ -120,27 +127,40 @@ function ClientProfile({ id }: { id: string }) {
           </>
         }
       >
-        <Tabs defaultSelectedKey="data">
+        <Tabs
+          selectedKey={tab}
+          onSelectionChange={(key) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (key === 'dados') next.delete('aba');
+                else next.set('aba', String(key));
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        >
           <TabList aria-label="Seções do cliente">
-            <Tab id="data">Dados</Tab>
-            <Tab id="sales">Serviços e vendas</Tab>
-            <Tab id="preferences">Preferências</Tab>
-            <Tab id="quizzes">Questionários</Tab>
-            <Tab id="messages">Mensagens</Tab>
+            <Tab id="dados">Dados</Tab>
+            <Tab id="vendas">Serviços e vendas</Tab>
+            <Tab id="preferencias">Preferências</Tab>
+            <Tab id="questionarios">Questionários</Tab>
+            <Tab id="mensagens">Mensagens</Tab>
           </TabList>
-          <TabPanel id="data">
+          <TabPanel id="dados">
             <PatientDataForm patient={patient} />
           </TabPanel>
-          <TabPanel id="sales">
+          <TabPanel id="vendas">
             <SalesPanel patient={patient} />
           </TabPanel>
-          <TabPanel id="preferences">
+          <TabPanel id="preferencias">
             <PreferencesForm patient={patient} />
           </TabPanel>
-          <TabPanel id="quizzes">
+          <TabPanel id="questionarios">
             <PatientSchedulesPanel patient={patient} />
           </TabPanel>
-          <TabPanel id="messages">
+          <TabPanel id="mensagens">
             <MessagesPanel patient={patient} />
           </TabPanel>
         </Tabs>
