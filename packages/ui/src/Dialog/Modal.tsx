@@ -45,6 +45,7 @@ export function Modal({
         placeItems: 'center',
         padding: 'var(--space-4)',
         background: 'var(--color-overlay)',
+        '@media (max-width: 767px)': { padding: 'var(--space-2)' },
         '&[data-entering]': { animation: `${fade} var(--duration-normal) var(--easing-standard)` },
       }}
     >
@@ -52,7 +53,10 @@ export function Modal({
         css={{
           width: '100%',
           maxWidth: widths[size],
+          // The dynamic viewport: with the portal's `interactive-widget=resizes-content`, a phone's keyboard
+          // shrinks it, so the footer's buttons stay above the keyboard while the body scrolls.
           maxHeight: 'calc(100dvh - 2 * var(--space-4))',
+          minWidth: 0,
           display: 'flex',
           flexDirection: 'column',
           padding: 'var(--space-5)',
@@ -63,6 +67,10 @@ export function Modal({
           boxShadow: 'var(--shadow-2)',
           outline: 'none',
           '&[data-entering]': { animation: `${rise} var(--duration-normal) var(--easing-standard)` },
+          '@media (max-width: 767px)': {
+            maxHeight: 'calc(100dvh - 2 * var(--space-2))',
+            padding: 'var(--space-4)',
+          },
         }}
       >
         <Dialog {...dialogProps} />

@@ -1,5 +1,5 @@
 /** 'Registrar venda': the dialog and its form. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarDate } from '@internationalized/date';
 import {
@@ -39,16 +39,40 @@ export interface RegisterSaleModalProps {
 
 /** 'Registrar venda': client (when not given), active service, amount, payment method and date. */
 export function RegisterSaleModal({ isOpen, onClose, patient }: RegisterSaleModalProps) {
+  const [isPending, setPending] = useState(false);
   return (
-    <Modal isOpen={isOpen} onOpenChange={(open) => !open && onClose()} title="Registrar venda">
-      {isOpen ? <RegisterSaleForm patient={patient} onDone={onClose} /> : null}
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      title="Registrar venda"
+      // In the dialog's footer, the buttons stay in sight while the fields scroll (a phone with its keyboard up).
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={FORM_ID} isPending={isPending}>
+            Registrar venda
+          </Button>
+        </>
+      }
+    >
+      {isOpen ? <RegisterSaleForm patient={patient} onDone={onClose} onPendingChange={setPending} /> : null}
     </Modal>
   );
 }
 
 const FORM_ID = 'register-sale-form';
 
-function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: string }; onDone: () => void }) {
+function RegisterSaleForm({
+  patient,
+  onDone,
+  onPendingChange,
+}: {
+  patient?: { id: string; name: string };
+  onDone: () => void;
+  onPendingChange: (isPending: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const services = useQuery(listServicesOptions({ query: { status: 'active' } }));
   const [patientId, setPatientId] = useState<string | null>(patient?.id ?? null);
@@ -85,6 +109,7 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
       if (error.code === 'WRONG_COMMAND_PARAMETERS') setServerErrors(error.fieldErrors());
     },
   });
+  useEffect(() => onPendingChange(create.isPending), [create.isPending, onPendingChange]);
 
   const activeServices = services.data ?? [];
 
@@ -203,14 +228,6 @@ function RegisterSaleForm({ patient, onDone }: { patient?: { id: string; name: s
         {create.isError && asApiError(create.error).code !== 'WRONG_COMMAND_PARAMETERS' ? (
           <InlineAlert tone="danger">Não foi possível registrar a venda. Confira os dados e tente de novo.</InlineAlert>
         ) : null}
-        <Stack direction="row" gap={2} justify="end">
-          <Button variant="secondary" onPress={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            Registrar venda
-          </Button>
-        </Stack>
       </Stack>
     </Form>
   );
