@@ -66,7 +66,7 @@ export function DelayedCard({ filters }: { filters: ReportFilters }) {
       title="Respostas atrasadas"
       description="Questionários enviados há 48 horas ou mais e ainda sem resposta. Reenvie com um clique: o cliente recebe o link de novo, com um novo PIN."
     >
-      <Table aria-label="Respostas atrasadas">
+      <Table aria-label="Respostas atrasadas" reflow>
         <TableHeader>
           <Column id="patient" isRowHeader>
             Cliente

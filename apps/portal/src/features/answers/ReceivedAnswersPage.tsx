@@ -161,7 +161,7 @@ export function ReceivedAnswersPage() {
       <Text variant="muted" aria-live="polite">
         {revisions.isPending ? 'Carregando respostas…' : countText}
       </Text>
-      <Table aria-label="Respostas recebidas">
+      <Table aria-label="Respostas recebidas" reflow>
         <TableHeader>
           <Column id="patient" isRowHeader>
             Cliente
@@ -204,11 +204,13 @@ export function ReceivedAnswersPage() {
                   <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
                 </Cell>
                 <Cell>{r.quizTitle}</Cell>
-                <Cell>{formatDateTimeBR(r.finishedAt)}</Cell>
+                <Cell cardLabel="Respondido em">{formatDateTimeBR(r.finishedAt)}</Cell>
                 <Cell>
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </Cell>
-                <Cell align="end">{r.noteCount > 0 ? r.noteCount.toLocaleString('pt-BR') : '—'}</Cell>
+                <Cell align="end" cardLabel="Anotações">
+                  {r.noteCount > 0 ? r.noteCount.toLocaleString('pt-BR') : '—'}
+                </Cell>
                 <Cell align="end">
                   <Link
                     href={reviewHref(r)}

@@ -78,12 +78,22 @@ const pendingAnswersOptions = () => listPendingAnswerRevisionsOptions({ query: {
 
 /** A client's next action as the list shows it: a link when there is something to do. */
 function NextActionCell({ action }: { action: NextAction }) {
-  if (action.kind === 'none') return <Text variant="small">{action.label}</Text>;
+  if (action.kind === 'none')
+    return (
+      <Text as="span" variant="small">
+        {action.label}
+      </Text>
+    );
   return (
-    <Stack gap={1}>
+    <span>
       <Link href={action.href}>{action.label}</Link>
-      {action.kind === 'renew' ? <Text variant="small">{action.detail}</Text> : null}
-    </Stack>
+      {action.kind === 'renew' ? (
+        <Text as="span" variant="small">
+          {' '}
+          · {action.detail}
+        </Text>
+      ) : null}
+    </span>
   );
 }
 

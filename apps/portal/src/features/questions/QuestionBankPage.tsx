@@ -163,7 +163,7 @@ export function QuestionBankPage() {
         </Switch>
       </Stack>
 
-      <Table aria-label="Perguntas">
+      <Table aria-label="Perguntas" reflow>
         <TableHeader>
           <Column id="title" isRowHeader>
             Pergunta

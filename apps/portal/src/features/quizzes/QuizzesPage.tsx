@@ -97,7 +97,7 @@ export function QuizzesPage() {
         </Select>
       </Stack>
 
-      <Table aria-label="Questionários">
+      <Table aria-label="Questionários" reflow>
         <TableHeader>
           <Column id="title" isRowHeader>
             Questionário

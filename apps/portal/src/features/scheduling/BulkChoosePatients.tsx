@@ -142,6 +142,7 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
       </div>
 
       <Table
+        reflow
         aria-label="Clientes para agendar"
         selectionMode="multiple"
         selectedKeys={selectedKeys}

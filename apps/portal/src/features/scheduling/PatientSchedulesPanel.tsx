@@ -52,7 +52,7 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
         </Text>
         {scheduleButton}
       </Stack>
-      <Table aria-label={`Questionários de ${patient.name}`}>
+      <Table aria-label={`Questionários de ${patient.name}`} reflow>
         <TableHeader>
           <Column id="quiz" isRowHeader>
             Questionário

@@ -237,6 +237,7 @@ function QuizLinks({ quizId }: { quizId: string }) {
         ) : null}
 
         <Table
+          reflow
           aria-label={`Clientes com ${title}`}
           selectionMode="multiple"
           selectedKeys={selected}

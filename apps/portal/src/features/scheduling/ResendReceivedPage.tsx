@@ -140,6 +140,7 @@ export function ResendReceivedPage() {
       ) : null}
 
       <Table
+        reflow
         aria-label="Questionários enviados sem resposta"
         selectionMode="multiple"
         selectedKeys={selected}

@@ -73,7 +73,7 @@ export function SalesTable({
 
   return (
     <>
-      <Table aria-label={ariaLabel}>
+      <Table aria-label={ariaLabel} reflow>
         <TableHeader>
           <Column id="service" isRowHeader>
             Serviço

@@ -66,7 +66,7 @@ export function ServicesPanel() {
         <Text variant="muted">Cada venda dá ao cliente a validade do serviço, a partir da data da venda.</Text>
         <Button onPress={() => setEditing('new')}>Novo serviço</Button>
       </Stack>
-      <Table aria-label="Serviços">
+      <Table aria-label="Serviços" reflow>
         <TableHeader>
           <Column id="name" isRowHeader>
             Nome
@@ -107,10 +107,16 @@ export function ServicesPanel() {
                   {service.description ? <Text variant="small">{service.description}</Text> : null}
                 </Stack>
               </Cell>
-              <Cell align="end">{formatBRL(service.priceCents)}</Cell>
-              <Cell>{MODALITY_LABELS[service.modality]}</Cell>
-              <Cell align="end">{service.validityDays === 1 ? '1 dia' : `${service.validityDays} dias`}</Cell>
-              <Cell align="end">{service.consultations}</Cell>
+              <Cell align="end" cardLabel="Preço">
+                {formatBRL(service.priceCents)}
+              </Cell>
+              <Cell cardLabel="Modalidade">{MODALITY_LABELS[service.modality]}</Cell>
+              <Cell align="end" cardLabel="Validade">
+                {service.validityDays === 1 ? '1 dia' : `${service.validityDays} dias`}
+              </Cell>
+              <Cell align="end" cardLabel="Consultas">
+                {service.consultations}
+              </Cell>
               <Cell>
                 {service.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}
               </Cell>
