@@ -2,8 +2,8 @@
 import type { Patient } from '@acompanha/api-client';
 import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
 
-/** A service ending within this many days asks to be renewed. */
-export const RENEW_WITHIN_DAYS = 7;
+/** A service ending within this many days asks to be renewed (the dashboard's "Serviços perto do fim" too). */
+export const RENEW_WITHIN_DAYS = 14;
 
 export type NextAction =
   | { kind: 'review'; label: string; href: string }
@@ -24,7 +24,7 @@ function daysBetween(today: string, date: string): number {
 
 /**
  * The next action for a client: an answer waiting for review first, then a service to sell (none now) or to
- * renew (its last day within a week); an inactive client needs none.
+ * renew (its last day within two weeks); an inactive client needs none.
  */
 export function nextAction(
   patient: Pick<Patient, 'id' | 'status' | 'currentService'>,
