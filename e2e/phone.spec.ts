@@ -130,6 +130,7 @@ test('on a phone she finds a client from the menu, sells, schedules a quiz and r
     .getByRole('grid', { name: 'Respostas recebidas' })
     .getByRole('row')
     .filter({ hasText: 'Pendente' })
+    .filter({ hasText: QUIZ })
     .first();
   await pending.getByRole('link', { name: /^Revisar resposta de/ }).click();
   await expect(page).toHaveURL(/\/clients\/profile\/[0-9a-f-]{36}\/quiz\/[0-9a-f-]{36}/);
