@@ -160,3 +160,15 @@ export const TabletTapOutsideCloses: Story = {
     await expect(canvas.getByRole('navigation', { name: 'Navegação principal' })).toHaveAttribute('data-open', 'false');
   },
 };
+
+/** On a tablet Escape closes the floating drawer wherever the focus is (here on the button that opened it). */
+export const TabletEscapeCloses: Story = {
+  beforeEach: asTablet,
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Navegação principal' });
+    await expect(nav).toHaveAttribute('data-open', 'true');
+    canvas.getByRole('button', { name: 'Recolher menu' }).focus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(nav).toHaveAttribute('data-open', 'false'));
+  },
+};

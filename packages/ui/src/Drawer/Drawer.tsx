@@ -1,5 +1,5 @@
 import { css, keyframes } from '@emotion/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Dialog as AriaDialog,
   Link as AriaLink,
@@ -281,7 +281,22 @@ export function Drawer({
     if (controlledOpen === undefined) setInnerOpen(open);
     onOpenChange?.(open);
   };
+  const onOpenChangeRef = useRef(setOpen);
+  useEffect(() => {
+    onOpenChangeRef.current = setOpen;
+  });
   const isRail = !isOpen;
+  // On a tablet the open drawer floats over the page: Escape closes it wherever the focus is (often on the
+  // top bar's button that opened it).
+  const floats = !isPhone && isNarrow && isOpen;
+  useEffect(() => {
+    if (!floats) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onOpenChangeRef.current(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [floats]);
 
   const links = (inRail: boolean, closeOnPress: boolean) =>
     items.map((item) => {
@@ -341,22 +356,12 @@ export function Drawer({
     );
   }
 
-  const floats = isNarrow && isOpen;
   return (
     <>
       {floats ? (
         <div aria-hidden="true" data-testid="drawer-scrim" css={scrimStyles} onClick={() => setOpen(false)} />
       ) : null}
-      {/* Escape closes the floating drawer on a tablet: a key handler on the landmark around its links. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <nav
-        aria-label={ariaLabel}
-        data-open={String(isOpen)}
-        css={navStyles}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && floats) setOpen(false);
-        }}
-      >
+      <nav aria-label={ariaLabel} data-open={String(isOpen)} css={navStyles}>
         <div className="drawer-brand">
           <Brand isCompact={isRail} />
         </div>
