@@ -100,10 +100,12 @@ export function SalesTable({
             <Row id={sale.id}>
               <Cell>{sale.serviceName}</Cell>
               {showPatient ? <Cell>{sale.patientName}</Cell> : null}
-              <Cell>{formatDateBR(sale.soldAt)}</Cell>
-              <Cell>{salePeriod(sale)}</Cell>
-              <Cell align="end">{formatBRL(sale.amountCents)}</Cell>
-              <Cell>{PAYMENT_METHOD_LABELS[sale.paymentMethod]}</Cell>
+              <Cell cardLabel="Data da venda">{formatDateBR(sale.soldAt)}</Cell>
+              <Cell cardLabel="Período">{salePeriod(sale)}</Cell>
+              <Cell align="end" cardLabel="Valor">
+                {formatBRL(sale.amountCents)}
+              </Cell>
+              <Cell cardLabel="Pagamento">{PAYMENT_METHOD_LABELS[sale.paymentMethod]}</Cell>
               <Cell>
                 <SaleStatusBadge status={sale.status} />
               </Cell>
