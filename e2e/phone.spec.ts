@@ -140,3 +140,27 @@ test('on a phone she finds a client from the menu, sells, schedules a quiz and r
   await expect(page.getByRole('button', { name: 'Voltar para pendente' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'answer reviewed');
 });
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('the drawer rests as a rail beside the page and floats over it when opened', async ({ page }) => {
+    await signInAsDemo(page);
+    await page.goto('/clients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await expect(nav).toHaveAttribute('data-open', 'false');
+    expect((await nav.boundingBox())!.width).toBeLessThan(80);
+    await expectNoSidewaysScroll(page, 'tablet clients');
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    await expect(nav).toHaveAttribute('data-open', 'true');
+    await expect(nav.getByText('Respostas recebidas')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav).toHaveAttribute('data-open', 'false');
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    await nav.getByRole('link', { name: 'Serviços e vendas' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Serviços e vendas' })).toBeVisible();
+    await expect(nav).toHaveAttribute('data-open', 'false');
+    await expectNoSidewaysScroll(page, 'tablet services');
+  });
+});
