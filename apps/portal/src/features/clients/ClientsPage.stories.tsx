@@ -87,7 +87,8 @@ export const Default: Story = {
     await expect(await rows.findByRole('rowheader', { name: /Beatriz Conceição/ })).toBeVisible();
     await expect(rows.getByText('beatriz.conceicao@exemplo.com.br')).toBeVisible();
     await expect(rows.getByText('(11) 91234-5678')).toBeVisible();
-    await expect(rows.getByText('até 15/12/2026')).toBeVisible();
+    // endsAt 2026-12-15 is the first day without the service: it covers up to the 14th.
+    await expect(rows.getByText('até 14/12/2026')).toBeVisible();
     await expect(rows.getByText('Híbrido')).toBeVisible();
     await expect(rows.getByText('Inativo')).toBeVisible();
     await expect(canvas.getByText('Mostrando 1–4 de 4')).toBeVisible();
