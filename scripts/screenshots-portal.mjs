@@ -1,6 +1,6 @@
 // `node scripts/screenshots-portal.mjs [outDir]`: signs in to a running production server as the demo
 // professional and saves a full-page screenshot of every private screen of the portal on a phone (390×844,
-// touch), a tablet (768×1024) and a desktop (1280×800), plus the phone's menu open. Each screen is checked
+// touch), a tablet (768×1024) and a desktop (1280×800), plus the phone's menu and dialogs open. Each screen is checked
 // for sideways scrolling (`document.documentElement.scrollWidth > clientWidth`): the script lists those and
 // exits with 1.
 //
@@ -144,6 +144,31 @@ try {
       await page.getByRole('dialog', { name: 'Menu' }).waitFor();
       await page.waitForTimeout(300);
       await shot('menu-open');
+    }
+
+    // The dialogs: their buttons stay on the screen (a viewport-sized shot shows what she sees).
+    const dialogs = [
+      client && ['dialog-sale', `/clients/profile/${client.id}?aba=vendas`, 'Registrar venda', 'Registrar venda'],
+      client && [
+        'dialog-schedule',
+        `/clients/profile/${client.id}?aba=questionarios`,
+        'Agendar questionário',
+        'Agendar questionário',
+      ],
+      quiz && ['dialog-bulk-schedule', `/quizzes/links/${quiz.id}`, 'Agendar para vários', /Agendar/],
+    ].filter((d) => d && (!only || d[0].includes(only)));
+    for (const [name, path, button, title] of dialogs) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByRole('button', { name: button, exact: true }).first().click();
+      const dialog = page.getByRole('dialog', { name: title }).first();
+      await dialog.waitFor();
+      await page.waitForTimeout(500);
+      const file = join(outDir, `${sizeName}-${name}.png`);
+      await page.screenshot({ path: file });
+      count++;
+      console.log(`  ${file}`);
+      await page.keyboard.press('Escape');
     }
     await context.close();
   }
