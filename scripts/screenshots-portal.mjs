@@ -1,8 +1,8 @@
 // `node scripts/screenshots-portal.mjs [outDir]`: signs in to a running production server as the demo
 // professional and saves a full-page screenshot of every private screen of the portal on a phone (390×844,
-// touch), a tablet (768×1024) and a desktop (1280×800), plus the phone's menu and dialogs open. Each screen is checked
-// for sideways scrolling (`document.documentElement.scrollWidth > clientWidth`): the script lists those and
-// exits with 1.
+// touch), a tablet (768×1024) and a desktop (1280×800), plus the phone's menu and, at each size, the sale,
+// schedule and bulk schedule dialogs. Each screen is checked for sideways scrolling
+// (`document.documentElement.scrollWidth > clientWidth`): the script lists those and exits with 1.
 //
 // Start the server first:
 //   pnpm --filter @acompanha/api --filter @acompanha/portal --filter @acompanha/survey build
