@@ -53,11 +53,19 @@ test('her public page in light and dark; the patient signs in with a code and an
     }),
   );
   const question = await libraryQuestion(page.request, auth, QUESTION);
+  // Its own appearance: the account's default may carry another forward text (another journey may set one).
+  const appearance = await json<{ id: string }>(
+    await page.request.post('/api/quiz/my/appearance', {
+      headers: auth,
+      data: { name: `Cantinho ${QUIZ_TITLE}`, forwardText: 'Prosseguir' },
+    }),
+  );
   const quiz = await json<{ id: string }>(
     await page.request.post('/api/quiz', {
       headers: auth,
       data: {
         title: QUIZ_TITLE,
+        appearanceId: appearance.id,
         folder: { title: 'Olá!', quizTitle: QUIZ_TITLE, buttonTitle: 'Começar' },
         chosenQuestions: [{ id: question }],
       },

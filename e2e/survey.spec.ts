@@ -342,11 +342,19 @@ test('on a 390×844 phone the patient goes back with Voltar, changes an answer, 
     weight: await libraryQuestion(page.request, auth, QUESTIONS.weight),
     week: await libraryQuestion(page.request, auth, QUESTIONS.week),
   };
+  // Its own appearance: the account's default may carry another forward text (the questionnaire journey sets one).
+  const appearance = await json<{ id: string }>(
+    await page.request.post('/api/quiz/my/appearance', {
+      headers: auth,
+      data: { name: `Voltar ${RUN}`, forwardText: 'Prosseguir' },
+    }),
+  );
   const quiz = await json<{ id: string }>(
     await page.request.post('/api/quiz', {
       headers: auth,
       data: {
         title: `Voltar e revisar (${RUN})`,
+        appearanceId: appearance.id,
         folder: { title: 'Olá!', buttonTitle: 'Começar' },
         chosenQuestions: [
           { id: ids.craving, subquestions: [{ id: ids.cravingFood }] },
