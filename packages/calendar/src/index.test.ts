@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isServiceActiveOn, serviceDaysLeft, serviceEndPhrase, serviceLastDay, spDate } from './index';
+import {
+  addDays,
+  isServiceActiveOn,
+  serviceDaysLeft,
+  serviceEndPhrase,
+  serviceEndsSoon,
+  serviceLastDay,
+  spDate,
+} from './index';
 
 describe('spDate', () => {
   it('is the São Paulo day on both sides of midnight UTC', () => {
@@ -49,5 +57,13 @@ describe('a service period', () => {
     expect(serviceDaysLeft(period.endsAt, '2026-11-20')).toBe(10);
     expect(serviceEndPhrase(period.endsAt, '2026-11-29')).toBe('termina amanhã');
     expect(serviceEndPhrase(period.endsAt, '2026-11-20')).toBe('termina em 10 dias');
+  });
+
+  it('ends soon when its last day falls in the next 14 days, today being the first', () => {
+    // Last day 09/12 is the 14th day from 26/11 (day 1): soon. Last day 10/12 is the 15th: not yet.
+    expect(serviceEndsSoon('2026-12-10', '2026-11-26')).toBe(true);
+    expect(serviceEndsSoon('2026-12-11', '2026-11-26')).toBe(false);
+    expect(serviceEndsSoon('2026-11-27', '2026-11-26')).toBe(true);
+    expect(serviceEndsSoon('2026-11-26', '2026-11-26')).toBe(false);
   });
 });

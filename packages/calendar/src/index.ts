@@ -60,6 +60,18 @@ export function serviceDaysLeft(endsAt: string, today: string): number {
   return daysBetween(today, serviceLastDay(endsAt));
 }
 
+/** How far ahead a service counts as ending soon: the next 14 days, today being the first. */
+export const SERVICE_ENDING_SOON_DAYS = 14;
+
+/**
+ * Does a running service end soon: its last day within the next `windowDays` days, today included? The
+ * dashboard's "Serviços perto do fim" and the clients list's "Renovar serviço" both ask this.
+ */
+export function serviceEndsSoon(endsAt: string, today: string, windowDays = SERVICE_ENDING_SOON_DAYS): boolean {
+  const left = serviceDaysLeft(endsAt, today);
+  return left >= 0 && left < windowDays;
+}
+
 /**
  * When a running service ends, as a short Portuguese phrase: "termina hoje", "termina amanhã",
  * "termina em 5 dias". Past the last day: "terminou".

@@ -54,4 +54,4 @@ export const DashboardSummarySchema = z
 export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
 
 /** How far ahead "about to expire" looks. */
-export const EXPIRING_WINDOW_DAYS = 14;
+export { SERVICE_ENDING_SOON_DAYS as EXPIRING_WINDOW_DAYS } from '@acompanha/calendar';

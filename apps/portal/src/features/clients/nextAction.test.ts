@@ -19,18 +19,18 @@ describe('nextAction', () => {
     });
   });
 
-  it('asks to renew a service whose last day is within two weeks', () => {
+  it('asks to renew a service whose last day is within the next 14 days (the dashboard lists the same ones)', () => {
     // endsAt is the first day without the service: its last day is the day before.
-    expect(nextAction(serving('2026-12-11'), undefined, TODAY)).toMatchObject({
+    expect(nextAction(serving('2026-12-10'), undefined, TODAY)).toMatchObject({
       kind: 'renew',
-      detail: 'termina em 10/12/2026',
+      detail: 'termina em 09/12/2026',
     });
     expect(nextAction(serving('2026-11-28'), undefined, TODAY)).toMatchObject({ detail: 'termina amanhã' });
     expect(nextAction(serving('2026-11-27'), undefined, TODAY)).toMatchObject({ detail: 'termina hoje' });
   });
 
   it('needs nothing while the service runs for more than two weeks, nor for an inactive client', () => {
-    expect(nextAction(serving('2026-12-12'), undefined, TODAY)).toEqual({ kind: 'none', label: 'Em dia' });
+    expect(nextAction(serving('2026-12-11'), undefined, TODAY)).toEqual({ kind: 'none', label: 'Em dia' });
     expect(nextAction({ ...active, status: 'inactive' }, undefined, TODAY)).toMatchObject({ kind: 'none' });
   });
 });
