@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
 
 /** Trimmed, lower-cased e-mail. */
-export const emailField = () => z.string().trim().toLowerCase().email('Informe um e-mail válido, como nome@exemplo.com.').max(254);
+export const emailField = () =>
+  z.string().trim().toLowerCase().email('Informe um e-mail válido, como nome@exemplo.com.').max(254);
 
 export const passwordField = () =>
   z.string().min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');

@@ -78,7 +78,14 @@ const PreferencesBody = z
 
 const patientFields = {
   name: z.string().trim().min(1, 'Informe o nome.').max(200),
-  email: z.string().trim().toLowerCase().email('Informe um e-mail válido, como nome@exemplo.com.').max(254).nullable().optional(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email('Informe um e-mail válido, como nome@exemplo.com.')
+    .max(254)
+    .nullable()
+    .optional(),
   phone: z
     .string()
     .trim()
