@@ -188,7 +188,8 @@ export const Refund: Story = {
     const dialog = within(await body().findByRole('dialog', { name: 'Pedir reembolso' }));
     await expect(dialog.getByText(/Código de Defesa do Consumidor, art\. 49/)).toBeVisible();
     await expect(dialog.getByText(/a assinatura termina agora/)).toBeVisible();
-    await userEvent.click(await dialog.findByRole('button', { name: 'Reembolsar R$ 89,90' }));
+    // The amount keeps its no-break space after "R$" (it never breaks from its number).
+    await userEvent.click(await dialog.findByRole('button', { name: /^Reembolsar R\$\s89,90$/ }));
     await expect(await body().findByText('Reembolso solicitado.')).toBeVisible();
     await expect(await panel.findByText('Expirada')).toBeVisible();
     await expect(await panel.findByText('Reembolsada')).toBeVisible();
