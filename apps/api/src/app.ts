@@ -58,6 +58,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { webhookRoutes } from './webhook/routes.js';
 import { readSurveyIndex, registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 import { servePublicPage } from './client-area/page.js';
+import { serveSurveyPage } from './quiz-answer/page.js';
 
 // Validation messages in Brazilian Portuguese.
 z.config(z.locales.ptBR());
@@ -311,6 +312,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     if (spa && request.method === 'GET') {
       const pathname = request.url.split('?')[0] ?? '/';
       if (await servePublicPage(ctx, pathname, () => readSurveyIndex(spa), reply)) return reply;
+      // A survey link: the app with who sent it inlined, so the PIN screen needs no round trip first.
+      if (await serveSurveyPage(ctx, pathname, () => readSurveyIndex(spa), reply)) return reply;
     }
     if (spa && (await trySpaFallback(spa, request, reply))) return reply;
     return sendError(reply, new AppError(404, 'NOT_FOUND', 'Página não encontrada.'));
