@@ -49,6 +49,16 @@ export const PHONE_QUERY = '(max-width: 767px)';
 export const NARROW_QUERY = '(max-width: 1023px)';
 const NARROW = `@media ${NARROW_QUERY}`;
 
+/** The list of links, in the rail and drawer as in the phone's menu sheet. */
+const navListStyles = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`;
+
 const navStyles = css`
   position: sticky;
   top: 0;
@@ -87,12 +97,7 @@ const navStyles = css`
     padding: 0 var(--space-2);
   }
   & ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
+    ${navListStyles}
   }
 `;
 
@@ -203,12 +208,7 @@ const sheetDialogStyles = css`
     padding: 0 0 0 var(--space-2);
   }
   & ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
+    ${navListStyles}
   }
 `;
 
