@@ -3,7 +3,7 @@
  * back). Every query is scoped to the signed-in professional; another professional's ids answer 404.
  */
 import { findOwnQuiz } from '../quiz/lookup.js';
-import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
@@ -75,38 +75,82 @@ type ListFilters = Partial<
   skip: number;
 };
 
+/** Which filters a list uses: each shape is one pair of prepared statements. */
+interface ListShape {
+  status: boolean;
+  quiz: boolean;
+  patient: boolean;
+  start: boolean;
+  end: boolean;
+}
+
+/**
+ * The page and the count of one list shape as named prepared statements (parsed and planned once per
+ * connection: planning the page's joins cost more than running it). A revision is created in the transaction
+ * that finishes its answer, with the finish instant as `created_at`, so the page and the period filters walk
+ * the `(professional_id, status, created_at, id)` index newest first and stop after `take` rows instead of
+ * sorting every finished answer; the count reads that index alone (apps/api/test/query-plans.test.ts keeps
+ * both so).
+ */
+function prepareList(db: Executor, shape: ListShape) {
+  const p = sql.placeholder;
+  const name = `${shape.status ? 's' : ''}${shape.quiz ? 'q' : ''}${shape.patient ? 'p' : ''}${shape.start ? 'f' : ''}${shape.end ? 't' : ''}`;
+  const where = and(
+    eq(answerRevisions.professionalId, p('professionalId')),
+    shape.status ? eq(answerRevisions.status, p('status')) : undefined,
+    shape.quiz ? eq(answerRevisions.quizId, p('quizId')) : undefined,
+    shape.patient ? eq(answerRevisions.patientId, p('patientId')) : undefined,
+    shape.start ? gte(answerRevisions.createdAt, p('start')) : undefined,
+    shape.end ? lt(answerRevisions.createdAt, p('end')) : undefined,
+    // A deleted (anonymised) patient's answers leave the lists: an anti-join on the few deleted patients.
+    sql`NOT EXISTS (SELECT 1 FROM ${patients} d WHERE d.id = ${answerRevisions.patientId} AND d.status = 'deleted')`,
+  );
+  return {
+    page: db
+      .select(listColumns)
+      .from(answerRevisions)
+      .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
+      .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
+      .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
+      .where(and(where, eq(quizAnswers.status, 'finished')))
+      .orderBy(desc(answerRevisions.createdAt), desc(answerRevisions.id))
+      .limit(p('take'))
+      .offset(p('skip'))
+      .prepare(`revisions_page_${name}`),
+    count: db.select({ n: count() }).from(answerRevisions).where(where).prepare(`revisions_count_${name}`),
+  };
+}
+
+const preparedLists = new WeakMap<Executor, Map<string, ReturnType<typeof prepareList>>>();
+
+function listStatements(db: Executor, shape: ListShape) {
+  let forDb = preparedLists.get(db);
+  if (!forDb) preparedLists.set(db, (forDb = new Map()));
+  const key = JSON.stringify(shape);
+  let statements = forDb.get(key);
+  if (!statements) forDb.set(key, (statements = prepareList(db, shape)));
+  return statements;
+}
+
+/** A page of revisions, newest answer first, and how many match (not counted when the first page holds them all). */
 export async function listRevisions(
   ctx: AppContext,
   professionalId: string,
   q: ListFilters,
 ): Promise<{ items: AnswerRevisionDto[]; total: number }> {
   const { start, end } = periodBounds(q.from, q.to);
-  const where = and(
-    visible(professionalId),
-    q.status ? eq(answerRevisions.status, q.status) : undefined,
-    q.quizId ? eq(answerRevisions.quizId, q.quizId) : undefined,
-    q.patientId ? eq(answerRevisions.patientId, q.patientId) : undefined,
-    start ? gte(quizAnswers.finishedAt, start) : undefined,
-    end ? lt(quizAnswers.finishedAt, end) : undefined,
-  );
-  const page = await ctx.db
-    .select({ ...listColumns, total: sql<number>`count(*) over()` })
-    .from(answerRevisions)
-    .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
-    .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
-    .innerJoin(quizzes, eq(quizzes.id, answerRevisions.quizId))
-    .where(where)
-    .orderBy(desc(quizAnswers.finishedAt), desc(answerRevisions.id))
-    .limit(q.take)
-    .offset(q.skip);
-  let total = page[0] ? Number(page[0].total) : 0;
-  if (page.length === 0 && q.skip > 0) {
-    const [c] = await ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(answerRevisions)
-      .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
-      .innerJoin(patients, eq(patients.id, answerRevisions.patientId))
-      .where(where);
+  const statements = listStatements(ctx.db, {
+    status: !!q.status,
+    quiz: !!q.quizId,
+    patient: !!q.patientId,
+    start: !!start,
+    end: !!end,
+  });
+  const values = { professionalId, ...q, start, end };
+  const page = await statements.page.execute(values);
+  let total = q.skip + page.length;
+  if (page.length === q.take || (page.length === 0 && q.skip > 0)) {
+    const [c] = await statements.count.execute(values);
     total = Number(c?.n ?? 0);
   }
   return { items: page.map(toRevisionDto), total };

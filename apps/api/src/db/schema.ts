@@ -567,6 +567,10 @@ export const sales = pgTable(
     index('sales_professional_sold_at_idx').on(t.professionalId, t.soldAt),
     index('sales_patient_idx').on(t.patientId, t.startsAt),
     index('sales_service_idx').on(t.serviceId),
+    // The dashboard's services about to end: only the sales still running are read.
+    index('sales_professional_ends_at_idx')
+      .on(t.professionalId, t.endsAt)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 
@@ -856,7 +860,10 @@ export const answerRevisions = pgTable(
   },
   (t) => [
     uniqueIndex('answer_revisions_answer_key').on(t.quizAnswerId),
-    index('answer_revisions_professional_idx').on(t.professionalId, t.status, t.createdAt),
+    // The lists walk these newest first and stop after a page (created_at is the answer's finish instant);
+    // with patient_id, their counts (deleted patients left out) read the index alone.
+    index('answer_revisions_professional_status_idx').on(t.professionalId, t.status, t.createdAt, t.id, t.patientId),
+    index('answer_revisions_professional_created_idx').on(t.professionalId, t.createdAt, t.id, t.patientId),
     index('answer_revisions_patient_idx').on(t.patientId, t.scheduleId),
     index('answer_revisions_schedule_idx').on(t.scheduleId, t.status),
   ],
