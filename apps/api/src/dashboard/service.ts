@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { patients, quizSchedules, quizzes, sales, services } from '../db/schema.js';
 import { addDays, serviceDaysLeft, serviceLastDay, spDate, spDayStart } from '../lib/dates.js';
@@ -12,47 +12,49 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
   const from = spDayStart(monthStart);
   const to = spDayStart(addDays(today, 1));
 
-  const [active] = await db
-    .select({ n: count() })
-    .from(patients)
-    .where(and(eq(patients.professionalId, professionalId), eq(patients.status, 'active')));
-  const [fresh] = await db
-    .select({ n: count() })
-    .from(patients)
-    .where(
-      and(eq(patients.professionalId, professionalId), ne(patients.status, 'deleted'), gte(patients.createdAt, from)),
-    );
-
-  // A new account's next steps: a client, a questionnaire, a first schedule (each done once is done).
-  const [steps] = await db
-    .execute<{ patient: boolean; quiz: boolean; schedule: boolean }>(
+  // The figures in one round trip: patients, a new account's next steps (a client, a questionnaire, a first
+  // schedule; each done once is done) and this month's sales summed by São Paulo day in the database.
+  const [counts] = await db
+    .execute<{ active: number; fresh: number; patient: boolean; quiz: boolean; schedule: boolean }>(
       sql`
     SELECT
+      (SELECT count(*) FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} = 'active')::int AS active,
+      (SELECT count(*) FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted'
+         AND ${patients.createdAt} >= ${from.toISOString()}::timestamptz)::int AS fresh,
       EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted') AS patient,
       EXISTS (SELECT 1 FROM ${quizzes} WHERE ${quizzes.professionalId} = ${professionalId}) AS quiz,
       EXISTS (SELECT 1 FROM ${quizSchedules} WHERE ${quizSchedules.professionalId} = ${professionalId}) AS schedule`,
     )
     .then((r) => r.rows);
-
   const monthSales = await db
-    .select({ amountCents: sales.amountCents, status: sales.status, soldAt: sales.soldAt })
-    .from(sales)
-    .where(and(eq(sales.professionalId, professionalId), gte(sales.soldAt, from), lt(sales.soldAt, to)));
+    .execute<{ day: string; status: string; n: number; cents: number }>(
+      sql`
+    SELECT to_char(${sales.soldAt} AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day, ${sales.status} AS status,
+           count(*)::int AS n, sum(${sales.amountCents})::bigint AS cents
+    FROM ${sales}
+    WHERE ${sales.professionalId} = ${professionalId}
+      AND ${sales.soldAt} >= ${from.toISOString()}::timestamptz AND ${sales.soldAt} < ${to.toISOString()}::timestamptz
+    GROUP BY 1, 2`,
+    )
+    .then((r) => r.rows);
 
   const byDay = new Map<string, { count: number; netCents: number }>();
   for (let d = monthStart; d <= today; d = addDays(d, 1)) byDay.set(d, { count: 0, netCents: 0 });
   let grossCents = 0;
   let refundsCents = 0;
+  let paidCount = 0;
   for (const s of monthSales) {
-    grossCents += s.amountCents;
+    const cents = Number(s.cents);
+    grossCents += cents;
     if (s.status === 'refunded') {
-      refundsCents += s.amountCents;
+      refundsCents += cents;
       continue;
     }
-    const day = byDay.get(spDate(s.soldAt));
+    paidCount += Number(s.n);
+    const day = byDay.get(s.day);
     if (day) {
-      day.count += 1;
-      day.netCents += s.amountCents;
+      day.count += Number(s.n);
+      day.netCents += cents;
     }
   }
 
@@ -66,7 +68,13 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     })
     .from(sales)
     .where(
-      and(eq(sales.professionalId, professionalId), eq(sales.status, 'paid'), sql`${sales.startsAt} <= ${today}::date`),
+      and(
+        eq(sales.professionalId, professionalId),
+        eq(sales.status, 'paid'),
+        sql`${sales.startsAt} <= ${today}::date`,
+        // Only a sale still running can make the latest end fall after today: the rest are never read.
+        sql`${sales.endsAt} > ${today}::date`,
+      ),
     )
     .groupBy(sales.patientId)
     .as('latest');
@@ -111,10 +119,10 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
 
   return {
     today,
-    patients: { active: active?.n ?? 0, newThisMonth: fresh?.n ?? 0 },
+    patients: { active: Number(counts?.active ?? 0), newThisMonth: Number(counts?.fresh ?? 0) },
     sales: {
       month: today.slice(0, 7),
-      count: monthSales.filter((s) => s.status === 'paid').length,
+      count: paidCount,
       grossCents,
       refundsCents,
       netCents: grossCents - refundsCents,
@@ -122,9 +130,9 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     },
     expiringServices,
     firstSteps: {
-      clientAdded: Boolean(steps?.patient),
-      quizCreated: Boolean(steps?.quiz),
-      quizScheduled: Boolean(steps?.schedule),
+      clientAdded: Boolean(counts?.patient),
+      quizCreated: Boolean(counts?.quiz),
+      quizScheduled: Boolean(counts?.schedule),
     },
   };
 }
