@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
@@ -29,6 +30,12 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
     app.addHook('onRequest', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
+    // Open event streams never finish by themselves: on shutdown they are ended first, so the server closes
+    // once its other requests are done (the browser reconnects after `retry`, through the balancer to another process).
+    const streams = new Set<ServerResponse>();
+    app.addHook('preClose', async () => {
+      for (const res of streams) res.end();
+    });
 
     app.get(
       '/notifications',
@@ -115,8 +122,10 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         };
         const unsubscribe = hubOf(ctx.db).subscribe(professionalId, () => void push());
         const heartbeat = setInterval(() => !closed && res.write(': ping\n\n'), HEARTBEAT_MS);
+        streams.add(res);
         request.raw.on('close', () => {
           closed = true;
+          streams.delete(res);
           unsubscribe();
           clearInterval(heartbeat);
         });
