@@ -181,13 +181,21 @@ function prefix(stream, name, out) {
   stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
 }
 
+// Each child in its own process group (detached): a Ctrl-C in the terminal reaches this script only, which
+// then stops them in order.
 function start(p) {
   const child =
     p.name === 'nginx'
       ? spawn(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], {
           stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
         })
-      : spawn(process.execPath, apiStartArgs(), { cwd: root, env: apiEnv(p), stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn(process.execPath, apiStartArgs(), {
+          cwd: root,
+          env: apiEnv(p),
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        });
   p.child = child;
   p.pid = child.pid;
   p.startedAt = new Date().toISOString();
@@ -258,6 +266,8 @@ async function stopAll(signal) {
   log('stopped');
   process.exit(0);
 }
+// Detached children outlive this script unless told: should it end any other way, they end too.
+process.on('exit', () => all.forEach((p) => p.child?.kill('SIGKILL')));
 process.on('SIGINT', () => void stopAll('SIGINT'));
 process.on('SIGTERM', () => void stopAll('SIGTERM'));
 

@@ -181,8 +181,10 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a second signal (a supervisor forwarding the terminal's Ctrl-C) must not kill the process
+  // halfway through its shutdown.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port, host });
   const url = config.publicUrl;
