@@ -5,6 +5,7 @@
 //   4. Vitest, one project after the other: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit,
 //      storybook (Chromium + axe), visual
 //   5. Playwright journeys against the real product
+//   6. with DATABASE_URL: the cluster's journeys (`pnpm start:cluster`: nginx, two API processes, a worker)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -49,15 +50,27 @@ const steps = [
     { VITEST_FLAKY_OUTPUT: `test-results/vitest-${name}-flaky.json` },
   ]),
   ['Playwright', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json']],
+  // The cluster runs on PostgreSQL only (its own fresh database beside DATABASE_URL's) behind Debian's nginx.
+  ...(process.env.DATABASE_URL
+    ? [
+        [
+          'Playwright (cluster)',
+          'pnpm',
+          ['exec', 'playwright', 'test', '-c', 'e2e/cluster/playwright.config.ts', '--reporter=list,json'],
+          { CLUSTER_SKIP_BUILD: '1' },
+        ],
+      ]
+    : []),
 ];
+/** Each Playwright step's JSON report (absolute: Playwright resolves a relative name against its config folder). */
+const playwrightReports = { Playwright: 'e2e.json', 'Playwright (cluster)': 'e2e-cluster.json' };
 
 const results = [];
 for (const [name, cmd, args, extraEnv = {}] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const env = { ...process.env, ...extraEnv };
-  // Absolute: Playwright resolves a relative name against its config folder (e2e/).
-  if (name === 'Playwright') env.PLAYWRIGHT_JSON_OUTPUT_NAME = `${root}test-results/e2e.json`;
+  if (playwrightReports[name]) env.PLAYWRIGHT_JSON_OUTPUT_NAME = `${root}test-results/${playwrightReports[name]}`;
   const run = spawnSync(cmd, args, { stdio: 'inherit', env });
   const ok = run.status === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
@@ -105,17 +118,20 @@ for (const file of ['api', 'unit', 'storybook', 'visual'].map((p) => `test-resul
     }
   }
 }
-if (existsSync('test-results/e2e.json')) {
-  const p = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
+for (const [step, report] of Object.entries(playwrightReports)) {
+  const file = `test-results/${report}`;
+  if (!existsSync(file)) continue;
+  const label = step === 'Playwright' ? '' : ` (${step.replace(/^Playwright \((.*)\)$/, '$1')})`;
+  const p = JSON.parse(readFileSync(file, 'utf8'));
   passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
   failed += p.stats?.unexpected ?? 0;
   skipped += p.stats?.skipped ?? 0;
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'flaky') flaky.push(`e2e/${spec.file} > ${spec.title}`);
+        if (test.status === 'flaky') flaky.push(`e2e/${spec.file}${label} > ${spec.title}`);
         if (test.status !== 'unexpected') continue;
-        failures.push(`e2e/${spec.file} > ${spec.title}\n    ${gist(test.results?.at(-1)?.error?.message)}`);
+        failures.push(`e2e/${spec.file}${label} > ${spec.title}\n    ${gist(test.results?.at(-1)?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -124,7 +140,7 @@ if (existsSync('test-results/e2e.json')) {
 }
 const failedSteps = results.filter((r) => !r.ok);
 // A step that failed without a failing test (a typecheck, a build, a stale contract) still fails the run.
-const isTestStep = (r) => r.name.startsWith('Vitest') || r.name === 'Playwright';
+const isTestStep = (r) => r.name.startsWith('Vitest') || r.name.startsWith('Playwright');
 failed += failedSteps.filter((r) => !isTestStep(r)).length;
 if (failedSteps.some(isTestStep) && failed === 0) failed = 1;
 
