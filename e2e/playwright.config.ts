@@ -14,6 +14,8 @@ function chromiumPath(): string | undefined {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The cluster's journeys need the cluster (their own config, e2e/cluster/playwright.config.ts).
+  testIgnore: 'cluster/**',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -16,6 +16,7 @@ process.env.CLUSTER_STATE_DIR ??= join(tmpdir(), `acompanha-cluster-e2e-${PORT}`
 export default defineConfig({
   ...base,
   testDir: '..',
+  testIgnore: [],
   // The cluster's own journey, then the survey journeys of the single-process suite, unchanged, through the proxy
   // (among them the live bell: a notification raised by the worker reaches the page's stream on API A or B).
   testMatch: ['cluster/cluster.spec.ts', 'survey.spec.ts'],
