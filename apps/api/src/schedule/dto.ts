@@ -61,30 +61,33 @@ export async function toScheduleDtos(ctx: AppContext, db: Executor, rows: Schedu
   const next = new Map<string, Date>();
   const answered = new Map<string, { total: number; pending: number }>();
   if (ids.length > 0) {
-    const lastRows = await db
-      .selectDistinctOn([answerRequests.scheduleId])
-      .from(answerRequests)
-      .where(inArray(answerRequests.scheduleId, ids))
-      .orderBy(answerRequests.scheduleId, ...LAST_REQUEST_ORDER);
+    // Three independent reads side by side (on PostgreSQL, on their own connections).
+    const [lastRows, nextRows, answerRows] = await Promise.all([
+      db
+        .selectDistinctOn([answerRequests.scheduleId])
+        .from(answerRequests)
+        .where(inArray(answerRequests.scheduleId, ids))
+        .orderBy(answerRequests.scheduleId, ...LAST_REQUEST_ORDER),
+      db
+        .select({
+          scheduleId: answerRequests.scheduleId,
+          dueAt: sql<Date>`min(${answerRequests.dueAt})`.mapWith(answerRequests.dueAt),
+        })
+        .from(answerRequests)
+        .where(and(inArray(answerRequests.scheduleId, ids), eq(answerRequests.status, 'scheduled')))
+        .groupBy(answerRequests.scheduleId),
+      db
+        .select({
+          scheduleId: answerRevisions.scheduleId,
+          total: sql<number>`count(*)`.mapWith(Number),
+          pending: sql<number>`count(*) filter (where ${answerRevisions.status} = 'pending')`.mapWith(Number),
+        })
+        .from(answerRevisions)
+        .where(inArray(answerRevisions.scheduleId, ids))
+        .groupBy(answerRevisions.scheduleId),
+    ]);
     for (const r of lastRows) last.set(r.scheduleId, r);
-    const nextRows = await db
-      .select({
-        scheduleId: answerRequests.scheduleId,
-        dueAt: sql<Date>`min(${answerRequests.dueAt})`.mapWith(answerRequests.dueAt),
-      })
-      .from(answerRequests)
-      .where(and(inArray(answerRequests.scheduleId, ids), eq(answerRequests.status, 'scheduled')))
-      .groupBy(answerRequests.scheduleId);
     for (const r of nextRows) next.set(r.scheduleId, r.dueAt);
-    const answerRows = await db
-      .select({
-        scheduleId: answerRevisions.scheduleId,
-        total: sql<number>`count(*)`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${answerRevisions.status} = 'pending')`.mapWith(Number),
-      })
-      .from(answerRevisions)
-      .where(inArray(answerRevisions.scheduleId, ids))
-      .groupBy(answerRevisions.scheduleId);
     for (const r of answerRows) answered.set(r.scheduleId, { total: r.total, pending: r.pending });
   }
   const now = ctx.config.now();
