@@ -1,10 +1,10 @@
 /** A patient's lifecycle: read, create, update (normalised fields, unique phone and CPF), preferences, inactivate and LGPD delete. */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { markPatientFilesDeleted, removeDeletedFiles } from '../file/records.js';
 import type { Executor } from '../db/client.js';
-import { messages, type PatientPreferences, patients } from '../db/schema.js';
+import { messages, type PatientPreferences, patients, sales } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { spDate } from '../lib/dates.js';
 import { searchable } from '../lib/text.js';
@@ -16,9 +16,9 @@ import type {
   UpdatePatientBody,
   UpdatePreferencesBody,
 } from './schemas.js';
-import { findOwnPatient, type PatientRow } from './lookup.js';
+import { findOwnPatient, patientNotFound, type PatientRow } from './lookup.js';
 import { duplicateDocument, duplicatePhone, invalidDocument, rethrowDuplicate } from './errors.js';
-import { loadCurrentServices, type PatientDto, toPatientDto } from './dto.js';
+import { currentServicesQuery, type PatientDto, toPatientDto } from './dto.js';
 import { ANONYMISED_NAME } from './fields.js';
 import { anonymisePatientEvents, recordEvent, recordEvents } from '../events/record.js';
 import { assertAccountActive } from '../payment/access.js';
@@ -27,10 +27,30 @@ export function defaultPreferences(phone: string | null, email: string | null): 
   return { channel: phone || !email ? 'whatsapp' : 'email', reminders: true, reminderHour: null };
 }
 
+/**
+ * The patient with her current service in one round trip: a prepared statement (per database handle) joining
+ * the latest active sale, instead of the lookup and then the current services.
+ */
+const preparedGetPatient = new WeakMap<Executor, ReturnType<typeof prepareGetPatient>>();
+function prepareGetPatient(db: Executor) {
+  const p = sql.placeholder;
+  const current = currentServicesQuery(db, sql`${sales.patientId} = ${p('id')}`, p('today')).as('current');
+  return db
+    .select({ patient: patients, current: { id: current.id, name: current.name, endsAt: current.endsAt } })
+    .from(patients)
+    .leftJoin(current, sql`true`)
+    .where(
+      and(eq(patients.id, p('id')), eq(patients.professionalId, p('professionalId')), ne(patients.status, 'deleted')),
+    )
+    .prepare('patient_with_current_service');
+}
+
 export async function getPatient(ctx: AppContext, professionalId: string, id: string): Promise<PatientDto> {
-  const row = await findOwnPatient(ctx.db, professionalId, id);
-  const current = await loadCurrentServices(ctx.db, [id], spDate(ctx.config.now()));
-  return toPatientDto(row, current.get(id) ?? null);
+  let statement = preparedGetPatient.get(ctx.db);
+  if (!statement) preparedGetPatient.set(ctx.db, (statement = prepareGetPatient(ctx.db)));
+  const [row] = await statement.execute({ id, professionalId, today: spDate(ctx.config.now()) });
+  if (!row) throw patientNotFound();
+  return toPatientDto(row.patient, row.current?.id ? row.current : null);
 }
 
 type PatientInput = z.infer<typeof UpdatePatientBody>;
