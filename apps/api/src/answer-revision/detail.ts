@@ -94,12 +94,7 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
       .where(eq(answerRevisionNotes.revisionId, row.revision.id))
       .orderBy(asc(answerRevisionNotes.createdAt), asc(answerRevisionNotes.id)),
     db
-      .select({
-        id: quizAnswers.id,
-        finishedAt: quizAnswers.finishedAt,
-        questions: quizAnswers.questions,
-        revisionId: answerRevisions.id,
-      })
+      .select({ id: quizAnswers.id, finishedAt: quizAnswers.finishedAt, revisionId: answerRevisions.id })
       .from(quizAnswers)
       .leftJoin(answerRevisions, eq(answerRevisions.quizAnswerId, quizAnswers.id))
       .where(and(sameSeries, lt(quizAnswers.finishedAt, finishedAt)))
@@ -126,9 +121,29 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
     const earlierItems = allItems.filter((i) => i.quizAnswerId !== qa.id);
     const byAnswer = new Map<string, ItemRow[]>();
     for (const i of earlierItems) byAnswer.set(i.quizAnswerId, [...(byAnswer.get(i.quizAnswerId) ?? []), i]);
-    for (const e of earlierSorted) {
+    // Only the answers that hold a previous value need their question snapshot (to render it as it was asked):
+    // usually the one just before, instead of every snapshot of the last twenty.
+    const seen = new Set<string>();
+    const needed = earlierSorted.filter((e) => {
+      const fresh = (byAnswer.get(e.id) ?? []).filter((i) => !seen.has(itemKey(i.questionId, i.parentQuestionId)));
+      for (const i of fresh) seen.add(itemKey(i.questionId, i.parentQuestionId));
+      return fresh.length > 0;
+    });
+    const snapshotRows = needed.length
+      ? await db
+          .select({ id: quizAnswers.id, questions: quizAnswers.questions })
+          .from(quizAnswers)
+          .where(
+            inArray(
+              quizAnswers.id,
+              needed.map((e) => e.id),
+            ),
+          )
+      : [];
+    const snapshots = new Map(snapshotRows.map((r) => [r.id, r.questions]));
+    for (const e of needed) {
       const configs = new Map(
-        snapshotQuestions(e.questions).map((s) => [itemKey(s.questionId, s.parentQuestionId), s.config]),
+        snapshotQuestions(snapshots.get(e.id) ?? []).map((s) => [itemKey(s.questionId, s.parentQuestionId), s.config]),
       );
       for (const i of byAnswer.get(e.id) ?? []) {
         const key = itemKey(i.questionId, i.parentQuestionId);
