@@ -178,11 +178,14 @@ export async function seedYear(exec: (sql: string) => Promise<unknown>, followed
                    when (s.h * 7 + k * 13) % 100 < 85 then 'answered'
                    when k = 51 then 'sent' else 'expired' end as status
        from bench_schedules s cross join bench_template t cross join generate_series(0, 52) k`,
-    `insert into answer_requests (id, schedule_id, professional_id, patient_id, quiz_id, kind, due_at, status, sent_at, attempts, answered_at, created_at)
+    // A sent request left unanswered past the grace period was already reported late (delayed_at), as the
+    // running worker would have done: the benchmark starts in a steady state, not with a backlog of events.
+    `insert into answer_requests (id, schedule_id, professional_id, patient_id, quiz_id, kind, due_at, status, sent_at, attempts, answered_at, delayed_at, created_at)
      select id, schedule_id, professional_id, patient_id, quiz_id, 'scheduled', due_at, status,
             case when status = 'scheduled' then null else due_at + interval '1 minute' end,
             case when status = 'scheduled' then 0 else 1 end,
             case when status = 'answered' then due_at + interval '3 hours' end,
+            case when status = 'sent' then due_at + interval '2 days' end,
             due_at - interval '7 days'
      from bench_requests`,
     `insert into quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, questions, started_at, finished_at, updated_at)
