@@ -253,6 +253,28 @@ async function seedOver(connectionString: string, jwt: string): Promise<Practice
   }
 }
 
+/** What the seeded practice weighs on disk, table by table (indexes included): CAPACITY.md's storage figures. */
+async function printSizes(connectionString: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; rows: string; mb: string }>(
+      `select c.relname as name, c.reltuples::bigint as rows,
+              round(pg_total_relation_size(c.oid) / 1048576.0, 1) as mb
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind = 'r' and n.nspname = 'public' order by pg_total_relation_size(c.oid) desc limit 8`,
+    );
+    const [db] = (
+      await client.query<{ mb: string }>('select round(pg_database_size(current_database()) / 1048576.0) as mb')
+    ).rows;
+    console.log(`  database ${db?.mb} MB; largest tables (rows, MB with indexes):`);
+    for (const r of rows)
+      console.log(`    ${r.name.padEnd(24)} ${String(r.rows).padStart(9)} ${String(r.mb).padStart(8)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchPostgres(): Promise<Result> {
   const name = `acompanha_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -276,6 +298,7 @@ async function benchPostgres(): Promise<Result> {
       await stop(api);
     }
     const practice = await seedOver(url.toString(), jwt);
+    await printSizes(url.toString());
     const bare = await ceiling(url.toString(), 10, await freePort());
     // The latency goal's load: half the bare query's throughput.
     return await run('PostgreSQL', port, env, practice, bare, () => Math.max(1, Math.round(bare.rps / 2)));
