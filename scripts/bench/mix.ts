@@ -9,22 +9,11 @@
 // received answers, a client's profile and a questionnaire's links. Deterministic: the same seed gives the
 // same practice and the same request sequence.
 import type pg from 'pg';
+import { prng } from '../../apps/api/src/demo-practice';
 
 export const PATIENTS = 10_000;
 /** Patients answering the weekly questionnaire for a year (52 weeks each). */
 export const FOLLOWED = Number(process.env.BENCH_FOLLOWED ?? 2_000);
-
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 // Most frequent first, roughly in the order of Brazil's registries (IBGE's 2010 census for first names).
 const FIRST_NAMES = (

@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { answerRevisions, patients, quizAnswers, quizzes } from '../db/schema.js';
 import type { AnswerRevisionSchema, ListRevisionsQuery } from './schemas.js';
 import { revisionNotFound } from './errors.js';
@@ -121,17 +122,6 @@ function prepareList(db: Executor, shape: ListShape) {
   };
 }
 
-const preparedLists = new WeakMap<Executor, Map<string, ReturnType<typeof prepareList>>>();
-
-function listStatements(db: Executor, shape: ListShape) {
-  let forDb = preparedLists.get(db);
-  if (!forDb) preparedLists.set(db, (forDb = new Map()));
-  const key = JSON.stringify(shape);
-  let statements = forDb.get(key);
-  if (!statements) forDb.set(key, (statements = prepareList(db, shape)));
-  return statements;
-}
-
 /** A page of revisions, newest answer first, and how many match (not counted when the first page holds them all). */
 export async function listRevisions(
   ctx: AppContext,
@@ -139,13 +129,8 @@ export async function listRevisions(
   q: ListFilters,
 ): Promise<{ items: AnswerRevisionDto[]; total: number }> {
   const { start, end } = periodBounds(q.from, q.to);
-  const statements = listStatements(ctx.db, {
-    status: !!q.status,
-    quiz: !!q.quizId,
-    patient: !!q.patientId,
-    start: !!start,
-    end: !!end,
-  });
+  const shape = { status: !!q.status, quiz: !!q.quizId, patient: !!q.patientId, start: !!start, end: !!end };
+  const statements = preparedOnce(ctx.db, `revisions:${JSON.stringify(shape)}`, () => prepareList(ctx.db, shape));
   const values = { professionalId, ...q, start, end };
   const page = await statements.page.execute(values);
   let total = q.skip + page.length;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AuthInfo } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { patients, sales } from '../db/schema.js';
 import { spDate } from '../lib/dates.js';
 import { likeContains, searchable } from '../lib/text.js';
@@ -61,10 +62,6 @@ function prepareList(db: Db, shape: ListShape) {
   };
 }
 
-const preparedLists = new WeakMap<
-  Db,
-  { shapes: Map<string, ReturnType<typeof prepareList>>; current: ReturnType<typeof prepareCurrent> }
->();
 const prepareCurrent = (db: Db) =>
   currentServicesQuery(
     db,
@@ -73,12 +70,10 @@ const prepareCurrent = (db: Db) =>
   ).prepare('patients_current_services');
 
 function listStatements(db: Db, shape: ListShape) {
-  let forDb = preparedLists.get(db);
-  if (!forDb) preparedLists.set(db, (forDb = { shapes: new Map(), current: prepareCurrent(db) }));
-  const key = JSON.stringify(shape);
-  let statements = forDb.shapes.get(key);
-  if (!statements) forDb.shapes.set(key, (statements = prepareList(db, shape)));
-  return { ...statements, current: forDb.current };
+  return {
+    ...preparedOnce(db, `patients:${JSON.stringify(shape)}`, () => prepareList(db, shape)),
+    current: preparedOnce(db, 'patients:current', () => prepareCurrent(db)),
+  };
 }
 
 export async function listPatients(

@@ -4,6 +4,7 @@ import { type z } from 'zod';
 import type { AppContext } from '../context.js';
 import { markPatientFilesDeleted, removeDeletedFiles } from '../file/records.js';
 import type { Executor } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { messages, type PatientPreferences, patients, sales } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { spDate } from '../lib/dates.js';
@@ -31,7 +32,6 @@ export function defaultPreferences(phone: string | null, email: string | null): 
  * The patient with her current service in one round trip: a prepared statement (per database handle) joining
  * the latest active sale, instead of the lookup and then the current services.
  */
-const preparedGetPatient = new WeakMap<Executor, ReturnType<typeof prepareGetPatient>>();
 function prepareGetPatient(db: Executor) {
   const p = sql.placeholder;
   const current = currentServicesQuery(db, sql`${sales.patientId} = ${p('id')}`, p('today')).as('current');
@@ -46,8 +46,7 @@ function prepareGetPatient(db: Executor) {
 }
 
 export async function getPatient(ctx: AppContext, professionalId: string, id: string): Promise<PatientDto> {
-  let statement = preparedGetPatient.get(ctx.db);
-  if (!statement) preparedGetPatient.set(ctx.db, (statement = prepareGetPatient(ctx.db)));
+  const statement = preparedOnce(ctx.db, 'patient:with-current-service', () => prepareGetPatient(ctx.db));
   const [row] = await statement.execute({ id, professionalId, today: spDate(ctx.config.now()) });
   if (!row) throw patientNotFound();
   return toPatientDto(row.patient, row.current?.id ? row.current : null);
