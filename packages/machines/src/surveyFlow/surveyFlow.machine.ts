@@ -31,6 +31,7 @@ import type {
 } from './surveyFlow.types';
 import {
   currentStep,
+  initialSurveyFlowContext,
   isNotFoundError,
   isRetryableError,
   isTokenValid,
@@ -271,25 +272,7 @@ export const surveyFlowMachine = setup({
   },
 }).createMachine({
   id: 'surveyFlow',
-  context: ({ input }) => ({
-    quizScheduleId: input.quizScheduleId,
-    token: isTokenValid(input.token) ? input.token : null,
-    pinError: null,
-    remainingAttempts: null,
-    lockedUntil: null,
-    survey: null,
-    quizAnswerId: null,
-    answers: [],
-    queue: input.queue ?? [],
-    retryAttempt: 0,
-    online: true,
-    startError: null,
-    error: null,
-    resynced: false,
-    started: false,
-    editing: input.position?.editing ?? null,
-    returnToReview: input.position?.returnToReview ?? false,
-  }),
+  context: ({ input }) => initialSurveyFlowContext(input),
   initial: 'boot',
   on: {
     'network.online': { actions: 'setOnline' },
