@@ -102,9 +102,10 @@ export default defineConfig({
       },
       output: {
         // Two start-up chunks (React; the survey's first screens with what they need), evaluated as
-        // separate tasks by src/main.tsx, and one chunk per later screen, instead of many tiny shared ones.
-        // The client area's theme (only `/p/<alias>` uses it) and the upload with progress (only a file question)
-        // stay out of the survey's start-up.
+        // separate tasks by src/main.tsx, then the flow machine (xstate, the machine, the API client), loaded
+        // once the first screen has painted (lib/useSurveyFlow.ts), and one chunk per later screen, instead of
+        // many tiny shared ones. The client area's theme (only `/p/<alias>` uses it) and the upload with
+        // progress (only a file question) stay out of the survey's start-up.
         codeSplitting: {
           groups: [
             // React, with the bundler's and Vite's import() helpers that the entry needs first.
@@ -115,8 +116,13 @@ export default defineConfig({
             },
             {
               name: 'survey',
-              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/]|screens[\\/])|packages[\\/]machines[\\/]|packages[\\/]api-client[\\/](?!src[\\/]upload)|packages[\\/]ui[\\/]src[\\/](theme[\\/](?!clientArea|ClientArea)|PinInput[\\/])|[\\/]node_modules[\\/](@emotion|stylis|xstate|hoist-non-react-statics|react-is)[\\/]/,
+              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/](?!api|client|flow)|screens[\\/])|packages[\\/]machines[\\/]src[\\/]surveyFlow[\\/](flow|surveyFlow\.logic)\.|packages[\\/]ui[\\/]src[\\/](theme[\\/](?!clientArea|ClientArea)|PinInput[\\/])|[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
               priority: 10,
+            },
+            {
+              name: 'flow',
+              test: /apps[\\/]survey[\\/]src[\\/]lib[\\/](api|client|flow)\.|packages[\\/]machines[\\/]|packages[\\/]api-client[\\/](?!src[\\/]upload)|[\\/]node_modules[\\/]xstate[\\/]/,
+              priority: 5,
             },
           ],
         },

@@ -133,6 +133,62 @@ export const Folder: Story = {
   },
 };
 
+/** Lets the flow machine's code arrive when the play says (a slow phone or network). */
+let releaseFlow: (() => void) | undefined;
+/** Whether downloading the flow machine's code fails (offline right after the page loaded). */
+let flowFails = true;
+
+/**
+ * A PIN typed before the flow machine's code arrived (it loads after the PIN screen has painted): shown as being
+ * checked, then checked as soon as the code is there.
+ */
+export const PinBeforeFlowLoads: Story = {
+  args: {
+    loadFlow: () =>
+      new Promise((resolve) => {
+        releaseFlow = () => resolve(import('./lib/flow'));
+      }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, SURVEY_PIN);
+    await expect(await canvas.findByRole('button', { name: 'Conferindo PIN…' })).toBeVisible();
+    releaseFlow!();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Seu acompanhamento da semana' })).toBeVisible();
+  },
+};
+
+/** The flow machine's code cannot be downloaded when the PIN is sent: the PIN screen says there is no connection. */
+export const PinWhenFlowCannotLoad: Story = {
+  args: { loadFlow: () => Promise.reject(new Error('offline')) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, SURVEY_PIN);
+    await waitFor(() =>
+      expect(canvas.getByRole('alert')).toHaveTextContent(
+        'Não foi possível conectar. Verifique sua internet e tente de novo.',
+      ),
+    );
+    await expect(canvas.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  },
+};
+
+/** A returning patient whose phone cannot download the flow machine's code: "Sem conexão", then a retry resumes. */
+export const ResumeWhenFlowCannotLoad: Story = {
+  parameters: { survey: { signedIn: true } },
+  args: { loadFlow: () => (flowFails ? Promise.reject(new Error('offline')) : import('./lib/flow')) },
+  beforeEach: () => {
+    flowFails = true;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sem conexão' })).toBeVisible();
+    flowFails = false;
+    await userEvent.click(canvas.getByRole('button', { name: 'Tentar de novo' }));
+    await expect(await canvas.findByRole('button', { name: 'Começar' })).toBeVisible();
+  },
+};
+
 /** One question at a time: keyboard only, with the heading focused on each step. */
 export const MultipleChoiceThenSubQuestion: Story = {
   parameters: { survey: { signedIn: true } },

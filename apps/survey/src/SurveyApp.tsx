@@ -6,16 +6,13 @@ import {
   previousStep,
   progressOf,
   questionOf,
-  surveyFlowMachine,
   type SurveyFlowContext,
   type SurveyFlowEvent,
 } from '@acompanha/machines';
-import type { SnapshotFrom } from 'xstate';
 import { QuizAppearanceProvider, type QuizAppearanceInput } from '@acompanha/ui';
-import { surveyActors } from './lib/api';
 import { useSurveyBrand, type BrandState } from './lib/brand';
-import { readSession, writeSession } from './lib/storage';
-import { useFlowActor } from './lib/useFlowActor';
+import { readSession } from './lib/storage';
+import { useSurveyFlow, type FlowLoader, type SurveyFlowSnapshot } from './lib/useSurveyFlow';
 import { MessageScreen, OpeningScreen } from './screens/MessageScreen';
 import { PinScreen } from './screens/PinScreen';
 import { ProfessionalHeader, type ProfessionalHeaderProps } from './screens/ProfessionalHeader';
@@ -35,10 +32,12 @@ const preloadReview = () => void loadReview().catch(() => {});
 export interface SurveyAppProps {
   /** From the route `/quiz-survey/:quizScheduleId`; `null` when the link is malformed. */
   quizScheduleId: string | null;
+  /** Stories only: how the flow machine's code is downloaded (slow, failing). */
+  loadFlow?: FlowLoader;
 }
 
 /** The patient's survey at `/quiz-survey/:quizScheduleId`. */
-export function SurveyApp({ quizScheduleId }: SurveyAppProps) {
+export function SurveyApp({ quizScheduleId, loadFlow }: SurveyAppProps) {
   if (!quizScheduleId) {
     return (
       <QuizAppearanceProvider css={pageStyles}>
@@ -48,7 +47,7 @@ export function SurveyApp({ quizScheduleId }: SurveyAppProps) {
       </QuizAppearanceProvider>
     );
   }
-  return <SurveyFlow key={quizScheduleId} quizScheduleId={quizScheduleId} />;
+  return <SurveyFlow key={quizScheduleId} quizScheduleId={quizScheduleId} loadFlow={loadFlow} />;
 }
 
 // Headings take focus by script on every step (for screen readers); they are not controls, so no ring.
@@ -102,27 +101,12 @@ function professionalOf(
 const formatTime = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
-function SurveyFlow({ quizScheduleId }: { quizScheduleId: string }) {
-  const [machine] = useState(() =>
-    surveyFlowMachine.provide({
-      actors: surveyActors,
-      actions: {
-        persist: ({ context }) =>
-          writeSession(quizScheduleId, {
-            token: context.token,
-            queue: context.queue,
-            position: context.editing ? { editing: context.editing, returnToReview: context.returnToReview } : null,
-          }),
-      },
-    }),
-  );
+function SurveyFlow({ quizScheduleId, loadFlow }: { quizScheduleId: string; loadFlow?: FlowLoader }) {
   const [kept] = useState(() => readSession(quizScheduleId));
-  const [live, send] = useFlowActor(machine, {
-    quizScheduleId,
-    token: kept.token,
-    queue: kept.queue,
-    position: kept.position,
-  });
+  const [live, send] = useSurveyFlow(
+    { quizScheduleId, token: kept.token, queue: kept.queue, position: kept.position },
+    loadFlow,
+  );
   const brand = useSurveyBrand(quizScheduleId);
   // The screen follows the flow a beat behind, in a background render React slices into short
   // tasks (a new question is a big render); the live region follows it at once.
@@ -210,7 +194,7 @@ const Screen = memo(function Screen({
   brand,
   professionalName,
 }: {
-  snapshot: SnapshotFrom<typeof surveyFlowMachine>;
+  snapshot: SurveyFlowSnapshot;
   send: (event: SurveyFlowEvent) => void;
   /** Whether the link's brand is known yet (before the PIN). */
   brand: BrandState['status'];

@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { Global } from '@emotion/react';
-import { configureSurveyClient } from '@acompanha/api-client';
 import { GlobalStyles, themes, themeToCssVars } from '@acompanha/ui';
 import { lazy, Suspense } from 'react';
 import { areaRouteFromPath } from './area/route';
@@ -11,9 +10,6 @@ import { SurveyApp } from './SurveyApp';
 // The professional's public page and the patient's corner (`/p/<alias>…`) load on demand: a survey link never
 // downloads them.
 const AreaApp = lazy(() => import('./area/AreaApp').then((m) => ({ default: m.AreaApp })));
-
-// Survey calls carry the survey token of the link (passed per call); never a professional's session.
-configureSurveyClient({ getToken: () => undefined });
 
 // The design tokens as CSS variables. Not the ui ThemeProvider: it also loads React Aria's locale
 // provider, whose first use of Intl costs ~100 ms on a slow phone before the PIN screen could show;

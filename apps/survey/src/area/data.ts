@@ -3,6 +3,7 @@
  * round trip), else asked of the API (the dev server serves the page without it).
  */
 import { getPublicClientArea, type PublicClientArea } from '@acompanha/api-client';
+import '../lib/client';
 
 export type AreaData = PublicClientArea;
 

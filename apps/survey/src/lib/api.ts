@@ -1,27 +1,13 @@
 import {
   createSignedUploadUrl,
   getSurveyBrand,
-  getSurveyState,
-  saveQuizAnswer,
-  startQuizAnswer,
-  validateQuizPin,
-  type AnswerValue,
   type ErrorResponse,
   type FileContentTypeInput,
   type SignedUrlResponse,
   type SurveyBrand,
 } from '@acompanha/api-client';
-import type {
-  LoadSurveyInput,
-  SaveAnswerInput,
-  StartAnswerInput,
-  SurveyData,
-  SurveyFlowError,
-  SurveyProgress,
-  SurveyToken,
-  ValidatePinInput,
-} from '@acompanha/machines';
-import { fromPromise } from 'xstate';
+import type { SurveyFlowError } from '@acompanha/machines';
+import './client';
 
 /** What the generated SDK resolves to (it never throws: errors come back in `error`). */
 interface SdkResult<T> {
@@ -50,44 +36,6 @@ export async function unwrap<T>(call: Promise<SdkResult<T>>): Promise<T> {
   }
   return result.data as T;
 }
-
-/** The API calls of the flow machine, through the generated SDK, each with the survey token. */
-export const surveyActors = {
-  validatePin: fromPromise<SurveyToken, ValidatePinInput>(({ input }) => unwrap(validateQuizPin({ body: input }))),
-  loadSurvey: fromPromise<SurveyData, LoadSurveyInput>(({ input }) =>
-    unwrap(getSurveyState({ path: { scheduleId: input.quizScheduleId }, auth: input.token })),
-  ),
-  startAnswer: fromPromise<SurveyProgress, StartAnswerInput>(({ input }) =>
-    unwrap(
-      startQuizAnswer({
-        body: { quizScheduleId: input.quizScheduleId, answerRequestId: input.answerRequestId },
-        auth: input.token,
-      }),
-    ),
-  ),
-  saveAnswer: fromPromise<SurveyProgress, SaveAnswerInput>(({ input }) =>
-    unwrap(
-      saveQuizAnswer({
-        path: { quizAnswerId: input.quizAnswerId },
-        auth: input.token,
-        body: {
-          idempotencyKey: input.idempotencyKey,
-          ...(input.answer
-            ? {
-                answer: {
-                  questionId: input.answer.questionId,
-                  parentQuestionId: input.answer.parentQuestionId,
-                  value: input.answer.value as AnswerValue,
-                  ...(input.answer.replace ? { replace: true } : {}),
-                },
-              }
-            : {}),
-          ...(input.finish ? { finish: true } : {}),
-        },
-      }),
-    ),
-  ),
-};
 
 /** Upload instructions for one answer file, checked against the question's accepted types and size. */
 export function signAnswerUpload(file: File, questionId: string, token: string): Promise<SignedUrlResponse> {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SurveyBrand } from '@acompanha/api-client';
 import type { SurveyFlowError } from '@acompanha/machines';
-import { loadSurveyBrand } from './api';
 import { readBrand, writeBrand } from './storage';
 
 /**
@@ -56,18 +55,21 @@ export function useSurveyBrand(quizScheduleId: string, timeoutMs = 2500): BrandS
     const timer = setTimeout(() => {
       if (live) setState((s) => (s.status === 'loading' ? { status: 'unavailable' } : s));
     }, timeoutMs);
-    loadSurveyBrand(quizScheduleId).then(
-      (brand) => {
-        writeBrand(quizScheduleId, brand);
-        if (live) setState({ status: 'ready', brand });
-      },
-      (error: SurveyFlowError) => {
-        const unknown = error?.status === 404;
-        if (unknown) writeBrand(quizScheduleId, null);
-        if (!live) return;
-        setState((s) => (unknown ? { status: 'unknown' } : s.status === 'ready' ? s : { status: 'unavailable' }));
-      },
-    );
+    // Only without an inlined brand (the dev server): the API client is not part of the first screen.
+    import('./api')
+      .then(({ loadSurveyBrand }) => loadSurveyBrand(quizScheduleId))
+      .then(
+        (brand) => {
+          writeBrand(quizScheduleId, brand);
+          if (live) setState({ status: 'ready', brand });
+        },
+        (error: SurveyFlowError) => {
+          const unknown = error?.status === 404;
+          if (unknown) writeBrand(quizScheduleId, null);
+          if (!live) return;
+          setState((s) => (unknown ? { status: 'unknown' } : s.status === 'ready' ? s : { status: 'unavailable' }));
+        },
+      );
     return () => {
       live = false;
       clearTimeout(timer);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
-import type { SnapshotFrom } from 'xstate';
-import type { surveyFlowMachine } from '@acompanha/machines';
+import type { SurveyFlowSnapshot } from '../lib/useSurveyFlow';
 import { srOnly } from './styles';
 
 const bannerStyles = css`
@@ -38,7 +37,7 @@ function useHeld(flag: boolean, ms: number) {
  * phone, back online, starting. What matters to everyone (offline, a failure) is also shown as a
  * banner above the screen; the rest is read to screen readers only.
  */
-export function StatusRegion({ snapshot }: { snapshot: SnapshotFrom<typeof surveyFlowMachine> }) {
+export function StatusRegion({ snapshot }: { snapshot: SurveyFlowSnapshot }) {
   const { context } = snapshot;
   const inSurvey = snapshot.matches('survey');
   const waiting = snapshot.matches({ survey: { sync: 'waiting' } });
