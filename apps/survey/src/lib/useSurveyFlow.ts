@@ -8,6 +8,7 @@ import {
   type SurveyFlowEvent,
   type SurveyFlowInput,
 } from '@acompanha/machines';
+import { afterPaint } from './afterPaint';
 import type { createSurveyFlow, SurveyFlowActor } from './flow';
 
 export type SurveyFlowSnapshot = SnapshotFrom<typeof surveyFlowMachine>;
@@ -22,18 +23,6 @@ function matchesState(test: StateValue, value: StateValue): boolean {
 /** What the machine's snapshot would be in the states it can be in before its code has loaded. */
 function standIn(value: StateValue, context: SurveyFlowContext): SurveyFlowSnapshot {
   return { value, context, matches: (test: StateValue) => matchesState(test, value) } as unknown as SurveyFlowSnapshot;
-}
-
-/** Runs `fn` once the screen rendered so far has painted (a frame, then a task). */
-function afterPaint(fn: () => void) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(fn, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /** The machine's code (its own chunk, see vite.config.ts). */
