@@ -39,8 +39,8 @@ const loadFlow: FlowLoader = () => import('./flow');
  * there (if its code cannot be downloaded, the PIN screen says there is no connection, as for a failed check).
  * With a kept token the machine is needed at once (it loads the survey): it loads right away.
  *
- * StrictMode mounts, unmounts and mounts again at once: the actor is stopped only when the component stays
- * unmounted past the current task, so the second mount keeps the same actor.
+ * StrictMode mounts, unmounts and mounts again at once: the actor is stopped (or, still loading, never started)
+ * only when the component stays unmounted past the current task, so the second mount keeps the same actor.
  */
 export function useSurveyFlow(input: SurveyFlowInput, load: FlowLoader = loadFlow) {
   const [boot] = useState(() => {
@@ -52,9 +52,11 @@ export function useSurveyFlow(input: SurveyFlowInput, load: FlowLoader = loadFlo
       context,
       resumes,
       queued: [] as SurveyFlowEvent[],
-      loading: null as Promise<SurveyFlowActor> | null,
+      loading: null as Promise<SurveyFlowActor | null> | null,
       actor: null as SurveyFlowActor | null,
       failed: false,
+      /** Unmounted for good: a machine arriving now is not started. */
+      disposed: false,
       stopTimer: undefined as ReturnType<typeof setTimeout> | undefined,
     };
   });
@@ -67,7 +69,7 @@ export function useSurveyFlow(input: SurveyFlowInput, load: FlowLoader = loadFlo
   const ensureActor = useCallback(() => {
     boot.loading ??= load().then(
       ({ createSurveyFlow }) => {
-        if (!boot.actor) {
+        if (!boot.actor && !boot.disposed) {
           const created = createSurveyFlow(input);
           created.start();
           for (const event of boot.queued.splice(0)) created.send(event);
@@ -88,7 +90,18 @@ export function useSurveyFlow(input: SurveyFlowInput, load: FlowLoader = loadFlo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [boot]);
 
-  const adopt = useCallback((created: SurveyFlowActor) => setActor(created), []);
+  const adopt = useCallback((created: SurveyFlowActor | null) => created && setActor(created), []);
+
+  useEffect(() => {
+    if (boot.stopTimer) clearTimeout(boot.stopTimer);
+    boot.disposed = false;
+    return () => {
+      boot.stopTimer = setTimeout(() => {
+        boot.disposed = true;
+        boot.actor?.stop();
+      }, 0);
+    };
+  }, [boot]);
 
   useEffect(() => {
     let live = true;
@@ -105,14 +118,6 @@ export function useSurveyFlow(input: SurveyFlowInput, load: FlowLoader = loadFlo
       cancel();
     };
   }, [boot, ensureActor, adopt]);
-
-  useEffect(() => {
-    if (!actor) return;
-    if (boot.stopTimer) clearTimeout(boot.stopTimer);
-    return () => {
-      boot.stopTimer = setTimeout(() => actor.stop(), 0);
-    };
-  }, [boot, actor]);
 
   const subscribe = useCallback(
     (onChange: () => void) => {
