@@ -45,11 +45,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * src/main.tsx loads the survey (and React DOM's client) with `import()`, to start in several short
+ * tasks; both are needed for the first screen, so index.html preloads them and what they import.
+ */
+function preloadStartup(): Plugin {
+  return {
+    name: 'acompanha:preload-startup',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const wanted = new Set<string>();
+        const add = (file: string) => {
+          if (wanted.has(file)) return;
+          wanted.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) add(dep);
+        };
+        for (const file of chunk.dynamicImports) {
+          const c = byFile.get(file);
+          if (c?.facadeModuleId && /react-dom[\\/]client\.js$|src[\\/]mount\.tsx$/.test(c.facadeModuleId)) add(file);
+        }
+        const base = '/quiz-survey/';
+        const links = [...wanted]
+          .filter((f) => !html.includes(`${base}${f}"`))
+          .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
+        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 // The survey is served under /quiz-survey/ on the product's single origin.
 export default defineConfig({
   base: '/quiz-survey/',
   // React Aria ships its strings in ~30 languages; the product speaks pt-BR only.
-  plugins: [react({ jsxImportSource: '@emotion/react' }), optimizeLocales.vite({ locales: ['pt-BR'] }), precompress()],
+  plugins: [
+    react({ jsxImportSource: '@emotion/react' }),
+    optimizeLocales.vite({ locales: ['pt-BR'] }),
+    preloadStartup(),
+    precompress(),
+  ],
   server: { port: 5174, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
@@ -62,19 +101,27 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id),
       },
       output: {
-        // The first screen is one file, the entry: React, emotion, the theme and the survey's first screens. On a
-        // slow network the page's connection, already open, brings it in one go; every other start-up file would
-        // open a connection of its own and share the bandwidth (three files cost the PIN screen ~0.15 s of
-        // Lighthouse's simulated FCP). What the first paint does not need loads on demand, in chunks of its own:
-        // the flow machine (xstate and the machine, after the first paint: lib/useSurveyFlow.ts), the API client,
-        // each later screen, the client area, the web font. Groups capture only the modules they name (not their
-        // dependencies), so the pure flow rules the first screen uses stay in the entry.
+        // Two start-up chunks (React; the survey's first screens with what they need), evaluated as
+        // separate tasks by src/main.tsx, then the flow machine (xstate, the machine, the API client), loaded
+        // once the first screen has painted (lib/useSurveyFlow.ts), and one chunk per later screen, instead of
+        // many tiny shared ones. The client area's theme (only `/p/<alias>` uses it) and the upload with
+        // progress (only a file question) stay out of the survey's start-up.
         codeSplitting: {
-          includeDependenciesRecursively: false,
           groups: [
+            // React, with the bundler's and Vite's import() helpers that the entry needs first.
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|rolldown[\\/]runtime/,
+              priority: 20,
+            },
+            {
+              name: 'survey',
+              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/](?!api|client|flow)|screens[\\/])|packages[\\/]machines[\\/]src[\\/]surveyFlow[\\/](flow|surveyFlow\.logic)\.|packages[\\/]ui[\\/]src[\\/](theme[\\/](?!clientArea|ClientArea)|PinInput[\\/])|[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+              priority: 10,
+            },
             {
               name: 'flow',
-              test: /apps[\\/]survey[\\/]src[\\/]lib[\\/]flow\.|packages[\\/]machines[\\/](?!src[\\/]surveyFlow[\\/](flow|surveyFlow\.logic)\.)|[\\/]node_modules[\\/]xstate[\\/]/,
+              test: /apps[\\/]survey[\\/]src[\\/]lib[\\/](api|client|flow)\.|packages[\\/]machines[\\/]|packages[\\/]api-client[\\/](?!src[\\/]upload)|[\\/]node_modules[\\/]xstate[\\/]/,
               priority: 5,
             },
           ],
