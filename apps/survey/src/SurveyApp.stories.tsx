@@ -401,8 +401,9 @@ export const Offline: Story = {
     worker!.use(http.put('*/api/quiz-answer/:quizAnswerId', offline));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' }), '72,5{Enter}');
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
-    await expect(await canvas.findByRole('status')).toHaveTextContent(
-      /Sem conexão\. Sua resposta está guardada neste aparelho/,
+    // The status region is there from the start; the message arrives when the save fails.
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent(/Sem conexão\. Sua resposta está guardada neste aparelho/),
     );
     const kept = JSON.parse(window.localStorage.getItem(`acompanha.survey.${SURVEY_SCHEDULE_ID}`)!) as {
       queue: { idempotencyKey: string }[];
@@ -644,7 +645,7 @@ export const BackChangeOffline: Story = {
     await userEvent.clear(field);
     await userEvent.type(field, '80{Enter}');
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
-    await expect(await canvas.findByRole('status')).toHaveTextContent(/Sem conexão/);
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Sem conexão/));
     const kept = JSON.parse(window.localStorage.getItem(`acompanha.survey.${SURVEY_SCHEDULE_ID}`)!) as {
       queue: { answer?: { questionId: string; replace?: boolean; value: unknown } }[];
     };
