@@ -96,8 +96,11 @@ interface Load {
 
 /**
  * Saturating load (no rate bound) when `rate` is undefined: the throughput. With `rate`, the offered load is
- * bounded to that many requests per second: the latency at that load. `paths` are walked in order by each
- * connection; the load runs in a worker thread, so it never shares an event loop with a server it measures.
+ * bounded to that many requests per second: the latency at that load. `paths` are handed out in order, one per
+ * request, by autocannon's `setupRequest` in this process (the servers measured are other processes, but for the
+ * bare route, whose single path runs in a worker thread so that it never shares an event loop with it).
+ * autocannon's own list of requests is not used for many paths: with thousands of entries, its bounded load
+ * overshoots the rate and reports latencies of hundreds of milliseconds that the server never had.
  */
 async function load(
   base: string,
@@ -106,13 +109,24 @@ async function load(
   seconds: number,
   rate?: number,
 ): Promise<Load> {
+  let next = 0;
+  const requests =
+    paths.length === 1
+      ? { workers: 1, requests: [{ method: 'GET' as const, path: paths[0]! }] }
+      : {
+          requests: [
+            {
+              method: 'GET' as const,
+              setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length]! }),
+            },
+          ],
+        };
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
     headers,
-    workers: 1,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    ...requests,
     ...(rate ? { overallRate: rate } : {}),
   });
   return {
