@@ -1,5 +1,12 @@
 /** What several journeys share: signing in as the demo professional, API calls, dates, the dev mailbox. */
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { operatorHeaders } from './secret.mjs';
 
 export const DEMO = { email: 'demo@acompanha.app', password: 'acompanha123' };
@@ -119,4 +126,33 @@ export async function verificationCode(request: APIRequestContext, to: string): 
     })
     .toBeTruthy();
   return code!;
+}
+
+/** Picks a radio by name, tapping its drawn label as a patient does (the input itself is visually hidden). */
+export async function pick(scope: Page | Locator, name: string | RegExp): Promise<void> {
+  const radio = scope.getByRole('radio', typeof name === 'string' ? { name, exact: true } : { name });
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
+/**
+ * From an open client profile: schedules `quizTitle` once, tomorrow, by e-mail (so that the only message today is
+ * one asked for now), through the "Agendar questionário" dialog.
+ */
+export async function scheduleOnceTomorrow(page: Page, quizTitle: string): Promise<void> {
+  await page.getByRole('tab', { name: /Questionários/ }).click();
+  await page.getByRole('button', { name: 'Agendar questionário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agendar questionário' });
+  await dialog
+    .getByRole('button', { name: /Questionário/ })
+    .first()
+    .click();
+  await page.getByRole('option', { name: quizTitle }).click();
+  const [y, m, d] = spDay(1).split('-');
+  await dialog.getByRole('spinbutton', { name: /^dia/i }).first().click();
+  await page.keyboard.type(`${d}${m}${y}`);
+  await pick(dialog, 'Uma vez');
+  await pick(dialog, 'E-mail');
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+  await expect(dialog).toBeHidden();
 }

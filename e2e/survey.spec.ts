@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { json, libraryQuestion, patientPhone, readInvitation, signInAsDemo, spDay } from './support.js';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  json,
+  libraryQuestion,
+  patientPhone,
+  pick,
+  readInvitation,
+  scheduleOnceTomorrow,
+  signInAsDemo,
+  spDay,
+} from './support.js';
 
 /*
  * The heart of the product, on the real portal, survey and API, in two browser contexts:
@@ -85,13 +94,6 @@ async function answerHeading(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-/** Picks a radio by name, tapping its drawn label as a patient does (the input itself is visually hidden). */
-async function pick(scope: Page | Locator, name: string | RegExp) {
-  const radio = scope.getByRole('radio', typeof name === 'string' ? { name, exact: true } : { name });
-  await radio.locator('xpath=ancestor::label[1]').click();
-  await expect(radio).toBeChecked();
-}
-
 test('a professional schedules a quiz now; the patient answers it on a phone in two sittings; the professional reviews, approves, exports and prints it', async ({
   page,
   browser,
@@ -103,22 +105,7 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   // ── The professional schedules the quiz from the patient's profile, then asks for it now ──
   await page.goto(`/clients/profile/${patientId}`);
   await expect(page.getByRole('heading', { level: 1, name: PATIENT.name })).toBeVisible();
-  await page.getByRole('tab', { name: /Questionários/ }).click();
-  await page.getByRole('button', { name: 'Agendar questionário' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agendar questionário' });
-  await dialog
-    .getByRole('button', { name: /Questionário/ })
-    .first()
-    .click();
-  await page.getByRole('option', { name: QUIZ_TITLE }).click();
-  // Once, tomorrow (so that the only message today is the one asked for now).
-  const [y, m, d] = spDay(1).split('-');
-  await dialog.getByRole('spinbutton', { name: /^dia/i }).first().click();
-  await page.keyboard.type(`${d}${m}${y}`);
-  await pick(dialog, 'Uma vez');
-  await pick(dialog, 'E-mail');
-  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await scheduleOnceTomorrow(page, QUIZ_TITLE);
 
   const schedules = page.getByRole('grid', { name: `Questionários de ${PATIENT.name}` });
   const scheduleRow = schedules.getByRole('row').filter({ hasText: QUIZ_TITLE });

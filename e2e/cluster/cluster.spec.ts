@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIResponse, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type BrowserContext } from '@playwright/test';
 import { operatorHeaders } from '../secret.mjs';
-import { json, libraryQuestion, patientPhone, readInvitation, signInAsDemo, spDay } from '../support.js';
+import { json, libraryQuestion, patientPhone, readInvitation, scheduleOnceTomorrow, signInAsDemo } from '../support.js';
 
 /*
  * The product as it runs for many practices (`pnpm start:cluster`): nginx in front of API A and API B
@@ -66,12 +66,6 @@ async function killAndAwaitRestart(name: 'api-a' | 'api-b', meanwhile: () => Pro
   expect(readState().processes[name].restarts).toBe(before.restarts + 1);
 }
 
-async function pick(scope: Page | Locator, name: string) {
-  const radio = scope.getByRole('radio', { name, exact: true });
-  await radio.locator('xpath=ancestor::label[1]').click();
-  await expect(radio).toBeChecked();
-}
-
 test('through nginx, with each API process killed once mid-journey, nothing confirmed is lost and the request is delivered once', async ({
   page,
   browser,
@@ -133,21 +127,7 @@ test('through nginx, with each API process killed once mid-journey, nothing conf
   await killAndAwaitRestart('api-a', () => request.get(`/api/patient/${patient.id}`, { headers: auth }));
 
   // ── She schedules the quiz from the profile (once, tomorrow) and asks for it now ──
-  await page.getByRole('tab', { name: /Questionários/ }).click();
-  await page.getByRole('button', { name: 'Agendar questionário' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agendar questionário' });
-  await dialog
-    .getByRole('button', { name: /Questionário/ })
-    .first()
-    .click();
-  await page.getByRole('option', { name: QUIZ_TITLE }).click();
-  const [y, m, d] = spDay(1).split('-');
-  await dialog.getByRole('spinbutton', { name: /^dia/i }).first().click();
-  await page.keyboard.type(`${d}${m}${y}`);
-  await pick(dialog, 'Uma vez');
-  await pick(dialog, 'E-mail');
-  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await scheduleOnceTomorrow(page, QUIZ_TITLE);
   const scheduleRow = page
     .getByRole('grid', { name: `Questionários de ${PATIENT.name}` })
     .getByRole('row')
