@@ -39,6 +39,7 @@ import { loggerOptions } from './http/logging.js';
 import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
+import { describeIssue } from './errors/validation-messages.js';
 import { gatewayStandinRoutes, STANDIN_PREFIX } from './payment/standin/routes.js';
 import type { PaymentGateway } from './payment/gateway/port.js';
 import { paymentRoutes } from './payment/routes.js';
@@ -60,8 +61,8 @@ import { readSurveyIndex, registerSpas, trySpaFallback, type SpaOptions } from '
 import { servePublicPage } from './client-area/page.js';
 import { serveSurveyPage } from './quiz-answer/page.js';
 
-// Validation messages in Brazilian Portuguese.
-z.config(z.locales.ptBR());
+// Validation messages: our catalogue's sentences, naming the field and its limit (errors/validation-messages.ts).
+z.config({ customError: describeIssue });
 
 export const API_PREFIX = '/api';
 

@@ -60,6 +60,12 @@ function stateImpliedLimits(node: Json): void {
     const hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
     s.format = lo >= -INT32 && hi < INT32 ? 'int32' : 'int64';
   }
+  // A date's or an instant's range (formatMinimum/formatMaximum, lib/dates.ts) is also said in words.
+  if (typeof s.formatMinimum === 'string' && typeof s.formatMaximum === 'string') {
+    const range = `From ${s.formatMinimum} to ${s.formatMaximum}.`;
+    const said = typeof s.description === 'string' ? s.description : '';
+    if (!said.includes(range)) s.description = said ? `${said} ${range}` : range;
+  }
   for (const v of Object.values(s)) stateImpliedLimits(v);
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, openApiDocument } from '../src/app.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
 import { backends } from './helpers/backends.js';
+import { sentenceOrigin } from './helpers/own-sentences.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 
 type Schema = Record<string, any>;
@@ -173,6 +174,9 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
     const codes = new Set<string>(ERROR_CODES);
     const serverErrors: string[] = [];
     const outsideModel: string[] = [];
+    // Every sentence a refusal carries (its message and each field's) is ours: the catalogue's or our source's.
+    const notOurs = new Set<string>();
+    const sentences = { refusals: 0, messages: 0, catalogue: 0, source: 0 };
     let requests = 0;
     let opIndex = 0;
     const statuses: Record<number, number> = {};
@@ -244,6 +248,15 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
             ) {
               outsideModel.push(`${res.statusCode} ${where} → ${res.body.slice(0, 200)}`);
             }
+            sentences.refusals++;
+            const details = Array.isArray(body.details) ? (body.details as { message?: unknown }[]) : [];
+            for (const message of [body.message, ...details.map((d) => d?.message)]) {
+              if (typeof message !== 'string') continue;
+              sentences.messages++;
+              const origin = sentenceOrigin(message);
+              if (origin) sentences[origin]++;
+              else notOurs.add(`${message}  ← ${where.slice(0, 120)}`);
+            }
           }
         }
         // A run that ended the session (none should) signs in again, so the rest of the run stays signed in.
@@ -257,9 +270,13 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
     console.log(
       `fuzz (${backend.name}): ${requests} requests over ${opIndex} operations, ${serverErrors.length} answers 5xx, ${outsideModel.length} outside the error model; statuses ${JSON.stringify(statuses)}`,
     );
+    console.log(
+      `fuzz (${backend.name}): ${sentences.refusals} refusals, ${sentences.messages} sentences — ${sentences.catalogue} from the validation catalogue, ${sentences.source} from our source, ${notOurs.size} not ours`,
+    );
     if (serverErrors.length) console.log(serverErrors.join('\n'));
     expect(serverErrors).toEqual([]);
     expect(outsideModel).toEqual([]);
+    expect([...notOurs]).toEqual([]);
     const fresh = (
       await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } })
     ).json().jwt as string;

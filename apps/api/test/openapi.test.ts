@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, openApiDocument } from '../src/app.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
 import { EVENT_TYPES } from '../src/events/catalog.js';
+import { FIELD_LABELS } from '../src/errors/validation-messages.js';
 
 type Op = {
   operationId?: string;
@@ -573,6 +574,34 @@ describe('OpenAPI document (built without a database)', () => {
     expect(finished.properties.data.required).toEqual(expect.arrayContaining(['quizAnswerId', 'patientName']));
     expect(finished.properties.data.properties.answers.description).toMatch(/rich payloads/);
     expect(d.webhooks['patient.created'].post.summary).toBe('Cliente cadastrado (Clientes)');
+  });
+
+  it('names every field an operation accepts in Portuguese, for the refusals that name it', async () => {
+    const d = await doc();
+    const schemas = d.components.schemas as Record<string, Record<string, unknown>>;
+    const names = new Set<string>();
+    const seen = new Set<unknown>();
+    const walk = (s: unknown): void => {
+      if (!s || typeof s !== 'object' || seen.has(s)) return;
+      seen.add(s);
+      const node = s as Record<string, unknown>;
+      if (typeof node.$ref === 'string') return walk(schemas[node.$ref.split('/').pop()!]);
+      for (const [k, v] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
+        names.add(k);
+        walk(v);
+      }
+      for (const k of ['items', 'additionalProperties']) walk(node[k]);
+      for (const k of ['anyOf', 'oneOf', 'allOf']) for (const x of (node[k] ?? []) as unknown[]) walk(x);
+    };
+    for (const ops of Object.values(d.paths))
+      for (const op of Object.values(ops) as (Op & {
+        parameters?: { name: string }[];
+        requestBody?: { content?: Record<string, { schema?: unknown }> };
+      })[]) {
+        for (const p of op.parameters ?? []) names.add(p.name);
+        walk(op.requestBody?.content?.['application/json']?.schema);
+      }
+    expect([...names].filter((n) => !FIELD_LABELS[n]).sort()).toEqual([]);
   });
 
   it('is deterministic', async () => {

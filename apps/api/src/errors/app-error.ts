@@ -15,8 +15,14 @@ export class AppError extends Error {
   }
 }
 
+/** The message of a refusal with field issues: the issue itself when there is one, else how many. */
+export function summarizeIssues(issues: ValidationIssue[]): string {
+  if (issues.length === 1 && issues[0]) return issues[0].message;
+  return `${issues.length} dados enviados estão incorretos; cada um está em details.`;
+}
+
 export const errors = {
-  validation: (issues: ValidationIssue[], message = 'Parâmetros inválidos.') =>
+  validation: (issues: ValidationIssue[], message = summarizeIssues(issues)) =>
     new AppError(400, 'WRONG_COMMAND_PARAMETERS', message, issues),
   field: (path: string[], message: string) =>
     new AppError(400, 'WRONG_COMMAND_PARAMETERS', message, [{ path, message }]),

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.js';
+import { AppError, errors } from './app-error.js';
 import type { ErrorResponse, ValidationIssue } from './schemas.js';
+import { fieldLabel } from './validation-messages.js';
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
@@ -29,9 +30,9 @@ export function toAppError(err: unknown, request: FastifyRequest): AppError {
   if (hasZodFastifySchemaValidationErrors(e) || Array.isArray(e?.validation)) {
     const issues: ValidationIssue[] = (e.validation ?? []).map((v) => ({
       path: pathFromInstancePath(v.instancePath),
-      message: v.message ?? 'Valor inválido.',
+      message: v.message ?? `${fieldLabel(pathFromInstancePath(v.instancePath))}: valor inválido.`,
     }));
-    return new AppError(400, 'WRONG_COMMAND_PARAMETERS', 'Parâmetros inválidos.', issues);
+    return errors.validation(issues);
   }
   if (typeof e?.code === 'string' && e.code.startsWith('FST_')) {
     const known = frameworkError(e.code);

@@ -1,6 +1,17 @@
 /** Calendar dates (YYYY-MM-DD) in São Paulo time, the product's reference time zone. */
 import { z } from 'zod';
 import { SAO_PAULO } from '@acompanha/calendar';
+import {
+  DATE_MAX,
+  DATE_PATTERN,
+  DATE_MIN,
+  INSTANT_MAX,
+  INSTANT_MAX_LENGTH,
+  INSTANT_MIN,
+  INSTANT_PATTERN,
+  isDateInRange,
+  isInstantInRange,
+} from '@acompanha/formats';
 
 // The calendar the portal shares: São Paulo days and a service's period (one rule everywhere).
 export { addDays, daysBetween, SAO_PAULO, serviceDaysLeft, serviceLastDay, spDate } from '@acompanha/calendar';
@@ -21,15 +32,42 @@ export function spDayStart(date: string): Date {
   return new Date(base - offsetMinutes(new Date(base + 3 * 3_600_000)) * 60_000);
 }
 
-/** A real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
-}
+export { isCalendarDate } from '@acompanha/formats';
 
+/**
+ * A calendar date written YYYY-MM-DD, inside the product's range (1900-01-01 to 2100-12-31,
+ * `@acompanha/formats`): checked before the database, so no stored date fails a later read.
+ */
 export const calendarDate = () =>
   z
     .string()
-    .refine(isCalendarDate, 'Data inválida: use o formato AAAA-MM-DD.')
-    .meta({ format: 'date', description: 'Calendar date, YYYY-MM-DD.' });
+    .superRefine((value, ctx) => {
+      if (!isDateInRange(value)) ctx.addIssue({ code: 'invalid_format', format: 'date', input: value });
+    })
+    .meta({
+      format: 'date',
+      pattern: DATE_PATTERN,
+      maxLength: 10,
+      formatMinimum: DATE_MIN,
+      formatMaximum: DATE_MAX,
+      description: 'Calendar date, YYYY-MM-DD (São Paulo).',
+    });
+
+/**
+ * An instant as RFC 3339 writes it, with its offset (`2026-11-27T14:30:00-03:00`), at most 35 characters,
+ * inside the product's range.
+ */
+export const instant = () =>
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      if (!isInstantInRange(value)) ctx.addIssue({ code: 'invalid_format', format: 'datetime', input: value });
+    })
+    .meta({
+      format: 'date-time',
+      pattern: INSTANT_PATTERN,
+      maxLength: INSTANT_MAX_LENGTH,
+      formatMinimum: INSTANT_MIN,
+      formatMaximum: INSTANT_MAX,
+      description: 'An instant with its offset (RFC 3339).',
+    });

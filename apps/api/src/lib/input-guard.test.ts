@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, controlCharacterIssues, LINE_BREAK_MESSAGE, multiline } from './input-guard.js';
+import { CONTROL_CHARACTER_RULE, controlCharacterIssues, LINE_BREAK_RULE, multiline } from './input-guard.js';
 
 const Body = z
   .object({
@@ -26,16 +26,16 @@ describe('controlCharacterIssues', () => {
 
   it('refuses NUL and other control characters anywhere, with the field path', () => {
     expect(controlCharacterIssues(Body, { name: 'a\u0000b' })).toEqual([
-      { path: ['name'], message: CONTROL_CHARACTER_MESSAGE },
+      { path: ['name'], message: `Nome: ${CONTROL_CHARACTER_RULE}` },
     ]);
     expect(controlCharacterIssues(Body, { name: 'a', tags: ['ok', 'x\u001b[31m'] })).toEqual([
-      { path: ['tags', '1'], message: CONTROL_CHARACTER_MESSAGE },
+      { path: ['tags', '1'], message: `Etiquetas (item 2): ${CONTROL_CHARACTER_RULE}` },
     ]);
     expect(controlCharacterIssues(Body, { name: 'a', notes: 'fim\u0000' })).toEqual([
-      { path: ['notes'], message: CONTROL_CHARACTER_MESSAGE },
+      { path: ['notes'], message: `Observações: ${CONTROL_CHARACTER_RULE}` },
     ]);
     expect(controlCharacterIssues(Body, { name: 'a', extra: { deep: ['\u0007'] } })).toEqual([
-      { path: ['extra', 'deep', '0'], message: CONTROL_CHARACTER_MESSAGE },
+      { path: ['extra', 'deep', '0'], message: `deep (item 1): ${CONTROL_CHARACTER_RULE}` },
     ]);
     expect(controlCharacterIssues(Body, { name: 'a', ['unknown\u0000']: 1 })).toHaveLength(1);
     // Keys named like Object's own properties are unknown fields, not schemas.
@@ -46,10 +46,10 @@ describe('controlCharacterIssues', () => {
 
   it('allows line breaks and tab only in multi-line text', () => {
     expect(controlCharacterIssues(Body, { name: 'linha\nquebrada' })).toEqual([
-      { path: ['name'], message: LINE_BREAK_MESSAGE },
+      { path: ['name'], message: `Nome: ${LINE_BREAK_RULE}` },
     ]);
     expect(controlCharacterIssues(Body, { name: 'separador\u2028' })).toEqual([
-      { path: ['name'], message: CONTROL_CHARACTER_MESSAGE },
+      { path: ['name'], message: `Nome: ${CONTROL_CHARACTER_RULE}` },
     ]);
     expect(
       controlCharacterIssues(Body, { name: 'a', answer: { type: 'free-field', text: 'Semana boa.\nDormi bem.' } }),
@@ -65,7 +65,7 @@ describe('controlCharacterIssues', () => {
       take: z.coerce.number().int().max(100).optional(),
     });
     expect(controlCharacterIssues(Query, { nameTerm: '\u0000', take: '20' })).toEqual([
-      { path: ['nameTerm'], message: CONTROL_CHARACTER_MESSAGE },
+      { path: ['nameTerm'], message: `Busca por nome: ${CONTROL_CHARACTER_RULE}` },
     ]);
     expect(controlCharacterIssues(Query, { take: '2\u00000' })).toHaveLength(1);
   });

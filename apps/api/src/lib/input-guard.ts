@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../errors/schemas.js';
+import { fieldLabel } from '../errors/validation-messages.js';
 
 /**
  * The one rule every string input follows, whatever route it reaches: no control characters (U+0000–U+001F,
@@ -22,8 +23,13 @@ const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const MULTILINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u2028\u2029]/;
 
-export const CONTROL_CHARACTER_MESSAGE = 'Caracteres de controle não são permitidos.';
-export const LINE_BREAK_MESSAGE = 'Este campo não aceita quebras de linha nem tabulação.';
+/** The rules, after the field's label in each message ("Nome: caracteres de controle não são permitidos."). */
+export const CONTROL_CHARACTER_RULE = 'caracteres de controle não são permitidos.';
+export const LINE_BREAK_RULE = 'não aceita quebras de linha nem tabulação.';
+const refusal = (path: Path, rule: string): ValidationIssue => ({
+  path: path.map(String),
+  message: `${fieldLabel(path)}: ${rule}`,
+});
 
 type Path = (string | number)[];
 interface Def {
@@ -45,12 +51,9 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 
 function checkString(value: string, allowLineBreaks: boolean, path: Path, out: ValidationIssue[]): void {
   if (!allowLineBreaks && SINGLE_LINE_FORBIDDEN.test(value)) {
-    out.push({
-      path: path.map(String),
-      message: MULTILINE_FORBIDDEN.test(value) ? CONTROL_CHARACTER_MESSAGE : LINE_BREAK_MESSAGE,
-    });
+    out.push(refusal(path, MULTILINE_FORBIDDEN.test(value) ? CONTROL_CHARACTER_RULE : LINE_BREAK_RULE));
   } else if (allowLineBreaks && MULTILINE_FORBIDDEN.test(value)) {
-    out.push({ path: path.map(String), message: CONTROL_CHARACTER_MESSAGE });
+    out.push(refusal(path, CONTROL_CHARACTER_RULE));
   }
 }
 

@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmail } from '@acompanha/formats';
 import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
 
-/** Trimmed, lower-cased e-mail. */
+/**
+ * Trimmed, lower-cased e-mail, checked by the one rule the portal's forms use too (`@acompanha/formats`);
+ * the document states it as `format: email` with its `pattern`.
+ */
 export const emailField = () =>
-  z.string().trim().toLowerCase().email('Informe um e-mail válido, como nome@exemplo.com.').max(254);
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .superRefine((value, ctx) => {
+      if (!isEmail(value)) ctx.addIssue({ code: 'invalid_format', format: 'email', input: value });
+    })
+    .meta({ format: 'email', pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 
 export const passwordField = () =>
   z.string().min(8, 'A senha deve ter pelo menos 8 caracteres.').max(256, 'A senha deve ter no máximo 256 caracteres.');

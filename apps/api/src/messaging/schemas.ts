@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES, NOTIFICATION_CHANNELS, SERVICE_MODALITIES } from '../db/schema.js';
 import { ChatMessageStatusSchema } from '../chat/schemas.js';
+import { instant } from '../lib/dates.js';
 import { multiline } from '../lib/input-guard.js';
 import { pagination } from '../lib/text.js';
 
@@ -43,8 +44,7 @@ export const ComposeMessageBody = z
       description:
         'An approved WhatsApp template (GET /chat/templates): required for clients outside the 24-hour window.',
     }),
-    sendAt: z.iso
-      .datetime()
+    sendAt: instant()
       .nullish()
       .meta({ description: 'When to send (São Paulo time chosen on screen, as an instant); null or past = now.' }),
   })

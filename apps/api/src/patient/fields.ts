@@ -1,6 +1,7 @@
 /** Normalisation of patient fields, shared by the JSON routes and the spreadsheet import. */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { isValidCpf, onlyDigits } from '../lib/br.js';
+import { DATE_MIN } from '@acompanha/formats';
 import { isCalendarDate } from '../lib/dates.js';
 
 /** E.164 (Brazil when no country code is given), or null when it is not a valid phone number. */
@@ -27,7 +28,7 @@ export const CPF_INVALID = 'CPF inválido: confira os dígitos verificadores.';
 export function birthDateProblem(value: string, today: string): string | null {
   if (!isCalendarDate(value)) return 'Data de nascimento inválida.';
   if (value > today) return 'A data de nascimento não pode estar no futuro.';
-  if (value < '1900-01-01') return 'Data de nascimento inválida.';
+  if (value < DATE_MIN) return 'Data de nascimento inválida.';
   return null;
 }
 

@@ -2,6 +2,7 @@
  * The rows of a patient import: the template, reading the file (CSV or XLSX), mapping its columns to our
  * fields (the professional's mapping, else the headers' names and aliases) and checking each row.
  */
+import { isEmail } from '@acompanha/formats';
 import { z } from 'zod';
 import type { PatientSex, ServiceModality } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
@@ -188,8 +189,6 @@ export interface RowValues {
   notes?: string;
 }
 
-const emailSchema = z.email();
-
 export function validateRow(
   cells: Cell[],
   cols: Partial<Record<ImportField, number>>,
@@ -207,8 +206,7 @@ export function validateRow(
     fail('name', 'WRONG_COMMAND_PARAMETERS', 'Nome longo demais (máximo 200 caracteres).');
   const email = text('email').toLowerCase();
   if (email) {
-    if (!emailSchema.safeParse(email).success || email.length > 254)
-      fail('email', 'WRONG_COMMAND_PARAMETERS', 'Informe um e-mail válido, como nome@exemplo.com.');
+    if (!isEmail(email)) fail('email', 'WRONG_COMMAND_PARAMETERS', 'Informe um e-mail válido, como nome@exemplo.com.');
     else out.email = email;
   }
   const phoneCell = at('phone');

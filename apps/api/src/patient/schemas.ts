@@ -3,6 +3,7 @@ import { multiline } from '../lib/input-guard.js';
 import { NOTIFICATION_CHANNELS, PATIENT_SEXES, SERVICE_MODALITIES } from '../db/schema.js';
 import { ErrorCodeSchema } from '../errors/schemas.js';
 import { calendarDate } from '../lib/dates.js';
+import { emailField } from '../lib/zod.js';
 import { pagination } from '../lib/text.js';
 
 export const ServiceModalitySchema = z
@@ -78,14 +79,7 @@ const PreferencesBody = z
 
 const patientFields = {
   name: z.string().trim().min(1, 'Informe o nome.').max(200),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .email('Informe um e-mail válido, como nome@exemplo.com.')
-    .max(254)
-    .nullable()
-    .optional(),
+  email: emailField().nullable().optional(),
   phone: z
     .string()
     .trim()

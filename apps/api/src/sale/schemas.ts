@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, SALE_STATUSES } from '../db/schema.js';
-import { calendarDate } from '../lib/dates.js';
+import { calendarDate, instant } from '../lib/dates.js';
 import { pagination } from '../lib/text.js';
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS).meta({ id: 'PaymentMethod' });
@@ -40,7 +40,7 @@ export const CreateSaleBody = z
       .optional()
       .meta({ description: "Default the service's price." }),
     paymentMethod: PaymentMethodSchema,
-    soldAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'Default now.' }),
+    soldAt: instant().optional().meta({ description: 'Default now.' }),
     startsAt: calendarDate().optional().meta({ description: 'Default the São Paulo date of soldAt.' }),
   })
   .strict();

@@ -2443,11 +2443,11 @@ export type ListAnswerRevisionsData = {
         quizId?: string;
         patientId?: string;
         /**
-         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         from?: string;
         /**
-         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         to?: string;
         take?: number;
@@ -2526,11 +2526,11 @@ export type ExportAnswersData = {
     query: {
         quizId: string;
         /**
-         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         from?: string;
         /**
-         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         to?: string;
         status?: RevisionStatusInput;
@@ -2630,11 +2630,11 @@ export type GetPatientAnswerSeriesData = {
          */
         quizId?: string;
         /**
-         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         from?: string;
         /**
-         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         to?: string;
     };
@@ -2678,11 +2678,11 @@ export type ListPendingAnswerRevisionsData = {
         quizId?: string;
         patientId?: string;
         /**
-         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         from?: string;
         /**
-         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         to?: string;
         take?: number;
@@ -2729,11 +2729,11 @@ export type ListQuizAnswerRevisionsData = {
         status?: RevisionStatusInput;
         patientId?: string;
         /**
-         * First São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         from?: string;
         /**
-         * Last São Paulo date (YYYY-MM-DD) of the period, inclusive.
+         * From 1900-01-01 to 2100-12-31.
          */
         to?: string;
         take?: number;
@@ -2814,11 +2814,11 @@ export type GetAnswerStatusReportData = {
     path?: never;
     query?: {
         /**
-         * Period start (São Paulo date, inclusive). Default: 29 days before `to`.
+         * From 1900-01-01 to 2100-12-31.
          */
         from?: string;
         /**
-         * Period end (São Paulo date, inclusive). Default: today.
+         * From 1900-01-01 to 2100-12-31.
          */
         to?: string;
         quizId?: string;
@@ -6645,7 +6645,7 @@ export type CreateQuizScheduleData = {
         quizId: string;
         patientId: string;
         /**
-         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE). From 1900-01-01 to 2100-12-31.
          */
         startDate: string;
         /**
@@ -6903,7 +6903,7 @@ export type BulkInsertSchedulesData = {
          */
         patientIds: Array<string>;
         /**
-         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE). From 1900-01-01 to 2100-12-31.
          */
         startDate: string;
         /**
@@ -6983,7 +6983,7 @@ export type BulkRescheduleSchedulesData = {
          */
         patientIds?: Array<string>;
         /**
-         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE). From 1900-01-01 to 2100-12-31.
          */
         startDate: string;
         /**
@@ -7191,7 +7191,7 @@ export type RescheduleQuizScheduleData = {
     body: {
         quizScheduleId: string;
         /**
-         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).
+         * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE). From 1900-01-01 to 2100-12-31.
          */
         startDate: string;
         /**
@@ -7731,11 +7731,11 @@ export type ListSalesData = {
         serviceId?: string;
         status?: SaleStatusInput;
         /**
-         * Sold on or after this São Paulo date.
+         * From 1900-01-01 to 2100-12-31.
          */
         periodStart?: string;
         /**
-         * Sold on or before this São Paulo date.
+         * From 1900-01-01 to 2100-12-31.
          */
         periodEnd?: string;
         take?: number;
@@ -7780,11 +7780,11 @@ export type CreateSaleData = {
         amountCents?: number;
         paymentMethod: PaymentMethodInput;
         /**
-         * Default now.
+         * Default now. From 1900-01-01T00:00:00.000Z to 2100-12-31T23:59:59.999Z.
          */
         soldAt?: string;
         /**
-         * Default the São Paulo date of soldAt.
+         * Default the São Paulo date of soldAt. From 1900-01-01 to 2100-12-31.
          */
         startsAt?: string;
     };
@@ -7991,11 +7991,11 @@ export type GetInvoiceData = {
     path?: never;
     query: {
         /**
-         * First day (São Paulo), YYYY-MM-DD.
+         * From 1900-01-01 to 2100-12-31.
          */
         periodStart: string;
         /**
-         * Last day (São Paulo, inclusive), YYYY-MM-DD; at most 366 days after periodStart.
+         * From 1900-01-01 to 2100-12-31.
          */
         periodEnd: string;
     };
