@@ -86,6 +86,19 @@ export const WrongPin: Story = {
   },
 };
 
+/** The sixth digit sends the PIN; a tap on "Entrar" right after is the same attempt (4 tries left, not 3). */
+export const SixthDigitThenTap: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typePin(canvas, '000000');
+    await userEvent.click(canvas.getByRole('button', { name: /Entrar|Conferindo PIN/ }));
+    await waitFor(() =>
+      expect(canvas.getByRole('alert')).toHaveTextContent('PIN incorreto. Você tem mais 4 tentativas.'),
+    );
+    await expect(mockServer?.state.wrongPins).toBe(1);
+  },
+};
+
 export const LastTryBeforeLock: Story = {
   parameters: { survey: { server: { wrongPins: 3 } } },
   play: async ({ canvasElement }) => {
@@ -237,6 +250,34 @@ export const Metrics: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Qual é o seu peso hoje?' })).toBeVisible();
     await expect(canvas.getByRole('progressbar', { name: 'Pergunta 2 de 6' })).toBeInTheDocument();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' }), '72,5{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
+  },
+};
+
+/**
+ * 999 where the question takes 20 to 300 kg stays 999 and is refused under the field: "Prosseguir" does not
+ * advance and nothing is saved (before, the screen replaced it with 300 and sent that).
+ */
+export const MetricOutOfRange: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(2) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: 'Qual é o seu peso hoje? em kg' });
+    await userEvent.type(field, '999');
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(field).toHaveValue('999');
+    // Under the field (and read out by the alert beside it, for a screen reader).
+    const under = await canvas.findByText('Informe um valor entre 20 e 300 kg.', { selector: '[slot="errorMessage"]' });
+    await expect(under).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(/Informe um valor entre 20 e 300 kg\./);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Informe um valor entre 20 e 300 kg.');
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Qual é o seu peso hoje?' })).toBeVisible();
+    await expect(mockServer?.state.answers).toHaveLength(2);
+    // Fixed, it goes on.
+    await userEvent.clear(field);
+    await userEvent.type(field, '99,5');
+    await expect(canvas.queryAllByText('Informe um valor entre 20 e 300 kg.')).toHaveLength(0);
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Como está sua disposição?' })).toBeVisible();
   },
 };

@@ -17,6 +17,7 @@ import {
   MetricsAnswer,
   MultipleChoiceAnswer,
   QuestionFrame,
+  VisuallyHidden,
 } from '@acompanha/ui';
 import { SpinnerIcon } from '../screens/icons';
 import { useFocusHeading } from '../lib/focus';
@@ -127,6 +128,8 @@ export default function QuestionStep({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows quizScheduleId and step
   }, [quizScheduleId, step, draft, opened]);
   const [showMissing, setShowMissing] = useState(false);
+  // Why the measurement typed is not one the question takes (said under the field), or null.
+  const [problem, setProblem] = useState<string | null>(null);
   const ref = useFocusHeading<HTMLDivElement>(step);
   const set =
     <K extends keyof Draft>(key: K) =>
@@ -150,7 +153,7 @@ export default function QuestionStep({
           isComplement={isComplement}
           onBack={onBack}
           onForward={() => {
-            if (complete) {
+            if (complete && !problem) {
               writeDraft(quizScheduleId, step, null);
               onSubmit(value);
             } else setShowMissing(true);
@@ -161,11 +164,13 @@ export default function QuestionStep({
             draft={draft}
             set={set}
             token={token}
-            // A measurement typed and not yet confirmed is kept too: a reload loses no keystroke.
-            keepTyped={(typed) => keep({ ...draft, ...typed })}
+            showProblem={showMissing}
+            onProblemChange={setProblem}
           />
           <p role="alert" css={alertStyles}>
-            {showMissing && !complete ? missingMessage(question, draft) : null}
+            {/* A measurement the question does not take is said under its field; read out here too. */}
+            {showMissing && problem ? <VisuallyHidden>{problem}</VisuallyHidden> : null}
+            {showMissing && !problem && !complete ? missingMessage(question, draft) : null}
           </p>
         </QuestionFrame>
       </div>
@@ -178,13 +183,15 @@ function AnswerControl({
   draft,
   set,
   token,
-  keepTyped,
+  showProblem,
+  onProblemChange,
 }: {
   question: SurveyStepQuestion;
   draft: Draft;
   set: <K extends keyof Draft>(key: K) => (value: Draft[K]) => void;
   token: string;
-  keepTyped: (typed: Partial<Draft>) => void;
+  showProblem: boolean;
+  onProblemChange: (problem: string | null) => void;
 }) {
   switch (q.type) {
     case 'multiple-choice': {
@@ -270,7 +277,8 @@ function AnswerControl({
           maxValue={cfg.max}
           value={draft.metric}
           onChange={set('metric')}
-          onTyping={(metric) => keepTyped({ metric })}
+          showProblem={showProblem}
+          onProblemChange={onProblemChange}
         />
       );
     }

@@ -166,7 +166,12 @@ export function CheckboxGroup({
   ...props
 }: CheckboxGroupProps) {
   return (
-    <AriaCheckboxGroup {...props} css={fieldStyles} data-orientation={orientation}>
+    <AriaCheckboxGroup
+      {...props}
+      isInvalid={props.isInvalid || undefined}
+      css={fieldStyles}
+      data-orientation={orientation}
+    >
       <Label css={groupLabelStyles}>{label}</Label>
       {description && <Text slot="description">{description}</Text>}
       <div

@@ -6,7 +6,6 @@ import {
   Group,
   I18nProvider,
   Input,
-  Label,
   ListBox,
   Popover,
   Text,
@@ -17,6 +16,7 @@ import { IconChevronDown } from '../Icon';
 import { listBoxStyles, popoverStyles } from '../Select/listBoxStyles';
 import { resolveErrorMessage } from '../TextField/TextField';
 import { fieldStyles, inputGroupStyles } from '../TextField/fieldStyles';
+import { FieldLabel } from '../TextField/FieldLabel';
 
 export { SelectItem as ComboBoxItem, SelectSection as ComboBoxSection } from '../Select/Select';
 
@@ -55,17 +55,15 @@ export function ComboBox<T extends object>({
 }: ComboBoxProps<T>) {
   return (
     <I18nProvider locale="pt-BR">
-      <AriaComboBox {...props} allowsEmptyCollection={allowsEmptyCollection} css={fieldStyles}>
+      <AriaComboBox
+        {...props}
+        isInvalid={props.isInvalid || undefined}
+        allowsEmptyCollection={allowsEmptyCollection}
+        css={fieldStyles}
+      >
         {({ isRequired }) => (
           <>
-            <Label>
-              {label}
-              {isRequired && (
-                <span className="required-mark" aria-hidden="true">
-                  *
-                </span>
-              )}
-            </Label>
+            <FieldLabel label={label} isRequired={isRequired} />
             <Group css={inputGroupStyles}>
               <Input placeholder={placeholder} />
               <Button

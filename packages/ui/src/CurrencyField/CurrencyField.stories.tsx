@@ -4,8 +4,7 @@ import { expect, fn, userEvent } from 'storybook/test';
 import { Text } from '../Text';
 import { CurrencyField } from './CurrencyField';
 
-// Intl puts a no-break space after "R$".
-const shown = (input: HTMLElement) => (input as HTMLInputElement).value.replace(/\u00a0/g, ' ');
+const shown = (input: HTMLElement) => (input as HTMLInputElement).value;
 
 const meta = {
   title: 'Formulários/CurrencyField',
@@ -28,7 +27,8 @@ export const Default: Story = {
     await userEvent.type(input, '1234,56');
     await userEvent.tab();
     // Formatted in Brazilian style, reported in integer cents.
-    await expect(shown(input)).toBe('R$ 1.234,56');
+    await expect(shown(input)).toBe('1.234,56');
+    await expect(canvas.getByText('R$')).toBeVisible();
     await expect(args.onChange).toHaveBeenLastCalledWith(123456);
   },
 };
@@ -37,7 +37,7 @@ export const WithValue: Story = {
   args: { defaultValue: 25000, description: 'Valor cobrado por consulta presencial.' },
   play: async ({ canvas, args }) => {
     const input = canvas.getByRole('textbox', { name: 'Valor da consulta' });
-    await expect(shown(input)).toBe('R$ 250,00');
+    await expect(shown(input)).toBe('250,00');
     // Arrow keys step one real at a time.
     await userEvent.click(input);
     await userEvent.keyboard('{ArrowUp}');
@@ -78,8 +78,25 @@ export const Controlled: Story = {
     await userEvent.clear(input);
     await userEvent.type(input, '89,9');
     await userEvent.tab();
-    await expect(shown(input)).toBe('R$ 89,90');
+    await expect(shown(input)).toBe('89,90');
     await expect(canvas.getByText('Em centavos: 8990')).toBeVisible();
+  },
+};
+
+/** "-10" is refused with a message, never turned into R$ 10,00; more than two decimals are not rounded. */
+export const NegativeRefused: Story = {
+  play: async ({ canvas, args }) => {
+    const input = canvas.getByRole('textbox', { name: 'Valor da consulta' });
+    await userEvent.type(input, '-10');
+    await userEvent.tab();
+    await expect(shown(input)).toBe('-10');
+    await expect(args.onChange).toHaveBeenLastCalledWith(-1000);
+    await expect(await canvas.findByText('O valor não pode ser negativo.')).toBeVisible();
+    await userEvent.clear(input);
+    await userEvent.type(input, '10,555');
+    await userEvent.tab();
+    await expect(shown(input)).toBe('10,555');
+    await expect(await canvas.findByText('Use no máximo 2 casas decimais (os centavos).')).toBeVisible();
   },
 };
 

@@ -16,7 +16,6 @@ import {
   Group,
   Heading,
   I18nProvider,
-  Label,
   Popover,
   RangeCalendar as AriaRangeCalendar,
   Text,
@@ -31,6 +30,7 @@ import { IconChevronLeft, IconChevronRight } from '../Icon';
 import { popoverStyles } from '../Select/listBoxStyles';
 import { fieldStyles } from '../TextField/fieldStyles';
 import { calendarStyles, dateInputGroupStyles, segmentStyles } from './dateStyles';
+import { FieldLabel } from '../TextField/FieldLabel';
 
 /** Every date component speaks pt-BR: `dd/mm/aaaa`, Sunday-first weeks, "março de 2025". */
 export const DATE_LOCALE = 'pt-BR';
@@ -57,19 +57,6 @@ export function dateErrorMessage(v: ValidationResult, errorMessage?: DateFieldBa
   if (d.rangeOverflow) return 'A data é posterior à permitida.';
   if (d.badInput) return 'Data indisponível.';
   return v.validationErrors.join(' ') || 'Data inválida.';
-}
-
-function FieldLabel({ label, isRequired }: { label: ReactNode; isRequired?: boolean }) {
-  return (
-    <Label>
-      {label}
-      {isRequired && (
-        <span className="required-mark" aria-hidden="true">
-          *
-        </span>
-      )}
-    </Label>
-  );
 }
 
 function CalendarIcon() {
@@ -140,7 +127,7 @@ export interface DateFieldProps<T extends DateValue>
 export function DateField<T extends DateValue>({ label, description, errorMessage, ...props }: DateFieldProps<T>) {
   return (
     <I18nProvider locale={DATE_LOCALE}>
-      <AriaDateField {...props} css={fieldStyles}>
+      <AriaDateField {...props} isInvalid={props.isInvalid || undefined} css={fieldStyles}>
         {({ isRequired }) => (
           <>
             <FieldLabel label={label} isRequired={isRequired} />
@@ -166,7 +153,7 @@ export interface DatePickerProps<T extends DateValue>
 export function DatePicker<T extends DateValue>({ label, description, errorMessage, ...props }: DatePickerProps<T>) {
   return (
     <I18nProvider locale={DATE_LOCALE}>
-      <AriaDatePicker {...props} css={fieldStyles}>
+      <AriaDatePicker {...props} isInvalid={props.isInvalid || undefined} css={fieldStyles}>
         {({ isRequired }) => (
           <>
             <FieldLabel label={label} isRequired={isRequired} />
@@ -216,7 +203,7 @@ export function DateRangePicker<T extends DateValue>({
 }: DateRangePickerProps<T>) {
   return (
     <I18nProvider locale={DATE_LOCALE}>
-      <AriaDateRangePicker {...props} css={fieldStyles}>
+      <AriaDateRangePicker {...props} isInvalid={props.isInvalid || undefined} css={fieldStyles}>
         {({ isRequired }) => (
           <>
             <FieldLabel label={label} isRequired={isRequired} />

@@ -106,7 +106,7 @@ export function RadioGroup({
   ...props
 }: RadioGroupProps) {
   return (
-    <AriaRadioGroup {...props} orientation={orientation} css={fieldStyles}>
+    <AriaRadioGroup {...props} isInvalid={props.isInvalid || undefined} orientation={orientation} css={fieldStyles}>
       <Label css={groupLabelStyles}>{label}</Label>
       {description && <Text slot="description">{description}</Text>}
       <div

@@ -4,7 +4,6 @@ import {
   Button,
   FieldError,
   Header,
-  Label,
   ListBox,
   ListBoxItem,
   ListBoxSection,
@@ -20,6 +19,7 @@ import {
 import { IconCheck, IconChevronDown } from '../Icon';
 import { fieldStyles } from '../TextField/fieldStyles';
 import { listBoxItemStyles, listBoxStyles, popoverStyles, sectionHeaderStyles } from './listBoxStyles';
+import { FieldLabel } from '../TextField/FieldLabel';
 
 const triggerStyles = css`
   display: flex;
@@ -109,17 +109,10 @@ export function Select<T extends object>({
   ...props
 }: SelectProps<T>) {
   return (
-    <AriaSelect {...props} placeholder={placeholder} css={selectStyles}>
+    <AriaSelect {...props} isInvalid={props.isInvalid || undefined} placeholder={placeholder} css={selectStyles}>
       {({ isRequired }) => (
         <>
-          <Label>
-            {label}
-            {isRequired && (
-              <span className="required-mark" aria-hidden="true">
-                *
-              </span>
-            )}
-          </Label>
+          <FieldLabel label={label} isRequired={isRequired} />
           <Button className="select-trigger" css={triggerStyles}>
             <SelectValue className="select-value">
               {({ isPlaceholder, selectedText, defaultChildren }) => (isPlaceholder ? defaultChildren : selectedText)}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   FieldError,
-  Label,
   Text,
   TextArea as AriaTextArea,
   TextField as AriaTextField,
@@ -9,7 +8,8 @@ import {
   type ValidationResult,
 } from 'react-aria-components';
 import { fieldStyles, inputGroupStyles } from '../TextField/fieldStyles';
-import { resolveErrorMessage } from '../TextField/TextField';
+import { FieldLabel } from '../TextField/FieldLabel';
+import { resolveErrorMessage, withMaxLength } from '../TextField/TextField';
 
 export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children'> {
   /** Visible label (also the accessible name). */
@@ -26,6 +26,8 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children'> {
   rows?: number;
   /** Shows a live 'N/M caracteres' counter when `maxLength` is set. @default true */
   showCounter?: boolean;
+  /** The most characters the field takes; past it the field says so (nothing typed or pasted is cut). */
+  maxLength?: number;
 }
 
 /** A labelled multi-line text input (notes, descriptions, messages), with an optional character counter. */
@@ -36,14 +38,21 @@ export function TextArea({
   placeholder,
   rows = 4,
   showCounter = true,
+  maxLength,
+  validate,
   ...props
 }: TextAreaProps) {
   const length = (props.value ?? '').length;
   return (
-    <AriaTextField {...props} css={fieldStyles}>
-      {({ isInvalid, isDisabled, isReadOnly }) => (
+    <AriaTextField
+      {...props}
+      isInvalid={props.isInvalid || undefined}
+      validate={withMaxLength(validate, maxLength)}
+      css={fieldStyles}
+    >
+      {({ isInvalid, isDisabled, isReadOnly, isRequired }) => (
         <>
-          <Label>{label}</Label>
+          <FieldLabel label={label} isRequired={isRequired} />
           <div
             css={[
               inputGroupStyles,
@@ -74,13 +83,18 @@ export function TextArea({
             <AriaTextArea placeholder={placeholder} rows={rows} />
           </div>
           {description && <Text slot="description">{description}</Text>}
-          {showCounter && props.maxLength !== undefined && props.value !== undefined ? (
+          {showCounter && maxLength !== undefined && props.value !== undefined ? (
             <Text
               slot="description"
-              aria-live="polite"
-              css={{ alignSelf: 'flex-end', fontVariantNumeric: 'tabular-nums' }}
+              className="field-counter"
+              data-over={length > maxLength || undefined}
+              css={{
+                alignSelf: 'flex-end',
+                fontVariantNumeric: 'tabular-nums',
+                '&[data-over]': { color: 'var(--color-danger)', fontWeight: 'var(--font-weight-medium)' },
+              }}
             >
-              {length}/{props.maxLength} caracteres
+              {length.toLocaleString('pt-BR')}/{maxLength.toLocaleString('pt-BR')} caracteres
             </Text>
           ) : null}
           <FieldError className="field-error">{(v) => resolveErrorMessage(v, errorMessage)}</FieldError>

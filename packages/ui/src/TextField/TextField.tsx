@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import {
   FieldError,
   Input,
-  Label,
   Text,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
   type ValidationResult,
 } from 'react-aria-components';
+import { FieldLabel, tooLongMessage } from './FieldLabel';
 import { fieldStyles, inputGroupStyles } from './fieldStyles';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'> {
@@ -25,6 +25,23 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'> {
   endAdornment?: ReactNode;
   /** Fixed text inside the field box before the input (e.g. an address's prefix); not part of the value. */
   startAdornment?: ReactNode;
+  /**
+   * The most characters the field takes (the API's limit). Never enforced by cutting what she types or
+   * pastes: past it, the field says by how much and the form is not sent.
+   */
+  maxLength?: number;
+}
+
+/**
+ * The field's own rule for its length, before the caller's `validate`. Used in place of the native
+ * `maxlength`, which silently drops what is typed or pasted past the limit.
+ */
+export function withMaxLength(
+  validate: AriaTextFieldProps['validate'],
+  maxLength: number | undefined,
+): AriaTextFieldProps['validate'] {
+  if (maxLength === undefined) return validate;
+  return (value) => (value.length > maxLength ? tooLongMessage(value.length, maxLength) : (validate?.(value) ?? null));
 }
 
 /** Portuguese text for the browser's constraint validation (Chromium would answer in its own locale). */
@@ -55,15 +72,20 @@ export function TextField({
   placeholder,
   endAdornment,
   startAdornment,
+  maxLength,
+  validate,
   ...props
 }: TextFieldProps) {
   return (
-    <AriaTextField {...props} css={fieldStyles}>
-      {({ isInvalid, isDisabled, isReadOnly }) => (
+    <AriaTextField
+      {...props}
+      isInvalid={props.isInvalid || undefined}
+      validate={withMaxLength(validate, maxLength)}
+      css={fieldStyles}
+    >
+      {({ isInvalid, isDisabled, isReadOnly, isRequired }) => (
         <>
-          {/* No asterisk: it would leak into the label text ("Senha*"); `required` is announced
-              by screen readers and the error message says what is missing. */}
-          <Label>{label}</Label>
+          <FieldLabel label={label} isRequired={isRequired} />
           <div
             css={inputGroupStyles}
             data-invalid={isInvalid || undefined}

@@ -8,9 +8,20 @@ export const fieldStyles = css`
   color: var(--color-text);
 
   & > label,
-  & > .react-aria-Label {
+  & > .react-aria-Label,
+  & > .field-label-row > label {
     font-size: var(--font-size-sm);
     font-weight: var(--font-weight-medium);
+  }
+  & > .field-label-row {
+    display: flex;
+    align-items: baseline;
+    gap: 2px;
+  }
+  & .required-mark {
+    color: var(--color-danger);
+    font-size: var(--font-size-sm);
+    font-weight: var(--font-weight-semibold);
   }
   & [slot='description'] {
     font-size: var(--font-size-sm);

@@ -4,7 +4,6 @@ import {
   DateSegment,
   FieldError,
   I18nProvider,
-  Label,
   Text,
   TimeField as AriaTimeField,
   type TimeFieldProps as AriaTimeFieldProps,
@@ -13,6 +12,7 @@ import {
 } from 'react-aria-components';
 import { dateInputGroupStyles, segmentStyles } from '../DatePicker/dateStyles';
 import { fieldStyles } from '../TextField/fieldStyles';
+import { FieldLabel } from '../TextField/FieldLabel';
 
 export interface TimeFieldProps<T extends TimeValue> extends Omit<AriaTimeFieldProps<T>, 'children' | 'hourCycle'> {
   /** Visible label (also the accessible name). */
@@ -40,17 +40,10 @@ function timeErrorMessage(v: ValidationResult, errorMessage?: TimeFieldProps<Tim
 export function TimeField<T extends TimeValue>({ label, description, errorMessage, ...props }: TimeFieldProps<T>) {
   return (
     <I18nProvider locale="pt-BR">
-      <AriaTimeField {...props} hourCycle={24} css={fieldStyles}>
+      <AriaTimeField {...props} isInvalid={props.isInvalid || undefined} hourCycle={24} css={fieldStyles}>
         {({ isRequired }) => (
           <>
-            <Label>
-              {label}
-              {isRequired && (
-                <span className="required-mark" aria-hidden="true">
-                  *
-                </span>
-              )}
-            </Label>
+            <FieldLabel label={label} isRequired={isRequired} />
             <DateInput css={dateInputGroupStyles}>
               {(segment) => <DateSegment segment={segment} css={segmentStyles} />}
             </DateInput>

@@ -26,7 +26,7 @@ export function PreferencesForm({ patient }: { patient: Patient }) {
   const queryClient = useQueryClient();
   const [channel, setChannel] = useState<NotificationChannel>(patient.preferences.channel);
   const [reminders, setReminders] = useState(patient.preferences.reminders);
-  const [hour, setHour] = useState<number>(patient.preferences.reminderHour ?? NaN);
+  const [hour, setHour] = useState<number | null>(patient.preferences.reminderHour ?? null);
   const [channelProblem, setChannelProblem] = useState<string | null>(null);
 
   const save = useMutation({
@@ -50,7 +50,7 @@ export function PreferencesForm({ patient }: { patient: Patient }) {
     setChannelProblem(null);
     save.mutate({
       path: { id: patient.id },
-      body: { channel, reminders, reminderHour: Number.isNaN(hour) ? null : hour },
+      body: { channel, reminders, reminderHour: hour },
       meta: handled('NOTIFICATION_CHANNEL_ERROR'),
     });
   }

@@ -2,7 +2,7 @@
 import type { FileContentType } from '@acompanha/api-client';
 import { Checkbox, CheckboxGroup, NumberField, Select, SelectItem, Stack, Switch, TextField } from '@acompanha/ui';
 import { FILE_TYPE_LABELS, FILE_TYPES, LIMITS, METRIC_UNITS, OTHER_UNIT } from './builderState';
-import { type ConfigEditorProps, integer, numberOrNull } from './editorKit';
+import type { ConfigEditorProps } from './editorKit';
 
 export function FreeFieldEditor({ config, onChange, errors, isReadOnly }: ConfigEditorProps<'free-field'>) {
   return (
@@ -17,11 +17,10 @@ export function FreeFieldEditor({ config, onChange, errors, isReadOnly }: Config
       <NumberField
         label="Máximo de caracteres"
         description="De 1 a 5.000."
-        value={config.maxLength ?? Number.NaN}
-        onChange={(n) => onChange({ ...config, maxLength: numberOrNull(n) }, 'config.maxLength')}
+        value={config.maxLength}
+        onChange={(n) => onChange({ ...config, maxLength: n }, 'config.maxLength')}
         minValue={LIMITS.maxLength.min}
         maxValue={LIMITS.maxLength.max}
-        formatOptions={integer}
         isReadOnly={isReadOnly}
         isInvalid={!!errors['config.maxLength']}
         errorMessage={errors['config.maxLength']}
@@ -54,11 +53,10 @@ export function FileUploadEditor({ config, onChange, errors, isReadOnly }: Confi
         label="Tamanho máximo"
         description="De 1 a 20 MB."
         unit="MB"
-        value={config.maxSizeMb ?? Number.NaN}
-        onChange={(n) => onChange({ ...config, maxSizeMb: numberOrNull(n) }, 'config.maxSizeMb')}
+        value={config.maxSizeMb}
+        onChange={(n) => onChange({ ...config, maxSizeMb: n }, 'config.maxSizeMb')}
         minValue={LIMITS.maxSizeMb.min}
         maxValue={LIMITS.maxSizeMb.max}
-        formatOptions={integer}
         isReadOnly={isReadOnly}
         isInvalid={!!errors['config.maxSizeMb']}
         errorMessage={errors['config.maxSizeMb']}
@@ -68,8 +66,8 @@ export function FileUploadEditor({ config, onChange, errors, isReadOnly }: Confi
 }
 
 export function MetricsEditor({ config, onChange, errors, isReadOnly }: ConfigEditorProps<'metrics'>) {
-  const decimals = config.decimals ?? 0;
-  const format = { minimumFractionDigits: 0, maximumFractionDigits: Math.min(Math.max(decimals, 0), 3) };
+  // The bounds take as many decimals as the answer will (0 to 3).
+  const decimalPlaces = Math.min(Math.max(config.decimals ?? 0, 0), 3);
   return (
     <Stack gap={4}>
       <Stack direction="row" gap={4} wrap align="start">
@@ -107,11 +105,10 @@ export function MetricsEditor({ config, onChange, errors, isReadOnly }: ConfigEd
         <NumberField
           label="Casas decimais"
           description="De 0 a 3."
-          value={config.decimals ?? Number.NaN}
-          onChange={(n) => onChange({ ...config, decimals: numberOrNull(n) }, 'config.decimals')}
+          value={config.decimals}
+          onChange={(n) => onChange({ ...config, decimals: n }, 'config.decimals')}
           minValue={LIMITS.decimals.min}
           maxValue={LIMITS.decimals.max}
-          formatOptions={integer}
           isReadOnly={isReadOnly}
           isInvalid={!!errors['config.decimals']}
           errorMessage={errors['config.decimals']}
@@ -121,9 +118,9 @@ export function MetricsEditor({ config, onChange, errors, isReadOnly }: ConfigEd
         <NumberField
           label="Valor mínimo"
           description="Opcional."
-          value={config.min ?? Number.NaN}
-          onChange={(n) => onChange({ ...config, min: numberOrNull(n) }, 'config.max')}
-          formatOptions={format}
+          value={config.min}
+          onChange={(n) => onChange({ ...config, min: n }, 'config.max')}
+          decimals={decimalPlaces}
           isReadOnly={isReadOnly}
           isInvalid={!!errors['config.min']}
           errorMessage={errors['config.min']}
@@ -131,9 +128,9 @@ export function MetricsEditor({ config, onChange, errors, isReadOnly }: ConfigEd
         <NumberField
           label="Valor máximo"
           description="Opcional."
-          value={config.max ?? Number.NaN}
-          onChange={(n) => onChange({ ...config, max: numberOrNull(n) }, 'config.max')}
-          formatOptions={format}
+          value={config.max}
+          onChange={(n) => onChange({ ...config, max: n }, 'config.max')}
+          decimals={decimalPlaces}
           isReadOnly={isReadOnly}
           isInvalid={!!errors['config.max']}
           errorMessage={errors['config.max']}

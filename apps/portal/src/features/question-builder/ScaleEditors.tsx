@@ -2,7 +2,7 @@
 import { NumberField, Radio, RadioGroup, Stack, TextField } from '@acompanha/ui';
 import { LIMITS, newId } from './builderState';
 import { EditableList } from './EditableList';
-import { type ConfigEditorProps, integer, move, numberOrNull } from './editorKit';
+import { type ConfigEditorProps, move } from './editorKit';
 
 export function LinearScaleEditor({ config, onChange, errors, isReadOnly }: ConfigEditorProps<'linear-scale'>) {
   return (
@@ -21,11 +21,10 @@ export function LinearScaleEditor({ config, onChange, errors, isReadOnly }: Conf
         <NumberField
           label="Termina em"
           description="De 2 a 10."
-          value={config.max ?? Number.NaN}
-          onChange={(n) => onChange({ ...config, max: numberOrNull(n) }, 'config.max')}
+          value={config.max}
+          onChange={(n) => onChange({ ...config, max: n }, 'config.max')}
           minValue={2}
           maxValue={10}
-          formatOptions={integer}
           isReadOnly={isReadOnly}
           isInvalid={!!errors['config.max']}
           errorMessage={errors['config.max']}

@@ -13,10 +13,6 @@ export interface ConfigEditorProps<T extends QuestionType> {
   questionId?: string;
 }
 
-/** Empty NumberField → `null` (React Aria reports NaN). */
-export const numberOrNull = (n: number) => (Number.isNaN(n) ? null : n);
-export const integer = { maximumFractionDigits: 0 } as const;
-
 export function move<T>(list: T[], from: number, to: number): T[] {
   const next = [...list];
   const [item] = next.splice(from, 1);

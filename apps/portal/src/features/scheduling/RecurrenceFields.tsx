@@ -111,8 +111,8 @@ export function RecurrenceFields({
           isRequired
           minValue={1}
           maxValue={365}
-          value={value.intervalDays ?? Number.NaN}
-          onChange={(n) => onChange({ intervalDays: Number.isNaN(n) ? null : n })}
+          value={value.intervalDays}
+          onChange={(n) => onChange({ intervalDays: n })}
           isInvalid={!!error('intervalDays')}
           errorMessage={error('intervalDays')}
           description="Por exemplo, 15 para enviar a cada 15 dias."

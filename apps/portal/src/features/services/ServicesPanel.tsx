@@ -184,8 +184,8 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
   const [description, setDescription] = useState(service?.description ?? '');
   const [price, setPrice] = useState<number | null>(service?.priceCents ?? null);
   const [modality, setModality] = useState<ServiceModality>(service?.modality ?? 'presencial');
-  const [validity, setValidity] = useState<number>(service?.validityDays ?? 30);
-  const [consultations, setConsultations] = useState<number>(service?.consultations ?? 1);
+  const [validity, setValidity] = useState<number | null>(service?.validityDays ?? 30);
+  const [consultations, setConsultations] = useState<number | null>(service?.consultations ?? 1);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   const onSuccess = async (saved: Service) => {
@@ -205,7 +205,7 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (price == null || Number.isNaN(validity)) return;
+    if (price == null || validity == null) return;
     setServerErrors({});
     const body = {
       name: name.trim(),
@@ -213,7 +213,7 @@ function ServiceForm({ service, onDone }: { service: Service | null; onDone: () 
       priceCents: price,
       modality,
       validityDays: validity,
-      consultations: Number.isNaN(consultations) ? 1 : consultations,
+      consultations: consultations ?? 1,
     };
     if (service) update.mutate({ path: { id: service.id }, body });
     else create.mutate({ body });

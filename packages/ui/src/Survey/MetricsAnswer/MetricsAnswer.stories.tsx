@@ -52,17 +52,16 @@ export const LabelHidden: Story = {
   },
 };
 
-/** While typing (before the field is left): what the text stands for so far, `null` while out of range. */
+/** As she types: the value when the question takes it, `null` while it does not (out of range, half typed). */
 export const ReportsTyping: Story = {
-  args: { onTyping: fn() },
   play: async ({ canvas, args }) => {
     const field = canvas.getByRole('textbox', { name: 'Peso em kg' });
     await userEvent.type(field, '7');
-    await expect(args.onTyping).toHaveBeenLastCalledWith(null);
-    await userEvent.type(field, '2,54');
-    await expect(args.onTyping).toHaveBeenLastCalledWith(72.5);
-    await expect(args.onChange).not.toHaveBeenCalled();
-    await expect(field).toHaveValue('72,54');
+    await expect(args.onChange).toHaveBeenLastCalledWith(null);
+    await userEvent.type(field, '2,5');
+    await expect(args.onChange).toHaveBeenLastCalledWith(72.5);
+    // Nothing is said while she is still typing.
+    await expect(canvas.queryByText(/Informe um valor/)).not.toBeInTheDocument();
   },
 };
 
@@ -73,12 +72,28 @@ export const Glucose: Story = {
   },
 };
 
-export const ClampsToBounds: Story = {
+/** 999 where the range ends at 400 stays 999 and is refused under the field — never replaced by 400. */
+export const OutOfRangeRefused: Story = {
   play: async ({ canvas, args }) => {
     const field = canvas.getByRole('textbox', { name: 'Peso em kg' });
-    await userEvent.type(field, '1000');
+    await userEvent.type(field, '999');
     await userEvent.tab();
-    await expect(args.onChange).toHaveBeenLastCalledWith(400);
+    await expect(field).toHaveValue('999');
+    await expect(args.onChange).toHaveBeenLastCalledWith(null);
+    await expect(args.onChange).not.toHaveBeenCalledWith(400);
+    await expect(await canvas.findByText('Informe um valor entre 20 e 400 kg.')).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(/Informe um valor entre 20 e 400 kg\./);
+  },
+};
+
+/** More decimals than the question takes are refused, not rounded away. */
+export const TooManyDecimals: Story = {
+  play: async ({ canvas, args }) => {
+    const field = canvas.getByRole('textbox', { name: 'Peso em kg' });
+    await userEvent.type(field, '72,55{Enter}');
+    await expect(field).toHaveValue('72,55');
+    await expect(args.onChange).toHaveBeenLastCalledWith(null);
+    await expect(await canvas.findByText('Use no máximo 1 casa decimal.')).toBeVisible();
   },
 };
 

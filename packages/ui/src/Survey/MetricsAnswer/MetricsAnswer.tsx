@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
-import { Input, Label, Text, TextField } from 'react-aria-components';
+import { useEffect, useRef, useState } from 'react';
+import { FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { visuallyHidden } from '../../styles';
-import { answerHintStyles, answerLabelStyles } from '../surveyStyles';
+import { parseNumberBR, numberProblem } from '../../utils/number';
+import { answerErrorStyles, answerHintStyles, answerLabelStyles } from '../surveyStyles';
 
 export interface MetricsAnswerProps {
   /** Label, e.g. 'Peso' (also the accessible name, with the unit). */
@@ -16,13 +17,16 @@ export interface MetricsAnswerProps {
   unit: string;
   /** `null` while empty. */
   value: number | null;
-  /** Called when the typed value is confirmed (the field loses focus, or Enter): rounded and kept within range. */
-  onChange: (value: number | null) => void;
   /**
-   * Called on every keystroke with what the text typed so far stands for, before it is confirmed:
-   * the rounded number when it is within range, else `null`. For keeping an answer not yet sent.
+   * Called as she types with the value the text stands for when the question takes it (within range,
+   * no more decimals than allowed), else `null`. What she typed is never changed: a value the question
+   * does not take is said under the field, in Portuguese, and not passed on.
    */
-  onTyping?: (value: number | null) => void;
+  onChange: (value: number | null) => void;
+  /** Called when the typed text stops or starts being a value the question takes, with the reason (or `null`). */
+  onProblemChange?: (problem: string | null) => void;
+  /** Shows the reason now (she tried to go on), not only once she leaves the field. */
+  showProblem?: boolean;
   /**
    * Decimal places allowed (pt-BR decimal comma: `72,5`).
    * @default 1
@@ -47,6 +51,9 @@ const metricsStyles = css`
     border-radius: var(--radius-lg);
     background: var(--quiz-text-field-bg);
     color: var(--quiz-text-field-text);
+  }
+  & .metrics-box[data-invalid] {
+    border-color: var(--quiz-danger);
   }
   & .metrics-box:focus-within {
     outline: 2px solid var(--quiz-text-field-primary);
@@ -79,18 +86,16 @@ const metricsStyles = css`
 const formatter = (decimals: number) =>
   new Intl.NumberFormat('pt-BR', { maximumFractionDigits: decimals, useGrouping: false });
 
-/** Reads what a person types on a Brazilian phone keyboard: `72,5` or `72.5`. */
+/** Reads what a person types on a Brazilian phone keyboard: `72,5` or `72.5` (`null` when it is not a number). */
 export function parseDecimalBR(text: string): number | null {
-  const clean = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^-?\d*\.?\d*$/.test(clean) || !/\d/.test(clean)) return null;
-  const n = Number(clean);
-  return Number.isFinite(n) ? n : null;
+  return parseNumberBR(text)?.value ?? null;
 }
 
 /**
  * A measurement (weight, waist, glucose) with its unit, in pt-BR format, within `minValue`–`maxValue`.
  * A plain decimal input with the phone's numeric keyboard: lighter than a spin button, and what a
- * patient expects when typing a weight.
+ * patient expects when typing a weight. What she types stays as typed: 999 where the range ends at 350
+ * is refused under the field ("Informe um valor entre 20 e 350 kg."), never replaced by 350.
  */
 export function MetricsAnswer({
   label,
@@ -98,7 +103,8 @@ export function MetricsAnswer({
   unit,
   value,
   onChange,
-  onTyping,
+  onProblemChange,
+  showProblem = false,
   decimals = 1,
   minValue,
   maxValue,
@@ -107,33 +113,26 @@ export function MetricsAnswer({
   isRequired,
 }: MetricsAnswerProps) {
   const format = formatter(decimals);
+  const rules = { minValue, maxValue, decimals, unit };
   const [text, setText] = useState(value === null ? '' : format.format(value));
+  const [left, setLeft] = useState(false);
+  // Follow the value when it changes from outside (a resumed answer), not what this field reported.
+  const reported = useRef(value);
   useEffect(() => {
-    // Follow the value when it changes from outside (a resumed answer), not while typing.
-    const parsed = parseDecimalBR(text);
-    if (value !== parsed) setText(value === null ? '' : format.format(value));
+    if (value === reported.current) return;
+    reported.current = value;
+    setText(value === null ? '' : format.format(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
-  const factor = 10 ** decimals;
-  const rounded = (typed: string) => {
-    const parsed = parseDecimalBR(typed);
-    return parsed === null ? null : Math.round(parsed * factor) / factor;
-  };
-  const inRange = (n: number) => (minValue === undefined || n >= minValue) && (maxValue === undefined || n <= maxValue);
-
-  function commit() {
-    let n = rounded(text);
-    if (n === null) {
-      setText('');
-      if (value !== null) onChange(null);
-      return;
-    }
-    if (minValue !== undefined) n = Math.max(minValue, n);
-    if (maxValue !== undefined) n = Math.min(maxValue, n);
-    setText(format.format(n));
-    onChange(n);
-  }
+  const problem = numberProblem(text, rules);
+  const lastProblem = useRef(problem);
+  useEffect(() => {
+    if (problem === lastProblem.current) return;
+    lastProblem.current = problem;
+    onProblemChange?.(problem);
+  }, [problem, onProblemChange]);
+  const shown = problem && (left || showProblem) ? problem : null;
 
   const range =
     minValue !== undefined && maxValue !== undefined
@@ -144,27 +143,29 @@ export function MetricsAnswer({
     <TextField
       css={metricsStyles}
       value={text}
-      onChange={(next) => {
-        const typed = next.replace(/[^\d.,-]/g, '');
+      onChange={(typed) => {
         setText(typed);
-        if (onTyping) {
-          const n = rounded(typed);
-          onTyping(n !== null && inRange(n) ? n : null);
-        }
+        setLeft(false);
+        const parsed = parseNumberBR(typed);
+        const taken = parsed && !numberProblem(typed, rules) ? parsed.value : null;
+        reported.current = taken;
+        onChange(taken);
       }}
-      onBlur={commit}
+      onBlur={() => setLeft(true)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
+        if (e.key === 'Enter') setLeft(true);
       }}
       isDisabled={isDisabled}
       isRequired={isRequired}
+      isInvalid={!!shown}
+      validationBehavior="aria"
     >
       <Label css={isLabelVisible ? answerLabelStyles : visuallyHidden}>
         {label}
         {/* The unit is drawn inside the box (hidden there); screen readers get it with the label. */}
         <span css={visuallyHidden}> em {unit}</span>
       </Label>
-      <div className="metrics-box">
+      <div className="metrics-box" data-invalid={shown ? true : undefined}>
         <Input inputMode="decimal" autoComplete="off" />
         <span className="metrics-unit" aria-hidden="true">
           {unit}
@@ -175,6 +176,7 @@ export function MetricsAnswer({
           {description ?? range}
         </Text>
       ) : null}
+      <FieldError css={answerErrorStyles}>{shown}</FieldError>
     </TextField>
   );
 }
