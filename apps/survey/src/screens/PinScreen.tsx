@@ -59,13 +59,23 @@ export function PinScreen({ error, remainingAttempts, isValidating, professional
     formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [error, remainingAttempts]);
 
+  // The PIN sent and not yet answered: the sixth digit sends it, and a tap on "Entrar" meanwhile (or before the
+  // flow has loaded and taken it) is the same attempt, not a second one.
+  const sent = useRef<string | null>(null);
+  const wasValidating = useRef(isValidating);
+  useEffect(() => {
+    if (wasValidating.current && !isValidating) sent.current = null;
+    wasValidating.current = isValidating;
+  }, [isValidating]);
+
   const submit = (value: string) => {
-    if (isValidating) return;
+    if (isValidating || (sent.current !== null && sent.current === value)) return;
     if (value.length !== 6) {
       setIncomplete(true);
       return;
     }
     setIncomplete(false);
+    sent.current = value;
     onSubmit(value);
   };
 
@@ -93,6 +103,7 @@ export function PinScreen({ error, remainingAttempts, isValidating, professional
           value={pin}
           onChange={(v) => {
             setPin(v);
+            sent.current = null;
             if (incomplete && v.length === 6) setIncomplete(false);
           }}
           onComplete={submit}

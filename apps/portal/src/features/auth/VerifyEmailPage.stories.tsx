@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { delay, http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { accountHandlers, errorHandler } from '@acompanha/api-client/mocks';
 import { VerifyEmailPage } from './VerifyEmailPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
@@ -57,6 +58,43 @@ export const WrongCode: Story = {
   play: async ({ canvasElement }) => {
     await typeCode(canvasElement, '000000');
     await expect(await within(document.body).findByText(/Código de verificação incorreto/)).toBeVisible();
+  },
+};
+
+let verifyCalls = 0;
+/**
+ * The sixth digit sends the code; a tap on "Confirmar" while it is checked is the same attempt: one request,
+ * and one message, under the code (no toast beside it).
+ */
+export const SixthDigitThenTap: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/api/auth/verify-email', async () => {
+          verifyCalls++;
+          await delay(300);
+          return HttpResponse.json(
+            { statusCode: 400, application_error_code: 'INVALID_VERIFICATION_CODE', message: 'Código incorreto.' },
+            { status: 400 },
+          );
+        }),
+      ],
+    },
+  },
+  beforeEach: () => {
+    verifyCalls = 0;
+  },
+  play: async ({ canvasElement }) => {
+    await typeCode(canvasElement, '000000');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Confirmar' }));
+    const message = await within(canvasElement).findByText(/Código de verificação incorreto/);
+    await expect(message).toBeVisible();
+    await expect(
+      within(canvasElement).getByRole('group', { name: /Código de verificação/ }),
+    ).toHaveAccessibleDescription(/Código de verificação incorreto/);
+    await new Promise((r) => setTimeout(r, 400));
+    await expect(verifyCalls).toBe(1);
+    await waitFor(() => expect(within(document.body).getAllByText(/Código de verificação incorreto/)).toHaveLength(1));
   },
 };
 

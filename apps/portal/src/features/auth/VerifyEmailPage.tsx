@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, resendVerificationMutation, verifyEmailMutation } from '@acompanha/api-client';
+import { asApiError, handled, resendVerificationMutation, verifyEmailMutation } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PinInput, Stack, Text, TextField } from '@acompanha/ui';
 
 const CODE_LENGTH = 6;
@@ -12,8 +12,11 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
+  // One message at a time, under the field it is about (never a toast beside it).
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // The code being checked: the sixth digit sends it, and a tap on "Confirmar" meanwhile is the same attempt.
+  const checking = useRef<string | null>(null);
   const [info, setInfo] = useState<string | null>(
     params.get('pending') === '1'
       ? 'Seu e-mail ainda não foi confirmado. Digite o código que enviamos ou peça um novo.'
@@ -23,18 +26,33 @@ export function VerifyEmailPage() {
   const resend = useMutation(resendVerificationMutation());
 
   function submit(value: string) {
-    if (value.length !== CODE_LENGTH || !email.trim()) return;
+    if (value.length !== CODE_LENGTH || !email.trim() || checking.current !== null) return;
+    checking.current = value;
     setError(null);
-    setInvalid(false);
+    setCodeError(null);
     verify.mutate(
-      { body: { email: email.trim().toLowerCase(), code: value } },
+      {
+        body: { email: email.trim().toLowerCase(), code: value },
+        // Said under the code, once: the central handler shows no toast for these.
+        meta: handled(
+          'INVALID_VERIFICATION_CODE',
+          'VERIFICATION_CODE_EXPIRED',
+          'TOO_MANY_ATTEMPTS',
+          'PROFESSIONAL_NOT_FOUND',
+          'WRONG_COMMAND_PARAMETERS',
+          'NETWORK_ERROR',
+        ),
+      },
       {
         onSuccess: () =>
           navigate(`/account-success?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true }),
         onError: (raw) => {
-          // The toast says why; the boxes are marked and emptied for the next try.
-          setInvalid(asApiError(raw).code !== 'NETWORK_ERROR');
+          // The boxes are marked and emptied for the next try, with the reason under them.
+          setCodeError(asApiError(raw).userMessage);
           setCode('');
+        },
+        onSettled: () => {
+          checking.current = null;
         },
       },
     );
@@ -42,8 +60,9 @@ export function VerifyEmailPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (checking.current !== null) return;
     if (code.length !== CODE_LENGTH) {
-      setError('Digite os 6 números do código.');
+      setCodeError('Digite os 6 números do código.');
       return;
     }
     submit(code);
@@ -96,9 +115,13 @@ export function VerifyEmailPage() {
             label="Código de verificação"
             length={CODE_LENGTH}
             value={code}
-            onChange={setCode}
+            onChange={(v) => {
+              setCode(v);
+              if (v.length > 0) setCodeError(null);
+            }}
             onComplete={submit}
-            isInvalid={invalid || !!error}
+            isInvalid={!!codeError}
+            errorMessage={codeError ?? undefined}
           />
           <Button type="submit" isPending={verify.isPending}>
             Confirmar
