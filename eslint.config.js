@@ -16,6 +16,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/storybook-static/**',
       'packages/api-client/src/gen/**',
+      'packages/api-client/src/limits.gen.ts',
       'test-results/**',
       'playwright-report/**',
       '.data*/**',

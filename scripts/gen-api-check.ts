@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { clientConfig } from '../packages/api-client/openapi-ts.config';
+import { limitsModule } from '../packages/api-client/scripts/gen-limits';
 
 const root = new URL('..', import.meta.url).pathname;
 const clientDir = join(root, 'packages/api-client');
@@ -40,6 +41,9 @@ try {
   for (const name of committed.keys()) {
     if (!fresh.has(name)) problems.push(`packages/api-client/src/gen/${name} should not exist`);
   }
+  const limits = limitsModule(JSON.parse(readFileSync(join(clientDir, 'openapi.json'), 'utf8')));
+  if (limits !== readFileSync(join(clientDir, 'src/limits.gen.ts'), 'utf8'))
+    problems.push('packages/api-client/src/limits.gen.ts is stale');
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

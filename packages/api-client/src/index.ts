@@ -3,6 +3,7 @@ export * from './gen/sdk.gen';
 export * from './gen/@tanstack/react-query.gen';
 export { client } from './gen/client.gen';
 export * from './errors';
+export * from './limits.gen';
 export type { OperationId, QueryOperationId } from './operations';
 export * from './store';
 export {
