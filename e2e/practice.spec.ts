@@ -113,7 +113,7 @@ test('a professional imports clients, finds one without accents, sells, invoices
   const dialog = page.getByRole('dialog', { name: 'Registrar venda' });
   await expect(dialog.getByText(`Cliente: ${CLIENT}`)).toBeVisible();
   await choose(page, dialog, /Serviço/, new RegExp(`^${SERVICE}`));
-  await expect(dialog.getByRole('textbox', { name: /^Valor/ })).toHaveValue(/^R\$\s390,00$/);
+  await expect(dialog.getByRole('textbox', { name: /^Valor/ })).toHaveValue('390,00');
   await choose(page, dialog, /Forma de pagamento/, 'Pix');
   await dialog.getByRole('button', { name: 'Registrar venda' }).click();
   await expect(page.getByText(`Venda registrada: ${SERVICE} para ${CLIENT}.`)).toBeVisible();

@@ -40,7 +40,12 @@ describe.each(backends)('dashboard summary on $name', (backend) => {
     expect(s.sales.byDay).toHaveLength(Number(today.slice(8, 10)));
     expect(s.sales.byDay.at(-1)).toEqual({ date: today, count: 0, netCents: 0 });
     expect(s.expiringServices).toEqual([]);
-    expect(s.firstSteps).toEqual({ clientAdded: false, quizCreated: false, quizScheduled: false });
+    expect(s.firstSteps).toEqual({
+      clientAdded: false,
+      quizCreated: false,
+      saleRegistered: false,
+      quizScheduled: false,
+    });
   });
 
   it('counts patients and this month’s sales, nets refunds, lists services about to expire — only the professional’s own', async () => {
@@ -125,6 +130,7 @@ describe.each(backends)('dashboard summary on $name', (backend) => {
     expect((await call('GET', '/dashboard/summary', a)).json().firstSteps).toEqual({
       clientAdded: true,
       quizCreated: false,
+      saleRegistered: true,
       quizScheduled: false,
     });
 

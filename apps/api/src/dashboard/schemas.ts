@@ -45,9 +45,14 @@ export const DashboardSummarySchema = z
       .object({
         clientAdded: z.boolean(),
         quizCreated: z.boolean(),
+        saleRegistered: z
+          .boolean()
+          .meta({ description: 'A sale registered: a client needs an active service to be sent questionnaires.' }),
         quizScheduled: z.boolean(),
       })
-      .meta({ description: 'A new account’s next steps, each true once done: a client, a questionnaire, a schedule.' }),
+      .meta({
+        description: 'A new account’s next steps, each true once done: a client, a questionnaire, a sale, a schedule.',
+      }),
   })
   .meta({ id: 'DashboardSummary' });
 

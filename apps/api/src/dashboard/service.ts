@@ -13,9 +13,9 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
   const to = spDayStart(addDays(today, 1));
 
   // The figures in one round trip: patients, a new account's next steps (a client, a questionnaire, a first
-  // schedule; each done once is done) and this month's sales summed by São Paulo day in the database.
+  // sale, a first schedule; each done once is done) and this month's sales summed by São Paulo day in the database.
   const [counts] = await db
-    .execute<{ active: number; fresh: number; patient: boolean; quiz: boolean; schedule: boolean }>(
+    .execute<{ active: number; fresh: number; patient: boolean; quiz: boolean; sale: boolean; schedule: boolean }>(
       sql`
     SELECT
       (SELECT count(*) FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} = 'active')::int AS active,
@@ -23,6 +23,7 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
          AND ${patients.createdAt} >= ${from.toISOString()}::timestamptz)::int AS fresh,
       EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted') AS patient,
       EXISTS (SELECT 1 FROM ${quizzes} WHERE ${quizzes.professionalId} = ${professionalId}) AS quiz,
+      EXISTS (SELECT 1 FROM ${sales} WHERE ${sales.professionalId} = ${professionalId}) AS sale,
       EXISTS (SELECT 1 FROM ${quizSchedules} WHERE ${quizSchedules.professionalId} = ${professionalId}) AS schedule`,
     )
     .then((r) => r.rows);
@@ -132,6 +133,7 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     firstSteps: {
       clientAdded: Boolean(counts?.patient),
       quizCreated: Boolean(counts?.quiz),
+      saleRegistered: Boolean(counts?.sale),
       quizScheduled: Boolean(counts?.schedule),
     },
   };

@@ -636,11 +636,15 @@ export type DashboardSummary = {
      */
     expiringServices: Array<ExpiringService>;
     /**
-     * A new account’s next steps, each true once done: a client, a questionnaire, a schedule.
+     * A new account’s next steps, each true once done: a client, a questionnaire, a sale, a schedule.
      */
     firstSteps: {
         clientAdded: boolean;
         quizCreated: boolean;
+        /**
+         * A sale registered: a client needs an active service to be sent questionnaires.
+         */
+        saleRegistered: boolean;
         quizScheduled: boolean;
     };
 };

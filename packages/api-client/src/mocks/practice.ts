@@ -10,6 +10,7 @@ import {
   practiceSaleFixtures,
   practiceServiceFixtures,
 } from './practice-fixtures';
+import { state as schedulingState } from './scheduling-state';
 
 /**
  * Fixtures and handlers of the practice screens: a client's profile (`/clients/profile/:id`) and
@@ -157,6 +158,14 @@ export const practiceHandlers = {
       createdAt: new Date().toISOString(),
     };
     state.sales.push(created);
+    // A sale covering today is her current service from then on, in the patient reads and the schedule rule.
+    const today = new Date().toISOString().slice(0, 10);
+    if (startsAt <= today && today < created.endsAt) {
+      const current = { id: service.id, name: service.name, endsAt: created.endsAt };
+      patient.currentService = current;
+      const scheduled = schedulingState.patients.find((p) => p.id === patient.id);
+      if (scheduled) scheduled.currentService = current;
+    }
     return HttpResponse.json(created, { status: 201 });
   }),
   refundSale: http.delete(api('/sales/:id/refound'), async ({ params }) => {

@@ -115,7 +115,7 @@ export const RegisterSale: Story = {
     await userEvent.click(dialog.getByRole('button', { name: /Serviço/ }));
     await userEvent.click(await body().findByRole('option', { name: /Plano trimestral/ }));
     await waitFor(() =>
-      expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toMatch(/^R\$\s990,00$/),
+      expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toBe('990,00'),
     );
     await userEvent.click(dialog.getByRole('button', { name: /Forma de pagamento/ }));
     await userEvent.click(await body().findByRole('option', { name: 'Cartão' }));
@@ -319,6 +319,10 @@ export const ScheduleRepeatingAndSendNow: Story = {
 };
 
 /** A client without an active service: the dialog says why, without a toast; e-mail is not offered without an address. */
+/**
+ * A client without an active service: the dialog says so at once, before anything is filled, and registers the
+ * sale right there; back in the schedule, what she chose is kept and the questionnaire goes out.
+ */
 export const ScheduleWithoutService: Story = {
   render: () => <PracticeScreen path={profilePath(practiceOtherPatientFixture.id)} />,
   play: async ({ canvasElement }) => {
@@ -326,16 +330,27 @@ export const ScheduleWithoutService: Story = {
     await openTab(canvasElement, 'Questionários');
     await userEvent.click(await canvas.findByRole('button', { name: 'Agendar questionário' }));
     const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent('Este cliente ainda não tem um serviço ativo');
     await expect(dialog.getByRole('radio', { name: 'E-mail' })).toBeDisabled();
     await waitFor(() => expect(dialog.getByText('Sem e-mail cadastrado')).toBeVisible());
     await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
     await userEvent.click(await body().findByRole('option', { name: /Acompanhamento semanal/ }));
-    await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
-    const alert = await dialog.findByRole('alert');
-    await expect(alert).toHaveTextContent(
-      'Este cliente não tem um serviço ativo. Registre uma venda antes de agendar.',
-    );
-    await waitFor(() => expect(body().getAllByText(/Este cliente não tem um serviço ativo/)).toHaveLength(1));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Enviar agora' }));
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
+    const sale = within(await body().findByRole('dialog', { name: 'Registrar venda' }));
+    await userEvent.click(sale.getByRole('button', { name: /Serviço/ }));
+    await userEvent.click(await body().findByRole('option', { name: /Acompanhamento mensal/ }));
+    await userEvent.click(sale.getByRole('button', { name: 'Registrar venda' }));
+    await expect(await body().findByText(/^Venda registrada: Acompanhamento mensal para/)).toBeVisible();
+
+    // Back in the schedule, as she left it.
+    await waitFor(() => expect(body().queryByRole('dialog', { name: 'Registrar venda' })).toBeNull());
+    await expect(dialog.queryByRole('alert')).toBeNull();
+    await expect(dialog.getByRole('button', { name: /Questionário/ })).toHaveTextContent('Acompanhamento semanal');
+    await expect(dialog.getByRole('radio', { name: 'Enviar agora' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('button', { name: 'Enviar agora' }));
+    await expect(await body().findByText(/^“Acompanhamento semanal” enviado para/)).toBeVisible();
   },
 };
 

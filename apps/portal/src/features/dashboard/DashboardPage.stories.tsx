@@ -46,7 +46,7 @@ const summary: DashboardSummary = {
       daysLeft: 9,
     },
   ],
-  firstSteps: { clientAdded: true, quizCreated: true, quizScheduled: true },
+  firstSteps: { clientAdded: true, quizCreated: true, saleRegistered: true, quizScheduled: true },
 };
 
 /** The answer figures' calls: pending (also the drawer badge), delayed and the last 30 days' report. */
@@ -175,7 +175,7 @@ export const NewAccount: Story = {
               byDay: summary.sales.byDay.map((d) => ({ ...d, count: 0, netCents: 0 })),
             },
             expiringServices: [],
-            firstSteps: { clientAdded: true, quizCreated: false, quizScheduled: false },
+            firstSteps: { clientAdded: true, quizCreated: false, saleRegistered: false, quizScheduled: false },
           } satisfies DashboardSummary),
         ),
         ...answerHandlers,
@@ -185,11 +185,14 @@ export const NewAccount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const steps = within((await canvas.findByRole('heading', { name: 'Primeiros passos' })).closest('section')!);
-    await expect(steps.getByText('1 de 3 concluídos.')).toBeVisible();
+    await expect(steps.getByText('1 de 4 concluídos.')).toBeVisible();
     await expect(steps.getByText('(concluído)')).toBeInTheDocument();
     const items = steps.getAllByRole('listitem');
     await expect(items[1]).toHaveAttribute('aria-current', 'step');
     await expect(steps.getByRole('link', { name: 'Montar questionário' })).toHaveAttribute('href', '/quiz-builder');
+    // A client needs an active service before a questionnaire can be sent: the step says so and where.
+    await expect(steps.getByRole('link', { name: 'Registrar venda' })).toHaveAttribute('href', '/services?aba=vendas');
+    await expect(steps.getByText(/O cliente precisa de um serviço ativo/)).toBeVisible();
     await expect(steps.getByRole('link', { name: 'Agendar envio' })).toHaveAttribute('href', '/quizzes');
     await expect(steps.queryByRole('link', { name: 'Cadastrar cliente' })).toBeNull();
     await expect(canvas.getByRole('heading', { name: 'Nenhuma venda em novembro até agora' })).toBeVisible();

@@ -133,6 +133,14 @@ const FIRST_STEPS: { key: keyof FirstStepsState; title: string; description: str
       action: 'Montar questionário',
     },
     {
+      key: 'saleRegistered',
+      title: 'Registre a venda de um serviço',
+      description:
+        'O cliente precisa de um serviço ativo para receber questionários. Sem serviços ainda? Crie o primeiro na própria venda (cortesia também vale).',
+      href: '/services?aba=vendas',
+      action: 'Registrar venda',
+    },
+    {
       key: 'quizScheduled',
       title: 'Agende o envio',
       description:
@@ -142,7 +150,7 @@ const FIRST_STEPS: { key: keyof FirstStepsState; title: string; description: str
     },
   ];
 
-/** A new account's next steps, in order, until all three are done. */
+/** A new account's next steps, in order, until all of them are done. */
 function FirstSteps({ steps }: { steps: FirstStepsState }) {
   const next = FIRST_STEPS.find((s) => !steps[s.key]);
   if (!next) return null;

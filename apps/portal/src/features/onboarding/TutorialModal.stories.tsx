@@ -8,6 +8,7 @@ const TITLES = [
   'Bem-vinda, Ana!',
   'Cadastre seus clientes',
   'Monte um questionário',
+  'Registre a venda de um serviço',
   'Agende o envio',
   'Acompanhe as respostas',
 ];
@@ -25,7 +26,7 @@ type Story = StoryObj<typeof meta>;
 export const Welcome: Story = {
   play: async () => {
     const dialog = within(await body().findByRole('dialog', { name: 'Bem-vinda, Ana!' }));
-    await expect(dialog.getByText('Passo 1 de 5')).toBeVisible();
+    await expect(dialog.getByText('Passo 1 de 6')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Pular tutorial' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Próximo' })).toBeVisible();
     // Nothing to go back to on the first step.
@@ -46,11 +47,11 @@ export const EveryStep: Story = {
     await expect(TUTORIAL_STEPS).toHaveLength(TITLES.length);
     for (const [i, title] of TITLES.entries()) {
       const dialog = within(await body().findByRole('dialog', { name: title }));
-      await expect(dialog.getByText(`Passo ${i + 1} de 5`)).toBeVisible();
+      await expect(dialog.getByText(`Passo ${i + 1} de 6`)).toBeVisible();
       await expect(dialog.getByTestId('tutorial-illustration').querySelector('svg')).not.toBeNull();
       await expect(dialog.getByRole('button', { name: 'Pular tutorial' })).toBeVisible();
       if (i > 0) {
-        await expect(dialog.getByRole('status')).toHaveTextContent(`Passo ${i + 1} de 5: ${title}`);
+        await expect(dialog.getByRole('status')).toHaveTextContent(`Passo ${i + 1} de 6: ${title}`);
         await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeVisible();
       }
       if (i < TITLES.length - 1) await userEvent.click(dialog.getByRole('button', { name: 'Próximo' }));
@@ -62,7 +63,7 @@ export const EveryStep: Story = {
 
     await userEvent.click(last.getByRole('button', { name: 'Voltar' }));
     await expect(await body().findByRole('dialog', { name: 'Agende o envio' })).toBeVisible();
-    for (let i = 0; i < 3; i++) await userEvent.click(body().getByRole('button', { name: 'Voltar' }));
+    for (let i = 0; i < TITLES.length - 2; i++) await userEvent.click(body().getByRole('button', { name: 'Voltar' }));
     await expect(await body().findByRole('dialog', { name: 'Bem-vinda, Ana!' })).toBeVisible();
     // Back on the first step "Voltar" is gone: the focus moved to "Próximo" instead of getting lost.
     await waitFor(() => expect(body().getByRole('button', { name: 'Próximo' })).toHaveFocus());
@@ -74,7 +75,7 @@ export const EveryStep: Story = {
 export const Finish: Story = {
   play: async ({ args }) => {
     await body().findByRole('dialog', { name: 'Bem-vinda, Ana!' });
-    for (let i = 0; i < 4; i++) await userEvent.click(body().getByRole('button', { name: 'Próximo' }));
+    for (let i = 0; i < TITLES.length - 1; i++) await userEvent.click(body().getByRole('button', { name: 'Próximo' }));
     await userEvent.click(body().getByRole('button', { name: 'Ir para o painel' }));
     await expect(args.onFinish).toHaveBeenCalledTimes(1);
     await expect(args.onSkip).not.toHaveBeenCalled();

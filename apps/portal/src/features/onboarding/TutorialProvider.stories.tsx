@@ -12,6 +12,7 @@ import {
 } from '@acompanha/api-client/mocks';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { store } from '../../app/store';
+import { TUTORIAL_STEPS } from './tutorialSteps';
 
 const body = () => within(document.body);
 const SEEN_AT = '2026-11-25T12:00:00.000Z';
@@ -57,7 +58,7 @@ const meta = {
             patients: { active: 0, newThisMonth: 0 },
             sales: { month: '2026-11', count: 0, grossCents: 0, refundsCents: 0, netCents: 0, byDay: [] },
             expiringServices: [],
-            firstSteps: { clientAdded: false, quizCreated: false, quizScheduled: false },
+            firstSteps: { clientAdded: false, quizCreated: false, saleRegistered: false, quizScheduled: false },
           }),
         ),
         answersHandlers.pending,
@@ -77,7 +78,7 @@ export const NewAccount: Story = {
   name: 'A new account meets it over the screen',
   play: async () => {
     const dialog = within(await body().findByRole('dialog', { name: 'Bem-vinda, Ana!' }));
-    await expect(dialog.getByText('Passo 1 de 5')).toBeVisible();
+    await expect(dialog.getByText('Passo 1 de 6')).toBeVisible();
     await expect(marks).toEqual([]);
   },
 };
@@ -85,7 +86,8 @@ export const NewAccount: Story = {
 export const FinishGoesToTheDashboard: Story = {
   play: async () => {
     await body().findByRole('dialog', { name: 'Bem-vinda, Ana!' });
-    for (let i = 0; i < 4; i++) await userEvent.click(body().getByRole('button', { name: 'Próximo' }));
+    for (let i = 0; i < TUTORIAL_STEPS.length - 1; i++)
+      await userEvent.click(body().getByRole('button', { name: 'Próximo' }));
     await userEvent.click(body().getByRole('button', { name: 'Ir para o painel' }));
     await expect(await body().findByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
     await expect(body().queryByRole('dialog')).toBeNull();
@@ -150,7 +152,8 @@ export const ReviewFromTheMenu: Story = {
     // Again, to the end: it goes to the dashboard and still tells the server nothing.
     await userEvent.click(body().getByRole('button', { name: /Ana Souza/ }));
     await userEvent.click(await body().findByRole('menuitem', { name: 'Rever tutorial' }));
-    for (let i = 0; i < 4; i++) await userEvent.click(await body().findByRole('button', { name: 'Próximo' }));
+    for (let i = 0; i < TUTORIAL_STEPS.length - 1; i++)
+      await userEvent.click(await body().findByRole('button', { name: 'Próximo' }));
     await userEvent.click(body().getByRole('button', { name: 'Ir para o painel' }));
     await expect(await body().findByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
     await expect(marks).toEqual([]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconChart, IconCheckCircle, IconClipboard, IconMessage, IconUsers } from '@acompanha/ui';
+import { IconChart, IconCheckCircle, IconClipboard, IconMessage, IconUsers, IconWallet } from '@acompanha/ui';
 
 export interface TutorialStep {
   id: string;
@@ -27,6 +27,12 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     title: () => 'Monte um questionário',
     text: 'Em Questionários, escolha perguntas do Banco de perguntas (peso, sono, hábitos…) ou crie as suas, e organize a ordem em que aparecem.',
     icon: <IconClipboard size={40} />,
+  },
+  {
+    id: 'sale',
+    title: () => 'Registre a venda de um serviço',
+    text: 'Para receber questionários, o cliente precisa de um serviço ativo: um acompanhamento mensal, por exemplo. Registre a venda no perfil do cliente ou em Serviços; se ainda não tiver serviços, crie o primeiro na própria venda.',
+    icon: <IconWallet size={40} />,
   },
   {
     id: 'schedule',

@@ -36,11 +36,12 @@ import { everyQuizOptions } from '../../lib/queries';
 import { useDebounced } from '../../lib/useDebounced';
 import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES, startingNow } from './labels';
 import { RecurrenceFields } from './RecurrenceFields';
+import { RegisterSaleModal } from '../services/RegisterSaleModal';
 import { todaySP } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
 
 /** The patient as the dialog needs it (a `Patient` fits). */
-export type SchedulePatient = Pick<Patient, 'id' | 'name' | 'email' | 'phone' | 'preferences'>;
+export type SchedulePatient = Pick<Patient, 'id' | 'name' | 'email' | 'phone' | 'preferences' | 'currentService'>;
 
 export interface ScheduleQuizDialogProps {
   isOpen: boolean;
@@ -126,6 +127,7 @@ function ScheduleForm({
   const [patient, setPatient] = useState<SchedulePatient | null>(fixedPatient ?? null);
   const [patientTerm, setPatientTerm] = useState('');
   const [showErrors, setShowErrors] = useState(false);
+  const [isSelling, setSelling] = useState(false);
   const [serverError, setServerError] = useState<{ code: string; message: string } | null>(null);
   const debouncedTerm = useDebounced(patientTerm.trim(), 250);
 
@@ -186,6 +188,9 @@ function ScheduleForm({
   const errors = validateRecurrence(sent, today);
   const missingQuiz = choosesQuiz && !quizId;
   const missingPatient = choosesPatient && !patient;
+  // Only a client with an active service receives questionnaires: said as soon as she is known, with the sale
+  // at hand (a reschedule keeps the schedule's own rule: the server says it if it comes to that).
+  const needsService = !schedule && !!patient && patient.currentService === null;
   const change = (patch: Partial<RecurrenceDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setServerError(null);
@@ -194,7 +199,7 @@ function ScheduleForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setShowErrors(true);
-    if (Object.keys(errors).length > 0 || missingQuiz || missingPatient) return;
+    if (Object.keys(errors).length > 0 || missingQuiz || missingPatient || needsService) return;
     setServerError(null);
     const meta = handled(...SCHEDULE_FORM_CODES);
     if (schedule) reschedule.mutate({ body: { quizScheduleId: schedule.id, ...toRecurrence(draft) }, meta });
@@ -211,128 +216,158 @@ function ScheduleForm({
   useEffect(() => onPendingChange(isPending), [isPending, onPendingChange]);
 
   return (
-    // The form checks itself (`validateRecurrence`) and says every problem at once, so the
-    // browser's own validation, which stops at the first field, is not used.
-    <Form
-      id={FORM_ID}
-      onSubmit={onSubmit}
-      validationBehavior="aria"
-      aria-label={schedule ? 'Reagendar questionário' : 'Agendar questionário'}
-      aria-busy={isPending || undefined}
-    >
-      <Stack gap={4}>
-        {serverError && !serverField ? (
-          <InlineAlert tone="danger" title="Não foi possível agendar">
-            {serverError.message}
-          </InlineAlert>
-        ) : null}
+    <>
+      {/* The form checks itself (`validateRecurrence`) and says every problem at once, so the
+        browser's own validation, which stops at the first field, is not used. */}
+      <Form
+        id={FORM_ID}
+        onSubmit={onSubmit}
+        validationBehavior="aria"
+        aria-label={schedule ? 'Reagendar questionário' : 'Agendar questionário'}
+        aria-busy={isPending || undefined}
+      >
+        <Stack gap={4}>
+          {needsService ? (
+            <InlineAlert tone="warning" title="Este cliente ainda não tem um serviço ativo">
+              <Stack gap={2} align="start">
+                <span>
+                  Questionários só são enviados para clientes com um serviço ativo. Registre a venda para {patient.name}{' '}
+                  e volte a este agendamento com o que você já escolheu.
+                </span>
+                <Button variant="secondary" onPress={() => setSelling(true)}>
+                  Registrar venda
+                </Button>
+              </Stack>
+            </InlineAlert>
+          ) : null}
+          {serverError && !serverField ? (
+            <InlineAlert tone="danger" title="Não foi possível agendar">
+              {serverError.message}
+            </InlineAlert>
+          ) : null}
 
-        {schedule ? (
-          <Text>
-            <strong>{schedule.quizTitle}</strong> para <strong>{schedule.patientName}</strong>. Os envios ainda não
-            feitos serão substituídos pelos do novo agendamento.
-          </Text>
-        ) : null}
+          {schedule ? (
+            <Text>
+              <strong>{schedule.quizTitle}</strong> para <strong>{schedule.patientName}</strong>. Os envios ainda não
+              feitos serão substituídos pelos do novo agendamento.
+            </Text>
+          ) : null}
 
-        {choosesQuiz ? (
-          <Select
-            label="Questionário"
-            isRequired
-            placeholder="Escolha um questionário"
-            selectedKey={quizId}
-            onSelectionChange={(key) => {
-              setQuizId(key == null ? null : String(key));
-              setServerError(null);
-            }}
-            isInvalid={showErrors && missingQuiz}
-            errorMessage="Escolha o questionário."
-            description={
-              quizzes.data && quizzes.data.items.length === 0
-                ? 'Nenhum questionário ativo. Crie um em Questionários.'
-                : undefined
-            }
-          >
-            {(quizzes.data?.items ?? []).map((q) => (
-              <SelectItem
-                key={q.id}
-                id={q.id}
-                textValue={q.title}
-                description={`${q.questionCount} ${q.questionCount === 1 ? 'pergunta' : 'perguntas'}`}
-              >
-                {q.title}
-              </SelectItem>
-            ))}
-          </Select>
-        ) : fixedQuiz ? (
-          <Text>
-            Questionário: <strong>{fixedQuiz.title}</strong>
-          </Text>
-        ) : null}
+          {choosesQuiz ? (
+            <Select
+              label="Questionário"
+              isRequired
+              placeholder="Escolha um questionário"
+              selectedKey={quizId}
+              onSelectionChange={(key) => {
+                setQuizId(key == null ? null : String(key));
+                setServerError(null);
+              }}
+              isInvalid={showErrors && missingQuiz}
+              errorMessage="Escolha o questionário."
+              description={
+                quizzes.data && quizzes.data.items.length === 0
+                  ? 'Nenhum questionário ativo. Crie um em Questionários.'
+                  : undefined
+              }
+            >
+              {(quizzes.data?.items ?? []).map((q) => (
+                <SelectItem
+                  key={q.id}
+                  id={q.id}
+                  textValue={q.title}
+                  description={`${q.questionCount} ${q.questionCount === 1 ? 'pergunta' : 'perguntas'}`}
+                >
+                  {q.title}
+                </SelectItem>
+              ))}
+            </Select>
+          ) : fixedQuiz ? (
+            <Text>
+              Questionário: <strong>{fixedQuiz.title}</strong>
+            </Text>
+          ) : null}
 
-        {choosesPatient ? (
-          <ComboBox
-            label="Cliente"
-            isRequired
-            placeholder="Digite o nome do cliente"
-            items={patients.data?.items ?? []}
-            inputValue={patientTerm}
-            onInputChange={setPatientTerm}
-            selectedKey={patient?.id ?? null}
-            onSelectionChange={(key) => {
-              const found = (patients.data?.items ?? []).find((p) => p.id === key) ?? null;
-              setPatient(found);
-              setServerError(null);
-              if (found) setDraft((d) => ({ ...d, channel: found.preferences.channel }));
-            }}
-            isInvalid={showErrors && missingPatient}
-            errorMessage="Escolha o cliente."
-            emptyMessage="Nenhum cliente ativo com esse nome."
-          >
-            {(item) => (
-              <ComboBoxItem id={item.id} textValue={item.name}>
-                {item.name}
-              </ComboBoxItem>
-            )}
-          </ComboBox>
-        ) : fixedPatient && !schedule ? (
-          <Text>
-            Cliente: <strong>{fixedPatient.name}</strong>
-          </Text>
-        ) : null}
+          {choosesPatient ? (
+            <ComboBox
+              label="Cliente"
+              isRequired
+              placeholder="Digite o nome do cliente"
+              items={patients.data?.items ?? []}
+              inputValue={patientTerm}
+              onInputChange={setPatientTerm}
+              selectedKey={patient?.id ?? null}
+              onSelectionChange={(key) => {
+                const found = (patients.data?.items ?? []).find((p) => p.id === key) ?? null;
+                setPatient(found);
+                setServerError(null);
+                if (found) setDraft((d) => ({ ...d, channel: found.preferences.channel }));
+              }}
+              isInvalid={showErrors && missingPatient}
+              errorMessage="Escolha o cliente."
+              emptyMessage="Nenhum cliente ativo com esse nome."
+            >
+              {(item) => (
+                <ComboBoxItem id={item.id} textValue={item.name}>
+                  {item.name}
+                </ComboBoxItem>
+              )}
+            </ComboBox>
+          ) : fixedPatient && !schedule ? (
+            <Text>
+              Cliente: <strong>{fixedPatient.name}</strong>
+            </Text>
+          ) : null}
 
-        {replaces ? (
-          <InlineAlert tone="info">
-            Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.
-          </InlineAlert>
-        ) : null}
+          {replaces ? (
+            <InlineAlert tone="info">
+              Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.
+            </InlineAlert>
+          ) : null}
 
-        {schedule ? null : (
-          <RadioGroup
-            label="Primeiro envio"
-            orientation="horizontal"
-            value={sendNow ? 'now' : 'date'}
-            onChange={(v) => {
-              onSendNowChange(v === 'now');
-              setServerError(null);
-            }}
-          >
-            <Radio value="now">Enviar agora</Radio>
-            <Radio value="date">Na data de início</Radio>
-          </RadioGroup>
-        )}
+          {schedule ? null : (
+            <RadioGroup
+              label="Primeiro envio"
+              orientation="horizontal"
+              value={sendNow ? 'now' : 'date'}
+              onChange={(v) => {
+                onSendNowChange(v === 'now');
+                setServerError(null);
+              }}
+            >
+              <Radio value="now">Enviar agora</Radio>
+              <Radio value="date">Na data de início</Radio>
+            </RadioGroup>
+          )}
 
-        <RecurrenceFields
-          sendsNow={sendNow}
-          value={draft}
-          onChange={change}
-          today={today}
-          errors={fieldErrors}
-          showErrors={showErrors || !!serverField}
-          periodicityError={serverField === 'periodicity' ? serverError!.message : undefined}
-          channelMode="patient"
-          contacts={patient ? { email: !!patient.email, whatsapp: !!patient.phone } : undefined}
+          <RecurrenceFields
+            sendsNow={sendNow}
+            value={draft}
+            onChange={change}
+            today={today}
+            errors={fieldErrors}
+            showErrors={showErrors || !!serverField}
+            periodicityError={serverField === 'periodicity' ? serverError!.message : undefined}
+            channelMode="patient"
+            contacts={patient ? { email: !!patient.email, whatsapp: !!patient.phone } : undefined}
+          />
+        </Stack>
+      </Form>
+      {needsService && patient ? (
+        <RegisterSaleModal
+          isOpen={isSelling}
+          onClose={() => setSelling(false)}
+          patient={{ id: patient.id, name: patient.name }}
+          onRegistered={(sale) => {
+            // Back to the schedule, as she left it: the client now has her service.
+            setPatient({
+              ...patient,
+              currentService: { id: sale.serviceId, name: sale.serviceName, endsAt: sale.endsAt },
+            });
+            setServerError(null);
+          }}
         />
-      </Stack>
-    </Form>
+      ) : null}
+    </>
   );
 }

@@ -65,7 +65,7 @@ export const CreateService: Story = {
     const price = dialog.getByRole('textbox', { name: /^Preço/ });
     await userEvent.type(price, '150,5');
     await userEvent.tab();
-    await expect((price as HTMLInputElement).value).toMatch(/^R\$\s150,50$/);
+    await expect((price as HTMLInputElement).value).toBe('150,50');
     await userEvent.click(dialog.getByRole('button', { name: 'Criar serviço' }));
     await expect(await body().findByText('Serviço “Avaliação de bioimpedância” criado.')).toBeVisible();
     const row = (await canvas.findByRole('rowheader', { name: /Avaliação de bioimpedância/ })).closest(
@@ -128,10 +128,61 @@ export const RegisterSaleWithClientSearch: Story = {
     await userEvent.click(dialog.getByRole('button', { name: /Serviço/ }));
     await userEvent.click(await body().findByRole('option', { name: /Acompanhamento mensal/ }));
     await waitFor(() =>
-      expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toMatch(/^R\$\s390,00$/),
+      expect((dialog.getByRole('textbox', { name: /^Valor/ }) as HTMLInputElement).value).toBe('390,00'),
     );
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
     await expect(await body().findByText('Venda registrada: Acompanhamento mensal para Carlos Pereira.')).toBeVisible();
+  },
+};
+
+/**
+ * Sent empty, the dialog says under each field what is missing — never the browser's own bubble (every
+ * `invalid` event is taken by the form). A negative amount is refused, never flipped; a zero amount asks
+ * first whether it is a courtesy.
+ */
+export const RegisterSaleEmptyNegativeAndFree: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bubbles: string[] = [];
+    const watch = (e: Event) =>
+      setTimeout(() => !e.defaultPrevented && bubbles.push((e.target as HTMLElement).outerHTML.slice(0, 120)));
+    document.addEventListener('invalid', watch, true);
+    try {
+      await openTab(canvasElement, 'Vendas');
+      await userEvent.click(await canvas.findByRole('button', { name: 'Registrar venda' }));
+      const dialog = within(await body().findByRole('dialog', { name: 'Registrar venda' }));
+      await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
+      await expect(await dialog.findByText('Escolha o cliente.')).toBeVisible();
+      await expect(dialog.getByText('Escolha o serviço.')).toBeVisible();
+      await expect(dialog.getByText('Informe o valor.')).toBeVisible();
+      await new Promise((r) => setTimeout(r, 20));
+      await expect(bubbles).toEqual([]);
+
+      await userEvent.type(dialog.getByRole('combobox', { name: /^Cliente/ }), 'Carl');
+      await userEvent.click(await body().findByRole('option', { name: 'Carlos Pereira' }));
+      await userEvent.click(dialog.getByRole('button', { name: /Serviço/ }));
+      await userEvent.click(await body().findByRole('option', { name: /Acompanhamento mensal/ }));
+      const amount = dialog.getByRole('textbox', { name: /^Valor/ });
+      await waitFor(() => expect(amount).toHaveValue('390,00'));
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '-10');
+      await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
+      await expect(await dialog.findByText('O valor não pode ser negativo.')).toBeVisible();
+      await expect(amount).toHaveValue('-10');
+      await expect(body().queryByText(/Venda registrada/)).not.toBeInTheDocument();
+
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '0');
+      await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
+      const ask = within(await body().findByRole('alertdialog', { name: 'Registrar venda sem valor (cortesia)?' }));
+      await userEvent.click(ask.getByRole('button', { name: 'Registrar cortesia' }));
+      await expect(
+        await body().findByText('Venda registrada: Acompanhamento mensal para Carlos Pereira.'),
+      ).toBeVisible();
+      await expect(bubbles).toEqual([]);
+    } finally {
+      document.removeEventListener('invalid', watch, true);
+    }
   },
 };
 
