@@ -139,6 +139,16 @@ export default defineConfig({
     outDir: 'dist',
     // SURVEY_SOURCEMAP=1 when profiling the start-up.
     sourcemap: process.env.SURVEY_SOURCEMAP === '1',
+    modulePreload: {
+      // A screen loaded on demand need not preload the start-up's chunks (the runtime, React, the survey's first
+      // screens): index.html preloads them and the page is running them. What is left of a chunk's list may be the
+      // chunk alone, which Vite itself never lists (import() fetches it). Shorter preload lists in the start-up code.
+      resolveDependencies: (file, deps, { hostType }) => {
+        if (hostType !== 'js') return deps;
+        const rest = deps.filter((dep) => !/(^|\/)(rolldown-runtime|react|survey)-[\w-]+\.js$/.test(dep));
+        return rest.length === 1 && rest[0] === file ? [] : rest;
+      },
+    },
     rollupOptions: {
       // emotion imports hoist-non-react-statics (and through it react-is) for `withTheme` only, which the
       // survey never uses; as CommonJS they would be kept for their evaluation alone (~1 KB gzip at start-up).
