@@ -69,6 +69,11 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
     },
   },
+  // The survey's service worker: a classic script in a worker, its shell written in by the build.
+  {
+    files: ['apps/survey/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker, __SURVEY_SHELL__: 'readonly' } },
+  },
   // React: the rules of hooks and accessibility, where React code lives.
   {
     files: ['apps/portal/**/*.{ts,tsx}', 'apps/survey/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],

@@ -35,7 +35,7 @@ import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
 import { controlCharacterIssues } from './lib/input-guard.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, RequestLog } from './http/logging.js';
 import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
 import { pruneOpenApi } from './openapi.js';
@@ -72,7 +72,7 @@ export interface AppDeps {
   /** Defaults to the dev mailbox on `db`. */
   mailer?: Mailer;
   config?: ConfigOverrides;
-  /** Where the log goes (tests read it); defaults to stdout when `config.logger` is on. */
+  /** Where the log goes (tests read it; main.ts: the text lines on a terminal); defaults to stdout's JSON when `config.logger` is on. */
   logStream?: NodeJS.WritableStream;
   /** Serve the built SPAs (production). */
   spa?: SpaOptions;
@@ -88,6 +88,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   const config = resolveConfig(deps.config);
   const app = Fastify({
     logger: config.logger || deps.logStream ? loggerOptions(process.env.LOG_LEVEL ?? 'info', deps.logStream) : false,
+    // One line per API request; the SPAs' files and pages only when they fail (http/logging.ts).
+    logController: new RequestLog(),
     // A hop count is supported at run time (getTrustProxyFn in fastify/lib/request.js) though its types leave numbers out.
     trustProxy: (deps.trustProxy ?? false) as string | boolean,
     bodyLimit: 1024 * 1024,

@@ -24,6 +24,7 @@ import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
+import { logFormatFrom, textLogStream } from './http/logging.js';
 
 /**
  * PGlite is single-process: two servers on one data folder would corrupt it. A pid lock file refuses
@@ -62,6 +63,8 @@ function lockDataDir(dir: string): () => void {
 }
 
 async function main(): Promise<void> {
+  // Short lines for a person at a terminal, JSON for anything else (LOG_FORMAT decides when set).
+  const logFormat = logFormatFrom(process.env.LOG_FORMAT, process.stdout.isTTY === true);
   const env = configFromEnv();
   const trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
     mailer,
     config: overrides,
     trustProxy,
+    ...(logFormat === 'text' ? { logStream: textLogStream(process.stdout) } : {}),
     spa: {
       portalDir: path.join(REPO_ROOT, 'apps/portal/dist'),
       surveyDir: path.join(REPO_ROOT, 'apps/survey/dist'),

@@ -19,6 +19,7 @@ describe('serving the SPAs beside the API', () => {
     fs.writeFileSync(path.join(portal, 'favicon.svg'), '<svg/>');
     fs.writeFileSync(path.join(survey, 'index.html'), '<html>survey</html>');
     fs.writeFileSync(path.join(survey, 'assets', 's-1.js'), 'console.log(2)');
+    fs.writeFileSync(path.join(survey, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     app = buildApp({ config: { logger: false }, spa: { portalDir: portal, surveyDir: survey } });
     await app.ready();
   });
@@ -43,6 +44,24 @@ describe('serving the SPAs beside the API', () => {
     const asset = await app.inject({ method: 'GET', url: '/quiz-survey/assets/s-1.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("the survey's service worker: checked on every use, its scope the survey's paths, allowed by the CSP", async () => {
+    const sw = await app.inject({ method: 'GET', url: '/quiz-survey/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['service-worker-allowed']).toBe('/quiz-survey/');
+    expect(String(sw.headers['content-security-policy'])).toMatch(/worker-src 'self'/);
+    // The shell it keeps: the template, as the build wrote it.
+    const index = await app.inject({ method: 'GET', url: '/quiz-survey/index.html' });
+    expect([index.statusCode, index.body, index.headers['cache-control']]).toEqual([
+      200,
+      '<html>survey</html>',
+      'no-cache',
+    ]);
+    const portalFile = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(portalFile.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it('hashed assets get long cache headers; other files no-cache; missing files 404', async () => {

@@ -11,6 +11,8 @@ import { SurveyApp } from './SurveyApp';
 // The professional's public page and the patient's corner (`/p/<alias>…`) load on demand: a survey link never
 // downloads them.
 const AreaApp = lazy(() => import('./area/AreaApp').then((m) => ({ default: m.AreaApp })));
+// A survey link the service worker answered offline (../sw.js, `#acompanha-offline`): its screen loads on demand too.
+const OfflineShell = lazy(() => import('./OfflineShell'));
 
 // The design tokens as CSS variables. Not the ui ThemeProvider: it also loads React Aria's locale
 // provider, whose first use of Intl costs ~100 ms on a slow phone before the PIN screen could show;
@@ -29,20 +31,23 @@ function WebFont() {
 
 /** Renders the survey; a transition lets React render in 5 ms slices instead of one long task. */
 export function mountSurvey(root: Root) {
-  const area = areaRouteFromPath(window.location.pathname);
+  const { pathname } = window.location;
+  const area = areaRouteFromPath(pathname);
   startTransition(() => {
     root.render(
       <StrictMode>
         <Global styles={rootVars} />
         <GlobalStyles />
         <WebFont />
-        {area ? (
-          <Suspense fallback={null}>
+        <Suspense fallback={null}>
+          {document.getElementById('acompanha-offline') ? (
+            <OfflineShell quizScheduleId={quizScheduleIdFromPath(pathname)} />
+          ) : area ? (
             <AreaApp route={area} />
-          </Suspense>
-        ) : (
-          <SurveyApp quizScheduleId={quizScheduleIdFromPath(window.location.pathname)} />
-        )}
+          ) : (
+            <SurveyApp quizScheduleId={quizScheduleIdFromPath(pathname)} />
+          )}
+        </Suspense>
       </StrictMode>,
     );
   });

@@ -17,9 +17,19 @@ export interface SpaOptions {
 export const SURVEY_PREFIX = '/quiz-survey';
 
 function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
-  // Vite puts content-hashed files under assets/: they never change.
+  // Vite puts content-hashed files under assets/: they never change. Everything else, the service worker among
+  // them (so that a new build's worker replaces the old one at the next visit), is checked on every use.
   const hashed = filePath.split(path.sep).includes('assets');
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * The survey's files: as any; and its service worker (apps/survey/sw.js, which keeps the survey's shell for a link
+ * opened offline) may control the survey's paths and no others.
+ */
+function setSurveyHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+  setCacheHeaders(res, filePath);
+  if (path.basename(filePath) === 'sw.js') res.setHeader('Service-Worker-Allowed', `${SURVEY_PREFIX}/`);
 }
 
 const exists = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
@@ -36,7 +46,7 @@ export async function registerSpas(app: FastifyInstance, options: SpaOptions): P
       preCompressed: true,
       decorateReply: false,
       cacheControl: false,
-      setHeaders: setCacheHeaders,
+      setHeaders: setSurveyHeaders,
     });
   } else {
     app.log.warn(`survey build not found in ${options.surveyDir} (run pnpm --filter @acompanha/survey build)`);

@@ -27,6 +27,11 @@ const quizBuilder = () =>
     Component: m.QuizBuilderPage,
     loader: m.quizBuilderLoader,
   }));
+/**
+ * `/` has no screen of its own: its loader always redirects. A leaf route without a component makes React Router
+ * warn ("Matched leaf route … does not have an element") while the loader runs.
+ */
+const NoScreen = () => null;
 const recovery = () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage }));
 
 /** The one route table of the portal. Each screen is loaded lazily. */
@@ -37,7 +42,7 @@ export const createRoutes = (): RouteObject[] => [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
-      { index: true, loader: () => redirect(isSignedIn() ? HOME_PATH : LOGIN_PATH) },
+      { index: true, loader: () => redirect(isSignedIn() ? HOME_PATH : LOGIN_PATH), Component: NoScreen },
       {
         // Private area: one shared layout with an error page.
         loader: requireSession,

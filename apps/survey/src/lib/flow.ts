@@ -24,6 +24,8 @@ import {
 import { createActor, fromPromise } from 'xstate';
 import { unwrap } from './api';
 import { writeSession } from './storage';
+// The offline shell's service worker registers itself from here: after the first paint, on survey links only.
+import './serviceWorker';
 
 /** The API calls of the flow machine, through the generated SDK, each with the survey token. */
 export const surveyActors = {

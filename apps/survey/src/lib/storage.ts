@@ -80,9 +80,11 @@ export function writeDraft(quizScheduleId: string, step: string, draft: object |
 
 /**
  * The professional's presentation last seen on this link (never anything of the patient): shown at once on
- * the next visit, offline too, while a fresh one loads.
+ * the next visit, offline too, while a fresh one loads. The last one seen on any link is kept too (`LAST_BRAND`):
+ * the offline screen shows it for a link never opened on this phone.
  */
 const brandKeyOf = (quizScheduleId: string) => `acompanha.survey.${quizScheduleId}.brand`;
+export const LAST_BRAND = 'last';
 
 export function readBrand<T>(quizScheduleId: string): T | null {
   try {
@@ -100,8 +102,11 @@ export function readBrand<T>(quizScheduleId: string): T | null {
 
 export function writeBrand(quizScheduleId: string, brand: object | null): void {
   try {
-    if (brand) window.localStorage.setItem(brandKeyOf(quizScheduleId), JSON.stringify(brand));
-    else window.localStorage.removeItem(brandKeyOf(quizScheduleId));
+    if (brand) {
+      const json = JSON.stringify(brand);
+      window.localStorage.setItem(brandKeyOf(quizScheduleId), json);
+      window.localStorage.setItem(brandKeyOf(LAST_BRAND), json);
+    } else window.localStorage.removeItem(brandKeyOf(quizScheduleId));
   } catch {
     /* private mode or quota */
   }
