@@ -87,7 +87,7 @@ export const ResendDelayed: Story = {
   },
 };
 
-/** With a quiz chosen, the answers of the period download as CSV (with the client and the weight). */
+/** With a quiz chosen, the answers of the period download as CSV (with the client and the weight, a number). */
 export const ExportCsv: Story = {
   render: () => <PortalScreen path={`${NOVEMBER}&quizId=${WEEKLY.id}`} />,
   play: async ({ canvasElement }) => {
@@ -110,7 +110,10 @@ export const ExportCsv: Story = {
       await expect(downloads[0]!.name).toBe('respostas-acompanhamento-semanal.csv');
       const text = await downloads[0]!.blob.text();
       await expect(text).toContain('"Mariana Souza"');
-      await expect(text).toContain('"76,8 kg"');
+      // The weight is a number Excel sums: bare, decimal comma, the unit in the column's header.
+      await expect(text).toContain('"Qual é o seu peso hoje? (kg)"');
+      await expect(text).toMatch(/;76,8;/);
+      await expect(text).not.toContain('76,8 kg');
     } finally {
       create.mockRestore();
       click.mockRestore();
