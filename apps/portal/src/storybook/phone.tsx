@@ -39,3 +39,11 @@ export function fitsSideways(canvasElement: HTMLElement): boolean {
   if (!frame) throw new Error('no PhoneFrame in the story');
   return frame.scrollWidth <= frame.clientWidth;
 }
+
+/**
+ * What each cell of a table's row shows on the screen, in order (a reflowed row in `PhoneFrame` is a card,
+ * so its values read with their labels: "Enviado em: 24/11/2026 08:00"). The selection checkbox cell reads ''.
+ */
+export function cardLines(row: HTMLElement): string[] {
+  return [...row.querySelectorAll<HTMLElement>(':scope > td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim());
+}

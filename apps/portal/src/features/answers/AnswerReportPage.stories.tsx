@@ -14,6 +14,7 @@ import {
 import { toastQueue } from '@acompanha/ui';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { AnswerReportPage } from './AnswerReportPage';
+import { asPhone, cardLines, fitsSideways, PhoneFrame } from '../../storybook/phone';
 
 const body = () => within(document.body);
 const WEEKLY = schedulingQuizFixtures[0]!;
@@ -217,5 +218,32 @@ export const ServerError: Story = {
     await expect(
       await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
     ).toBeVisible();
+  },
+};
+
+/** On a phone each late request is a card whose every value says what it is (not "2 dias / Não começou / 1"). */
+export const PhoneDelayed: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PortalScreen path={NOVEMBER} />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const delayed = within(await within(canvasElement).findByRole('grid', { name: 'Respostas atrasadas' }));
+    const diego = (await delayed.findByRole('rowheader', { name: 'Diego Ribeiro' })).closest<HTMLElement>(
+      '[role="row"]',
+    )!;
+    // How long it waits depends on today: the late list counts from the moment it was sent.
+    await expect(cardLines(diego)).toEqual([
+      'Diego Ribeiro',
+      `Questionário: ${WEEKLY.title}`,
+      expect.stringMatching(/^Enviado em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · (WhatsApp|E-mail)$/),
+      expect.stringMatching(/^Sem resposta há: (\d+ dias?|hoje)$/),
+      expect.stringMatching(/^Andamento: (Não começou|Começou a responder)$/),
+      expect.stringMatching(/^Envios: \d+$/),
+      'Reenviar',
+    ]);
+    await expect(fitsSideways(canvasElement)).toBe(true);
   },
 };
