@@ -14,7 +14,7 @@ import {
 import { toastQueue } from '@acompanha/ui';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { AnswerReportPage } from './AnswerReportPage';
-import { asPhone, cardLines, fitsSideways, PhoneFrame } from '../../storybook/phone';
+import { asPhone, cardLines, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 const body = () => within(document.body);
 const WEEKLY = schedulingQuizFixtures[0]!;
@@ -245,5 +245,6 @@ export const PhoneDelayed: Story = {
       'Reenviar',
     ]);
     await expect(fitsSideways(canvasElement)).toBe(true);
+    await expect(smallLinks(canvasElement)).toEqual([]);
   },
 };

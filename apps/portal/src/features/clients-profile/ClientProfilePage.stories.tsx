@@ -17,7 +17,7 @@ import { toastQueue } from '@acompanha/ui';
 import { ClientProfilePage } from './ClientProfilePage';
 import { resetPortal } from '../../storybook/PortalScreen';
 import { PracticeScreen, practiceRouter } from '../services/PracticeScreen';
-import { asPhone, cardLines, fitsSideways, PhoneFrame } from '../../storybook/phone';
+import { asPhone, cardLines, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 const profilePath = (id: string) => `/clients/profile/${id}`;
 
@@ -476,5 +476,6 @@ export const PhoneQuizzes: Story = {
       '⋯ Ações de Avaliação inicial',
     ]);
     await expect(fitsSideways(canvasElement)).toBe(true);
+    await expect(smallLinks(canvasElement)).toEqual([]);
   },
 };
