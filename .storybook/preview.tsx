@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import '../packages/ui/src/fonts';
-import { GlobalStyles, ThemeProvider, ToastRegion, toastQueue } from '../packages/ui/src';
+import { describeUnlabeledCardCells, GlobalStyles, ThemeProvider, ToastRegion, toastQueue } from '../packages/ui/src';
 
 // Screens load lazily and answer through MSW; on a busy 2-core CI machine the first render of a
 // screen can take more than testing-library's default second, so `findBy*` waits up to 5 s.
@@ -30,6 +30,13 @@ const preview: Preview = {
   // every story: error toasts stay until dismissed and would pile up from earlier stories.
   beforeEach: () => {
     toastQueue.clear();
+  },
+  // Every value in a phone card has its label: a story that renders a reflowed table with a bare cell fails
+  // (dialogs render outside the canvas, so the whole page is read). `parameters.cardLabelCheck: false` opts out.
+  afterEach: ({ parameters }) => {
+    if (parameters.cardLabelCheck === false) return;
+    const problem = describeUnlabeledCardCells(document.body);
+    if (problem) throw new Error(problem);
   },
   initialGlobals: { colorMode: 'light' },
   globalTypes: {

@@ -239,7 +239,7 @@ test('a professional builds a questionnaire: category, six question types, quiz 
   await page.goto('/quizzes');
   const row = page.getByRole('grid', { name: 'Questionários' }).getByRole('row').filter({ hasText: QUIZ_TITLE });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('gridcell').nth(0)).toHaveText('6');
+  await expect(row.getByRole('gridcell').nth(0)).toHaveText('6', { useInnerText: true });
   await expect(row).toContainText('Ativo');
 });
 

@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
+import { inflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRevisionNotes, answerRevisions } from '../src/db/schema.js';
-import { defaultQuestionId as q } from '../src/question/library.js';
+import { defaultCategoryId, defaultQuestionId as q } from '../src/question/library.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { surveyFlow, type AnswerStep } from './helpers/answer-revision.js';
@@ -26,6 +27,34 @@ const TITLES = {
   cintura: 'Circunferência da cintura',
 };
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]);
+
+/** One file of a zip (an XLSX is one), found through the zip's central directory. */
+function zipEntry(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      const local = zip.readUInt32LE(at + 42);
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + zip.readUInt32LE(at + 20));
+      return (zip.readUInt16LE(at + 10) === 8 ? inflateRawSync(data) : data).toString('utf8');
+    }
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  throw new Error(`${name} is not in the zip`);
+}
+
+/** The display format of a cell of the XLSX's first sheet ("D2"): its style's number format code, or "General". */
+function cellFormat(xlsx: Buffer, ref: string): string {
+  const sheet = zipEntry(xlsx, 'xl/worksheets/sheet1.xml');
+  const styles = zipEntry(xlsx, 'xl/styles.xml');
+  const style = Number(new RegExp(`<c r="${ref}"[^>]*?\\ss="(\\d+)"`).exec(sheet)?.[1] ?? 0);
+  const xfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1]!.match(/<xf\b[^>]*>/g)!;
+  const id = /numFmtId="(\d+)"/.exec(xfs[style]!)?.[1] ?? '0';
+  if (id === '0') return 'General';
+  return new RegExp(`<numFmt numFmtId="${id}" formatCode="([^"]+)"`).exec(styles)?.[1] ?? `built-in ${id}`;
+}
 
 describe.each(backends)('answer revisions on $name', (backend) => {
   let t: TestApp;
@@ -772,7 +801,7 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       'Cliente',
       'Respondido em',
       'Status',
-      TITLES.peso,
+      `${TITLES.peso} (kg)`,
       TITLES.vontade,
       TITLES.qualAlimento,
       TITLES.energia,
@@ -781,7 +810,7 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       TITLES.foto,
     ];
 
-    it('CSV: UTF-8 with BOM, `;`, one row per answer (oldest first), one column per question, pt-BR text, formulas neutralised', async () => {
+    it('CSV: UTF-8 with BOM, `;`, one row per answer (oldest first), one column per question, numbers bare with a decimal comma and the unit in the header, pt-BR text, formulas neutralised', async () => {
       const res = (await api('GET', `/answer-revision/export?quizId=${quizA}`, a)) as Res & { rawPayload: Buffer };
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -799,7 +828,7 @@ describe.each(backends)('answer revisions on $name', (backend) => {
         'Ana Beatriz Costa',
         '04/03/2030 10:00',
         'Pendente',
-        '70,5 kg',
+        '70,5',
         'Sim',
         'Pão de queijo; "caseiro"',
         '3',
@@ -817,9 +846,13 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(exp * 1000 - t.clock.now().getTime()).toBeGreaterThan(7 * 86_400_000 - 1000);
       expect(exp * 1000 - t.clock.now().getTime()).toBeLessThanOrEqual(7 * 86_400_000 + 3_600_000);
       expect((await t.call({ method: 'GET', url: `${exported.pathname}${exported.search}` })).statusCode).toBe(200);
-      expect(rows[2]!.slice(0, 7)).toEqual(['Bruno Lima', '05/03/2030 11:00', 'Aprovada', '88,0 kg', 'Não', '', '2']);
+      expect(rows[2]!.slice(0, 7)).toEqual(['Bruno Lima', '05/03/2030 11:00', 'Aprovada', '88,0', 'Não', '', '2']);
       expect(rows[2]![8]).toBe("'+ disposição @nutri");
-      expect(rows[3]!.slice(0, 5)).toEqual(['Ana Beatriz Costa', '11/03/2030 10:00', 'Pendente', '69,8 kg', 'Não']);
+      expect(rows[3]!.slice(0, 5)).toEqual(['Ana Beatriz Costa', '11/03/2030 10:00', 'Pendente', '69,8', 'Não']);
+      // Numbers are bare (no quotes, no unit, no thousands separator) so Excel in pt-BR reads numbers; text is quoted.
+      const records = res.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(records[1]).toContain('"Pendente";70,5;"Sim";"Pão de queijo; ""caseiro""";3;"Consegui');
+      expect(records[2]).toContain('"Aprovada";88,0;"Não";"";2;"');
       expect(rows[3]![8]).toBe("'-2 kg na semana; tudo certo");
     });
 
@@ -838,7 +871,7 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(csvOf(none)).toEqual([['Cliente', 'Respondido em', 'Status']]);
     });
 
-    it('XLSX: the same cells in a workbook', async () => {
+    it('XLSX: the same cells in a workbook; measurements and scales are number cells keeping their decimals', async () => {
       const res = (await api('GET', `/answer-revision/export?quizId=${quizA}&format=xlsx`, a)) as Res & {
         rawPayload: Buffer;
       };
@@ -846,8 +879,97 @@ describe.each(backends)('answer revisions on $name', (backend) => {
       expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(res.headers['content-disposition']).toContain('respostas-acompanhamento-semanal.xlsx');
       const sheet = (await readSheet(res.rawPayload)) as unknown[][];
+      expect(sheet[0]![3]).toBe(`${TITLES.peso} (kg)`);
+      expect(sheet.slice(1).map((r) => [r[3], r[6]])).toEqual([
+        [70.5, 3],
+        [88, 2],
+        [69.8, 4],
+      ]);
+      // The weight shows the question's one decimal ("88,0" in Excel in pt-BR); the scale is a whole number.
+      expect([cellFormat(res.rawPayload, 'D2'), cellFormat(res.rawPayload, 'D3')]).toEqual(['#,##0.0', '#,##0.0']);
+      expect(cellFormat(res.rawPayload, 'G2')).toBe('#,##0');
+      expect(cellFormat(res.rawPayload, 'A2')).toBe('General');
+      // Every other cell reads as the CSV's text.
       const csv = csvOf((await api('GET', `/answer-revision/export?quizId=${quizA}`, a)) as Res);
-      expect(sheet.map((r) => r.map((c) => (c === null ? '' : String(c))))).toEqual(csv);
+      const text = (c: unknown, i: number) =>
+        c === null ? '' : i === 3 ? (c as number).toFixed(1).replace('.', ',') : String(c);
+      expect(sheet.map((r, row) => r.map((c, i) => (row === 0 ? String(c) : text(c, i))))).toEqual(csv);
+    });
+
+    it('a question changed between answers: other decimals stay numbers; another unit makes its column text, the unit in each cell', async () => {
+      const cris = await t.signUp('cris.nutri@example.com');
+      const metric = async (title: string, unit: string, decimals: number) =>
+        (
+          await p.ok(
+            api('POST', '/question', cris, {
+              title,
+              categoryId: defaultCategoryId('antropometria'),
+              type: 'metrics',
+              config: { unit, decimals },
+            }),
+            201,
+          )
+        ).id as string;
+      const arm = await metric('Circunferência do braço', 'cm', 1);
+      const change = await metric('Variação de peso', 'kg', 1);
+      const quiz = (
+        await p.ok(
+          api('POST', '/quiz', cris, { title: 'Medidas', chosenQuestions: [{ id: arm }, { id: change }] }),
+          201,
+        )
+      ).id as string;
+      const lia = await p.patient(cris, { serviceId: await p.service(cris, 365), channel: 'email', name: 'Lia Prado' });
+      const scheduleId = (
+        await p.ok(
+          api('POST', '/quiz/schedule', cris, {
+            quizId: quiz,
+            patientId: lia.id,
+            startDate: '2030-12-01',
+            hour: 8,
+            periodicity: 'once',
+          }),
+          201,
+        )
+      ).id as string;
+      const answer = (armValue: number, changeValue: number) =>
+        flow.answer({
+          pro: cris,
+          scheduleId,
+          email: lia.email!,
+          steps: [
+            { questionId: arm, value: { type: 'metrics', value: armValue } },
+            { questionId: change, value: { type: 'metrics', value: changeValue } },
+          ],
+        });
+      try {
+        pinClock(t, '2030-03-12T16:00:00Z');
+        await answer(30.5, -0.5);
+        await p.ok(api('PUT', `/question/${arm}`, cris, { config: { unit: 'mm', decimals: 0 } }));
+        await p.ok(api('PUT', `/question/${change}`, cris, { config: { unit: 'kg', decimals: 2 } }));
+        pinClock(t, '2030-03-12T17:00:00Z');
+        await answer(305, -1.25);
+      } finally {
+        pinClock(t, END);
+      }
+
+      const csv = (await api('GET', `/answer-revision/export?quizId=${quiz}`, cris)) as Res;
+      expect(csvOf(csv)).toEqual([
+        ['Cliente', 'Respondido em', 'Status', 'Circunferência do braço', 'Variação de peso (kg)'],
+        ['Lia Prado', '12/03/2030 13:00', 'Pendente', '30,5 cm', '-0,5'],
+        ['Lia Prado', '12/03/2030 14:00', 'Pendente', '305 mm', '-1,25'],
+      ]);
+      // A negative number is a number, not a formula: bare, no apostrophe.
+      expect(csv.body.split('\r\n')[2]).toMatch(/;"305 mm";-1,25$/);
+
+      const xlsx = (
+        (await api('GET', `/answer-revision/export?quizId=${quiz}&format=xlsx`, cris)) as Res & { rawPayload: Buffer }
+      ).rawPayload;
+      expect(((await readSheet(xlsx)) as unknown[][]).map((r) => r.slice(3))).toEqual([
+        ['Circunferência do braço', 'Variação de peso (kg)'],
+        ['30,5 cm', -0.5],
+        ['305 mm', -1.25],
+      ]);
+      expect([cellFormat(xlsx, 'E2'), cellFormat(xlsx, 'E3')]).toEqual(['#,##0.0', '#,##0.00']);
     });
 
     it("bad input → 400; another professional's quiz → 404 QUIZ_NOT_FOUND", async () => {

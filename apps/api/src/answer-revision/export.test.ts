@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, escapeCell, fileSlug, toCsv } from './export.js';
+import { CSV_BOM, csvNumber, escapeCell, fileSlug, toCsv, xlsxNumberFormat } from './export.js';
 
 /** What a stored text must read back as: itself, or itself behind one apostrophe when it could start a formula. */
 const expected = (stored: string) => (/^[=+\-@\t\r]/.test(stored) ? `'${stored}` : stored);
@@ -100,6 +100,43 @@ describe('toCsv', () => {
         ['a;b', 'x\ny'],
       ]),
     ).toBe('\uFEFF"Cliente";"Peso"\r\n"Ana ""Aninha""";"\'=2+2"\r\n"a;b";"x\ny"\r\n');
+  });
+});
+
+describe('numbers', () => {
+  it('are written bare for Excel in pt-BR: decimal comma, the decimals asked for, no thousands separator, never escaped', () => {
+    expect(
+      toCsv([
+        ['Peso (kg)', 'Passos'],
+        [
+          { number: 70.5, decimals: 1 },
+          { number: 12000, decimals: 0 },
+        ],
+        [
+          { number: -2, decimals: 2 },
+          { number: 1234567.891, decimals: 3 },
+        ],
+        [{ number: Number.NaN, decimals: 1 }, ''],
+      ]),
+    ).toBe('\uFEFF"Peso (kg)";"Passos"\r\n70,5;12000\r\n-2,00;1234567,891\r\n"";""\r\n');
+    expect(csvNumber(88, 1)).toBe('88,0');
+    expect(csvNumber(-0.25, 2)).toBe('-0,25');
+    expect([0, 1, 3].map(xlsxNumberFormat)).toEqual(['#,##0', '#,##0.0', '#,##0.000']);
+  });
+
+  it('read back from the CSV, each is the number rounded to its decimals (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1_000_000, max: 1_000_000, noNaN: true }),
+        fc.integer({ min: 0, max: 3 }),
+        (value, decimals) => {
+          const [[field]] = readBack(Buffer.from(toCsv([[{ number: value, decimals }]]), 'utf8'));
+          expect(field).toMatch(/^-?\d+(,\d+)?$/);
+          expect(Math.abs(Number(field!.replace(',', '.')) - value)).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -149,9 +149,12 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "Download a quiz's answers as CSV or XLSX (one row per answer, one column per question)",
           description:
             'Columns: Cliente, Respondido em (dd/MM/yyyy HH:mm, São Paulo), Status (Pendente | Aprovada), then one per question and ' +
-            'sub-question (titles as headers), values as pt-BR text (numbers with a decimal comma and the unit, choices by label, files ' +
-            'by name and URL). CSV: UTF-8 with BOM, `;` separator, every field quoted, CRLF. Formula-injection safe: a cell beginning ' +
-            'with =, +, -, @, a tab or a carriage return gets one leading apostrophe. Oldest answer first; at most ' +
+            'sub-question (titles as headers). Measurements and linear scales are numbers, the unit in the header ("Peso (kg)"): XLSX ' +
+            "number cells formatted with the question's decimals (#,##0.0), CSV bare numbers with a decimal comma and no thousands " +
+            'separator (70,5); a column whose answers saw different units or types is text with the unit in each cell. Other values ' +
+            'are pt-BR text (choices by label, files by name and URL). CSV: UTF-8 with BOM, `;` separator, text fields quoted, CRLF. ' +
+            'Formula-injection safe: a text cell beginning with =, +, -, @, a tab or a carriage return gets one leading apostrophe. ' +
+            'Oldest answer first; at most ' +
             `${MAX_EXPORT_ROWS} answers (more → 400 WRONG_COMMAND_PARAMETERS); period at most ${MAX_PERIOD_DAYS} days. Unknown or ` +
             "another professional's quiz → 404 QUIZ_NOT_FOUND.",
           security: bearerSecurity,

@@ -1,13 +1,21 @@
 /** Files the portal hands to the professional: CSV for Excel in Brazil, and saving a Blob. */
 
-/** Keeps a spreadsheet from running a cell as a formula (CSV injection). */
-export function safeCell(value: string): string {
+/**
+ * One CSV cell. Text is kept from running as a formula (CSV injection) and quoted when it holds `;`, a quote
+ * or a line break. A number is written bare with a decimal comma and no thousands separator (`70,5`), as
+ * the API's exports write them, so Excel in pt-BR reads a number.
+ */
+export function safeCell(value: string | number): string {
+  if (typeof value === 'number')
+    return Number.isFinite(value)
+      ? value.toLocaleString('pt-BR', { useGrouping: false, maximumFractionDigits: 20 })
+      : '';
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A CSV Excel opens right in Brazil: UTF-8 with BOM, `;` between cells, CRLF between rows. */
-export function toCsv(rows: string[][]): string {
+export function toCsv(rows: (string | number)[][]): string {
   return `\uFEFF${rows.map((r) => r.map(safeCell).join(';')).join('\r\n')}\r\n`;
 }
 

@@ -39,3 +39,25 @@ export function fitsSideways(canvasElement: HTMLElement): boolean {
   if (!frame) throw new Error('no PhoneFrame in the story');
   return frame.scrollWidth <= frame.clientWidth;
 }
+
+/**
+ * What each cell of a table's row shows on the screen, in order (a reflowed row in `PhoneFrame` is a card,
+ * so its values read with their labels: "Enviado em: 24/11/2026 08:00"). The selection checkbox cell reads ''.
+ */
+export function cardLines(row: HTMLElement): string[] {
+  return [...row.querySelectorAll<HTMLElement>(':scope > td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * The links under `root` whose box (their touch target) is less than 24 px tall or wide (WCAG 2.2 target size),
+ * as "name: width×height"; the skip link (out of sight until focused) and a disabled link (the breadcrumb's
+ * current page: no target) are left out.
+ */
+export function smallLinks(root: HTMLElement): string[] {
+  return [...root.querySelectorAll<HTMLElement>('a[href], [role="link"]:not([aria-disabled="true"])')]
+    .map((a) => ({ a, box: a.getBoundingClientRect() }))
+    .filter(
+      ({ a, box }) => box.width > 1 && box.height > 1 && a.checkVisibility() && (box.height < 24 || box.width < 24),
+    )
+    .map(({ a, box }) => `${a.textContent?.trim()}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+}

@@ -201,21 +201,43 @@ export function exportCsv(quizId: string, q: URLSearchParams): string {
     .filter((r) => (!from || spDate(r.finishedAt) >= from) && (!to || spDate(r.finishedAt) <= to))
     .sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
   const keys = ['craving', 'cravingFood', 'weight', 'waist', 'sleep', 'likert', 'week', 'photos'] as const;
-  const header = ['Cliente', 'Respondido em', 'Status', ...keys.map((k) => QUESTIONS[k].title)];
-  const cell = (t: string) => `"${(/^[=+\-@\t\r]/.test(t) ? `'${t}` : t).replace(/"/g, '""')}"`;
+  // As the API writes it: a measurement or a scale is a bare number (decimal comma), its unit in the header.
+  const unitOf = (k: (typeof keys)[number]) => {
+    const def = QUESTIONS[k];
+    return def.type === 'metrics' ? (def.config as { unit: string }).unit : null;
+  };
+  const header = [
+    'Cliente',
+    'Respondido em',
+    'Status',
+    ...keys.map((k) => (unitOf(k) ? `${QUESTIONS[k].title} (${unitOf(k)})` : QUESTIONS[k].title)),
+  ];
+  type Cell = string | { number: number; decimals: number };
+  const cell = (t: Cell) =>
+    typeof t !== 'string'
+      ? t.number.toLocaleString('pt-BR', {
+          useGrouping: false,
+          minimumFractionDigits: t.decimals,
+          maximumFractionDigits: t.decimals,
+        })
+      : `"${(/^[=+\-@\t\r]/.test(t) ? `'${t}` : t).replace(/"/g, '""')}"`;
   const dateTime = (iso: string) => {
     const d = new Date(Date.parse(iso) - 3 * 3_600_000).toISOString();
     return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
   };
-  const lines = [
+  const lines: Cell[][] = [
     header,
     ...rows.map((r) => [
       r.patientName,
       dateTime(r.finishedAt),
       r.status === 'completed' ? 'Aprovada' : 'Pendente',
-      ...keys.map((k) => {
+      ...keys.map((k): Cell => {
         const v = valueOf(k, r.answers);
-        return v ? display(v, QUESTIONS[k].config) : '';
+        if (!v) return '';
+        if (v.type === 'metrics')
+          return { number: v.value, decimals: (QUESTIONS[k].config as { decimals: number }).decimals };
+        if (v.type === 'linear-scale') return { number: v.value, decimals: 0 };
+        return display(v, QUESTIONS[k].config);
       }),
     ]),
   ];

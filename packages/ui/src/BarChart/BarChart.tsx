@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { visuallyHidden } from '../styles';
 
@@ -20,13 +20,33 @@ export interface BarChartProps {
   valueHeader?: string;
   /** @default 220 */
   height?: number;
-  /** Show a label every N bars on the x axis (all labels stay in the table). @default auto */
+  /** Show a label every N bars on the x axis (all labels stay in the table). @default auto (one per 44 px, at most 10) */
   labelEvery?: number;
+}
+
+/** The width of an element's box, followed as it changes (null until measured). */
+function useBoxWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setWidth(Math.round(box.getBoundingClientRect().width) || null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }
 
 /**
  * A small, dependency-free SVG bar chart for dashboards, with its data as a table one press away
  * (and always available to screen readers). Colours come from the theme.
+ *
+ * It is drawn in its box's own pixels: as wide as the box at any width, a phone's included, with bars that
+ * narrow and axis labels that thin out, never stretched text and never a box that scrolls sideways (a
+ * region a keyboard could not reach).
  */
 export function BarChart({
   title,
@@ -39,16 +59,19 @@ export function BarChart({
 }: BarChartProps) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
+  const [box, boxWidth] = useBoxWidth();
   // The axis names the real top value (zero when nothing happened), never the 1 used to scale by.
   const top = Math.max(0, ...data.map((d) => d.value));
   const max = top || 1;
-  // A wide viewBox keeps the stretch (preserveAspectRatio none) of labels small at common widths.
-  const width = Math.max(720, data.length * 36);
+  // The viewBox is the box's size in pixels (before the first measure, a usual width stretched to fit).
+  const width = boxWidth ?? 720;
   const plotTop = 16;
   const plotBottom = height - 28;
   const plotHeight = plotBottom - plotTop;
-  const slot = width / Math.max(1, data.length);
-  const every = labelEvery ?? Math.max(1, Math.ceil(data.length / 10));
+  // A margin on each side keeps the first and last axis labels (centred under narrow bars) inside the drawing.
+  const side = 8;
+  const slot = (width - 2 * side) / Math.max(1, data.length);
+  const every = labelEvery ?? Math.max(1, Math.ceil(data.length / Math.max(1, Math.min(10, Math.floor(width / 44)))));
 
   return (
     <figure
@@ -58,7 +81,7 @@ export function BarChart({
       <figcaption id={`${id}-title`} css={{ fontWeight: 600, color: 'var(--color-text)' }}>
         {title}
       </figcaption>
-      <div css={{ overflowX: 'auto' }}>
+      <div ref={box} css={{ minWidth: 0 }}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
@@ -66,7 +89,7 @@ export function BarChart({
           preserveAspectRatio="none"
           aria-hidden="true"
           focusable="false"
-          css={{ display: 'block', minWidth: Math.min(width, 640) }}
+          css={{ display: 'block' }}
         >
           {[0, 0.5, 1].map((f) => (
             <line
@@ -84,7 +107,7 @@ export function BarChart({
             return (
               <g key={d.label}>
                 <rect
-                  x={i * slot + slot * 0.18}
+                  x={side + i * slot + slot * 0.18}
                   y={plotBottom - h}
                   width={slot * 0.64}
                   height={Math.max(h, d.value > 0 ? 2 : 0)}
@@ -95,7 +118,7 @@ export function BarChart({
                 </rect>
                 {i % every === 0 ? (
                   <text
-                    x={i * slot + slot / 2}
+                    x={side + i * slot + slot / 2}
                     y={height - 8}
                     textAnchor="middle"
                     fontSize={11}

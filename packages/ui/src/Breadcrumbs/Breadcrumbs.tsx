@@ -7,6 +7,7 @@ import {
   type BreadcrumbsProps as AriaBreadcrumbsProps,
 } from 'react-aria-components';
 import { IconChevronRight } from '../Icon';
+import { linkTargetSize } from '../Link/Link';
 
 const listStyles = css`
   display: flex;
@@ -27,6 +28,7 @@ const itemStyles = css`
     color: var(--color-text-muted);
   }
   & a {
+    ${linkTargetSize};
     color: var(--color-link);
     text-decoration: none;
     border-radius: var(--radius-sm);

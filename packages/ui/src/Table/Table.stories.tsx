@@ -5,7 +5,16 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { IconUsers } from '../Icon';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from './Table';
+import {
+  Cell,
+  Column,
+  describeUnlabeledCardCells,
+  Row,
+  Table,
+  TableBody,
+  TableHeader,
+  unlabeledCardCells,
+} from './Table';
 
 interface Client {
   id: string;
@@ -76,9 +85,11 @@ function ClientTable({ rows = clients, isLoading, onSort, ...props }: ClientTabl
         {(c) => (
           <Row id={c.id}>
             <Cell>{c.name}</Cell>
-            <Cell>{c.email}</Cell>
-            <Cell>{date(c.lastVisit)}</Cell>
-            <Cell align="end">{brl.format(c.plan / 100)}</Cell>
+            <Cell cardLabel="E-mail">{c.email}</Cell>
+            <Cell cardLabel="Última consulta">{date(c.lastVisit)}</Cell>
+            <Cell align="end" cardLabel="Plano">
+              {brl.format(c.plan / 100)}
+            </Cell>
           </Row>
         )}
       </TableBody>
@@ -196,4 +207,79 @@ export const DisabledRows: Story = {
 export const Dark: Story = {
   globals: { colorMode: 'dark' },
   args: { selectionMode: 'multiple', defaultSelectedKeys: new Set(['2']) },
+};
+
+/** The text each cell of a row shows, as seen (a hidden card label is not). */
+const seen = (row: HTMLElement) =>
+  [...row.querySelectorAll<HTMLElement>('td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim());
+
+/**
+ * In a box as narrow as a phone, each row is a card: the column headers are out of sight, so every value
+ * reads with its label; the row header is the card's title.
+ */
+export const Reflow: Story = {
+  args: { reflow: true, selectionMode: 'multiple' },
+  render: (args) => (
+    <div style={{ width: 390 }}>
+      <ClientTable {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const andre = canvas.getByRole('rowheader', { name: 'André Lima' }).closest<HTMLElement>('[role="row"]')!;
+    await expect(seen(andre)).toEqual([
+      '',
+      'André Lima',
+      'E-mail: andre@exemplo.com.br',
+      'Última consulta: 28/02/2025',
+      'Plano: R$ 250,00',
+    ]);
+    // The header row is out of sight (still there for assistive technology).
+    const thead = canvas.getByRole('columnheader', { name: /E-mail/ }).closest('thead')!;
+    await expect(thead.getBoundingClientRect().height).toBeLessThanOrEqual(1);
+    await expect(unlabeledCardCells(canvasElement)).toEqual([]);
+  },
+};
+
+/** The same table in a wide box: a table again, the card labels hidden. */
+export const ReflowWide: Story = {
+  args: { reflow: true },
+  play: async ({ canvas }) => {
+    const andre = canvas.getByRole('rowheader', { name: 'André Lima' }).closest<HTMLElement>('[role="row"]')!;
+    await expect(seen(andre)).toEqual(['André Lima', 'andre@exemplo.com.br', '28/02/2025', 'R$ 250,00']);
+  },
+};
+
+/**
+ * The guard: a reflowed cell with neither a `cardLabel` nor `actions` is found (every story test fails on
+ * one, see .storybook/preview.tsx; this story alone opts out to show it), while a cell of actions passes.
+ */
+export const UnlabeledCellIsFound: Story = {
+  parameters: { cardLabelCheck: false },
+  render: () => (
+    <div style={{ width: 390 }}>
+      <Table aria-label="Consultas" reflow>
+        <TableHeader>
+          <Column isRowHeader>Cliente</Column>
+          <Column>Data</Column>
+          <Column>Ações</Column>
+        </TableHeader>
+        <TableBody>
+          <Row id="1">
+            <Cell>Beatriz Santos</Cell>
+            <Cell>12/03/2025</Cell>
+            <Cell actions>
+              <Button size="sm">Remarcar</Button>
+            </Cell>
+          </Row>
+        </TableBody>
+      </Table>
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(unlabeledCardCells(canvasElement)).toEqual([canvas.getByText('12/03/2025').closest('td')]);
+    await expect(describeUnlabeledCardCells(canvasElement)).toBe(
+      'A reflowed table shows values without a label in its phone cards: "Consultas" ("Data"). ' +
+        'Give each such Cell a cardLabel, or mark a cell of self-naming controls with actions.',
+    );
+  },
 };

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Cell as AriaCell,
   Collection,
@@ -116,7 +116,9 @@ const CARDS = '@container (max-width: 640px)';
 /**
  * A reflowing table in a narrow box (a phone): no header row in sight, each row a card whose cells stack,
  * the selection checkbox at the card's start. The grid stays a grid for assistive technology (each cell
- * keeps its column header); only the boxes change.
+ * keeps its column header); only the boxes change. With the headers out of sight, every value in a card
+ * reads with its `cardLabel` ("Enviado em: 24/11/2026"); only the row header (the card's title) and a cell
+ * of self-naming controls (`Cell actions`) go without. `unlabeledCardCells` finds the cells that break it.
  */
 const reflowStyles = css`
   ${CARDS} {
@@ -164,8 +166,46 @@ const reflowStyles = css`
 `;
 
 export interface TableProps extends AriaTableProps {
-  /** In a box narrower than 640 px (a phone), each row reads as a card (see `Cell`'s `cardLabel`). */
+  /**
+   * In a box narrower than 640 px (a phone), each row reads as a card: give every `Cell` but the row header
+   * a `cardLabel`, or `actions` when it holds only controls that name themselves.
+   */
   reflow?: boolean;
+}
+
+/**
+ * The cells of the reflowed tables under `root` whose card would show a bare value: neither the row header,
+ * the selection checkbox, a cell of `actions`, nor one with a `cardLabel`.
+ */
+export function unlabeledCardCells(root: ParentNode): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('[data-reflow] tbody > tr > td')].filter(
+    (td) =>
+      td.getAttribute('role') !== 'rowheader' &&
+      !td.classList.contains('table-selection-cell') &&
+      !td.hasAttribute('data-card-actions') &&
+      !td.querySelector(':scope > .cell-card-label'),
+  );
+}
+
+/**
+ * What `unlabeledCardCells` found, for a developer: each table's name and the columns of its bare cells;
+ * null when every card value has its label.
+ */
+export function describeUnlabeledCardCells(root: ParentNode): string | null {
+  const byTable = new Map<string, Set<string>>();
+  for (const td of unlabeledCardCells(root)) {
+    const table = td.closest('table');
+    const name = table?.getAttribute('aria-label') ?? table?.getAttribute('aria-labelledby') ?? 'table';
+    const index = [...td.parentElement!.children].indexOf(td);
+    const column = table?.querySelectorAll('thead > tr > th')[index]?.textContent?.trim() || `column ${index + 1}`;
+    byTable.set(name, (byTable.get(name) ?? new Set()).add(column));
+  }
+  if (byTable.size === 0) return null;
+  const tables = [...byTable].map(([name, columns]) => `"${name}" (${[...columns].map((c) => `"${c}"`).join(', ')})`);
+  return (
+    `A reflowed table shows values without a label in its phone cards: ${tables.join('; ')}. ` +
+    'Give each such Cell a cardLabel, or mark a cell of self-naming controls with actions.'
+  );
 }
 
 /**
@@ -174,6 +214,17 @@ export interface TableProps extends AriaTableProps {
  * or `aria-labelledby`.
  */
 export function Table({ reflow = false, ...props }: TableProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const warned = useRef(false);
+  // While developing, a card with a bare value is said in the console (the story tests fail on it).
+  useEffect(() => {
+    if (!import.meta.env.DEV || !reflow || warned.current || !box.current) return;
+    const problem = describeUnlabeledCardCells(box.current);
+    if (problem) {
+      warned.current = true;
+      console.error(problem);
+    }
+  });
   return (
     // pt-BR for RAC's own strings ("Selecionar tudo") and announcements.
     <I18nProvider locale="pt-BR">
@@ -181,7 +232,9 @@ export function Table({ reflow = false, ...props }: TableProps) {
       {/* Positioned: absolutely placed pieces of a cell (visually hidden text, checkbox inputs) are
           clipped by the box too, instead of widening the page beyond the screen. */}
       <div
+        ref={box}
         className="table-scroll"
+        data-reflow={reflow || undefined}
         css={[
           { position: 'relative', overflowX: 'auto', maxWidth: '100%', minWidth: 0, containerType: 'inline-size' },
           reflow && reflowStyles,
@@ -355,27 +408,34 @@ export interface CellProps extends AriaCellProps {
   align?: 'start' | 'end';
   /**
    * In a reflowing table's cards, shown before the value (e.g. 'Telefone'); the column header already
-   * names the cell for assistive technology, so this is only seen.
+   * names the cell for assistive technology, so this is only seen. Every cell of a reflowing table but the
+   * row header needs one, unless it holds `actions`.
    */
   cardLabel?: string;
+  /** The cell holds only controls that name themselves (buttons, a menu, links): its card shows no label. */
+  actions?: boolean;
 }
 
 const cardLabelStyles = css`
   display: none;
-  margin-right: var(--space-1);
   color: var(--color-text-muted);
   font-size: var(--font-size-sm);
 `;
 
 /** A table cell. */
-export function Cell({ align = 'start', cardLabel, children, ...props }: CellProps) {
+export function Cell({ align = 'start', cardLabel, actions = false, children, ...props }: CellProps) {
   return (
-    <AriaCell {...props} css={cellStyles} style={{ textAlign: align === 'end' ? 'right' : 'left' }}>
+    <AriaCell
+      {...props}
+      data-card-actions={actions || undefined}
+      css={cellStyles}
+      style={{ textAlign: align === 'end' ? 'right' : 'left' }}
+    >
       {cardLabel
         ? (renderProps) => (
             <>
               <span className="cell-card-label" aria-hidden="true" css={cardLabelStyles}>
-                {cardLabel}:
+                {`${cardLabel}: `}
               </span>
               {typeof children === 'function' ? children(renderProps) : children}
             </>

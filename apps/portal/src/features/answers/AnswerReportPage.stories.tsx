@@ -14,6 +14,7 @@ import {
 import { toastQueue } from '@acompanha/ui';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { AnswerReportPage } from './AnswerReportPage';
+import { asPhone, cardLines, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 const body = () => within(document.body);
 const WEEKLY = schedulingQuizFixtures[0]!;
@@ -87,7 +88,7 @@ export const ResendDelayed: Story = {
   },
 };
 
-/** With a quiz chosen, the answers of the period download as CSV (with the client and the weight). */
+/** With a quiz chosen, the answers of the period download as CSV (with the client and the weight, a number). */
 export const ExportCsv: Story = {
   render: () => <PortalScreen path={`${NOVEMBER}&quizId=${WEEKLY.id}`} />,
   play: async ({ canvasElement }) => {
@@ -110,7 +111,10 @@ export const ExportCsv: Story = {
       await expect(downloads[0]!.name).toBe('respostas-acompanhamento-semanal.csv');
       const text = await downloads[0]!.blob.text();
       await expect(text).toContain('"Mariana Souza"');
-      await expect(text).toContain('"76,8 kg"');
+      // The weight is a number Excel sums: bare, decimal comma, the unit in the column's header.
+      await expect(text).toContain('"Qual é o seu peso hoje? (kg)"');
+      await expect(text).toMatch(/;76,8;/);
+      await expect(text).not.toContain('76,8 kg');
     } finally {
       create.mockRestore();
       click.mockRestore();
@@ -214,5 +218,33 @@ export const ServerError: Story = {
     await expect(
       await within(canvasElement).findByText('Unexpected Application Error!', {}, { timeout: 8000 }),
     ).toBeVisible();
+  },
+};
+
+/** On a phone each late request is a card whose every value says what it is (not "2 dias / Não começou / 1"). */
+export const PhoneDelayed: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PortalScreen path={NOVEMBER} />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const delayed = within(await within(canvasElement).findByRole('grid', { name: 'Respostas atrasadas' }));
+    const diego = (await delayed.findByRole('rowheader', { name: 'Diego Ribeiro' })).closest<HTMLElement>(
+      '[role="row"]',
+    )!;
+    // How long it waits depends on today: the late list counts from the moment it was sent.
+    await expect(cardLines(diego)).toEqual([
+      'Diego Ribeiro',
+      `Questionário: ${WEEKLY.title}`,
+      expect.stringMatching(/^Enviado em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · (WhatsApp|E-mail)$/),
+      expect.stringMatching(/^Sem resposta há: (\d+ dias?|hoje)$/),
+      expect.stringMatching(/^Andamento: (Não começou|Começou a responder)$/),
+      expect.stringMatching(/^Envios: \d+$/),
+      'Reenviar',
+    ]);
+    await expect(fitsSideways(canvasElement)).toBe(true);
+    await expect(smallLinks(canvasElement)).toEqual([]);
   },
 };

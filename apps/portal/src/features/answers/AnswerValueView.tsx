@@ -6,6 +6,7 @@ import type {
   QuestionType,
   RevisionFile,
 } from '@acompanha/api-client';
+import { linkTargetSize } from '@acompanha/ui';
 import { formatFileSize, formatNumberBR } from '../../lib/format';
 
 export interface ShownAnswer {
@@ -66,7 +67,7 @@ function Files({ files, size }: { files: RevisionFile[]; size: 'md' | 'sm' }) {
               href={f.url}
               download={f.name}
               aria-label={`Baixar ${f.name}`}
-              css={{ color: 'var(--color-link)', fontSize: 'var(--font-size-sm)' }}
+              css={[linkTargetSize, { color: 'var(--color-link)', fontSize: 'var(--font-size-sm)' }]}
             >
               <span data-print-hide="">Baixar </span>
               {f.name}

@@ -103,15 +103,19 @@ export function DelayedCard({ filters }: { filters: ReportFilters }) {
               <Cell>
                 <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
               </Cell>
-              <Cell>{r.quizTitle}</Cell>
-              <Cell>
+              <Cell cardLabel="Questionário">{r.quizTitle}</Cell>
+              <Cell cardLabel="Enviado em">
                 {formatDateTimeBR(r.sentAt)}
                 <Text as="span" variant="small">{` · ${CHANNEL_LABELS[r.channel]}`}</Text>
               </Cell>
-              <Cell align="end">{daysSince(r.sentAt)}</Cell>
-              <Cell>{r.started ? 'Começou a responder' : 'Não começou'}</Cell>
-              <Cell align="end">{r.attempts.toLocaleString('pt-BR')}</Cell>
-              <Cell align="end">
+              <Cell align="end" cardLabel="Sem resposta há">
+                {daysSince(r.sentAt)}
+              </Cell>
+              <Cell cardLabel="Andamento">{r.started ? 'Começou a responder' : 'Não começou'}</Cell>
+              <Cell align="end" cardLabel="Envios">
+                {r.attempts.toLocaleString('pt-BR')}
+              </Cell>
+              <Cell align="end" actions>
                 <Button
                   size="sm"
                   variant="secondary"

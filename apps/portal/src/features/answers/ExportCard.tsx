@@ -50,7 +50,7 @@ export function ExportCard({ filters }: { filters: ReportFilters }) {
   return (
     <Card
       title="Exportar respostas"
-      description="Uma linha por resposta e uma coluna por pergunta, com as respostas do período. O CSV abre no Excel com acentos."
+      description="Uma linha por resposta e uma coluna por pergunta, com as respostas do período. Medidas e escalas saem como números, com a unidade no título da coluna (“Peso (kg)”), prontas para somar e fazer gráficos. O CSV abre no Excel com acentos."
     >
       {filters.quizId ? (
         <Text>

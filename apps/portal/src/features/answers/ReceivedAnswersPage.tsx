@@ -203,15 +203,15 @@ export function ReceivedAnswersPage() {
                 <Cell>
                   <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
                 </Cell>
-                <Cell>{r.quizTitle}</Cell>
+                <Cell cardLabel="Questionário">{r.quizTitle}</Cell>
                 <Cell cardLabel="Respondido em">{formatDateTimeBR(r.finishedAt)}</Cell>
-                <Cell>
+                <Cell cardLabel="Situação">
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </Cell>
                 <Cell align="end" cardLabel="Anotações">
                   {r.noteCount > 0 ? r.noteCount.toLocaleString('pt-BR') : '—'}
                 </Cell>
-                <Cell align="end">
+                <Cell align="end" actions>
                   <Link
                     href={reviewHref(r)}
                     aria-label={`Revisar resposta de ${r.patientName} em ${formatDateTimeBR(r.finishedAt)}`}

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { accountHandlers, errorHandler, patientHandlers } from '@acompanha/api-client/mocks';
 import { LoginPage } from './LoginPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
+import { asPhone, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 const meta = {
   title: 'Screens/Auth/Login',
@@ -147,5 +148,21 @@ export const SessionExpired: Story = {
     await expect(
       await within(canvasElement).findByText('Sua sessão expirou. Entre novamente para continuar.'),
     ).toBeVisible();
+  },
+};
+
+/** On a phone "Criar conta" and "Esqueci minha senha" are targets a thumb can hit: at least 24 px tall. */
+export const Phone: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PortalScreen path="/login" />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const create = await canvas.findByRole('link', { name: 'Criar conta' });
+    await expect(create.getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
+    await expect(smallLinks(canvasElement)).toEqual([]);
   },
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ClientAreaConfig } from '@acompanha/api-client';
-import { Button, Card, Form, Stack, Switch, Text, TextField, toastQueue } from '@acompanha/ui';
+import { Button, Card, Form, linkTargetSize, Stack, Switch, Text, TextField, toastQueue } from '@acompanha/ui';
 import { copyText } from '../../lib/clipboard';
 import { formatDateBR } from '../../lib/format';
 import { ImageField } from '../question-builder/ImageField';
@@ -157,12 +157,15 @@ function LinkActions({ url }: { url: string }) {
           href={url}
           target="_blank"
           rel="noopener noreferrer"
-          css={{
-            color: 'var(--color-link)',
-            fontWeight: 'var(--font-weight-medium)',
-            borderRadius: 'var(--radius-sm)',
-            '&:focus-visible': { outline: '2px solid var(--color-focus)', outlineOffset: 2 },
-          }}
+          css={[
+            linkTargetSize,
+            {
+              color: 'var(--color-link)',
+              fontWeight: 'var(--font-weight-medium)',
+              borderRadius: 'var(--radius-sm)',
+              '&:focus-visible': { outline: '2px solid var(--color-focus)', outlineOffset: 2 },
+            },
+          ]}
         >
           Abrir página
         </a>

@@ -17,7 +17,7 @@ import { toastQueue } from '@acompanha/ui';
 import { ClientProfilePage } from './ClientProfilePage';
 import { resetPortal } from '../../storybook/PortalScreen';
 import { PracticeScreen, practiceRouter } from '../services/PracticeScreen';
-import { asPhone, fitsSideways, PhoneFrame } from '../../storybook/phone';
+import { asPhone, cardLines, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 const profilePath = (id: string) => `/clients/profile/${id}`;
 
@@ -458,5 +458,39 @@ export const PhoneTabs: Story = {
       expect(canvas.getByRole('tab', { name: 'Mensagens' })).toHaveAttribute('aria-selected', 'true'),
     );
     await expect(fitsSideways(canvasElement)).toBe(true);
+  },
+};
+
+/** On a phone each scheduled quiz is a card, and every value in it says what it is (no bare dates). */
+export const PhoneQuizzes: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PracticeScreen path={`${profilePath(practicePatientFixture.id)}?aba=questionarios`} />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (name: string) => canvas.getByRole('rowheader', { name }).closest<HTMLElement>('[role="row"]')!;
+    await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
+    await expect(cardLines(row('Acompanhamento semanal'))).toEqual([
+      'Acompanhamento semanal',
+      'Frequência: Toda semana: segunda e quinta às 08:00, a partir de 09/11/2026. Por WhatsApp',
+      'Próximo envio: 23/11/2026 08:00',
+      'Último envio: Enviado, aguardando resposta 19/11/2026 08:00 Ver respostas Revisão pendente',
+      'Situação: Ativo',
+      // The actions' menu button names itself.
+      '⋯ Ações de Acompanhamento semanal',
+    ]);
+    await expect(cardLines(row('Avaliação inicial'))).toEqual([
+      'Avaliação inicial',
+      'Frequência: Uma vez, em 03/11/2026 às 14:00. Por WhatsApp',
+      'Próximo envio: Nenhum envio previsto',
+      'Último envio: Respondido 04/11/2026 09:20 Ver respostas Revisão pendente',
+      'Situação: Ativo',
+      '⋯ Ações de Avaliação inicial',
+    ]);
+    await expect(fitsSideways(canvasElement)).toBe(true);
+    await expect(smallLinks(canvasElement)).toEqual([]);
   },
 };

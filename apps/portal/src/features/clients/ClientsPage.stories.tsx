@@ -7,7 +7,7 @@ import { toastQueue } from '@acompanha/ui';
 import { ClientsPage } from './ClientsPage';
 import { ClientsScreen, clientsRouter } from './ClientsScreen';
 import { resetPortal } from '../../storybook/PortalScreen';
-import { asPhone, fitsSideways, PhoneFrame } from '../../storybook/phone';
+import { asPhone, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 /** Query strings of the list calls, oldest first. */
 let listCalls: URLSearchParams[] = [];
@@ -358,6 +358,8 @@ export const Phone: Story = {
         rows.getByRole('columnheader', { name: 'Próxima ação' }).closest('thead')!.getBoundingClientRect().height,
       ).toBeLessThanOrEqual(1);
       await expect(fitsSideways(canvasElement)).toBe(true);
+      // Every link ("Vender um serviço", "Revisar resposta", the names) is a target at least 24 px tall.
+      await expect(smallLinks(canvasElement)).toEqual([]);
     });
     await step('the menu button opens the links; Escape closes them and gives the focus back', async () => {
       await expect(canvas.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();

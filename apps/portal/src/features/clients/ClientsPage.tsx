@@ -330,14 +330,14 @@ export function ClientsPage() {
                   {patient.email ? <Text variant="small">{patient.email}</Text> : null}
                 </Stack>
               </Cell>
-              <Cell>
+              <Cell cardLabel="Situação">
                 {patient.status === 'active' ? (
                   <Badge tone="success">Ativo</Badge>
                 ) : (
                   <Badge tone="neutral">Inativo</Badge>
                 )}
               </Cell>
-              <Cell>
+              <Cell cardLabel="Serviço atual">
                 {patient.currentService ? (
                   <Stack gap={1}>
                     <Text>{patient.currentService.name}</Text>

@@ -21,8 +21,7 @@ export function rejectedRowsCsv(result: PatientImportResult, records: string[][]
   for (const e of result.errors)
     byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${fieldLabel(e.field)}: ${describeImportError(e)}`]);
   const rows = [...byRow.entries()].sort(([a], [b]) => a - b);
-  if (!records)
-    return toCsv([['linha', 'erro'], ...rows.map(([row, problems]) => [String(row), problems.join(' | ')])]);
+  if (!records) return toCsv([['linha', 'erro'], ...rows.map(([row, problems]) => [row, problems.join(' | ')])]);
   const header = records[0] ?? [];
   return toCsv([
     [...header, 'erro'],

@@ -12,6 +12,7 @@ import {
 } from '@acompanha/api-client/mocks';
 import { DashboardPage } from './DashboardPage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
+import { asPhone, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
 
 const summary: DashboardSummary = {
   today: '2026-11-21',
@@ -217,5 +218,32 @@ export const ServerError: Story = {
     ).toBeVisible();
     // The screen failed, not the layout: the navigation stays.
     await expect(within(canvasElement).getByRole('navigation', { name: 'Navegação principal' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * On a phone the month's chart fits the screen: nothing scrolls sideways, not even inside a box (a scrolling box
+ * would be a region a keyboard cannot reach: axe's scrollable-region-focusable, run on every story), and
+ * every link is a target at least 24 px tall.
+ */
+export const Phone: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PortalScreen path="/dashboard" />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = await canvas.findByRole('figure', { name: 'Faturamento por dia em novembro' });
+    const scrolling = [chart, ...chart.querySelectorAll<HTMLElement>('*')].filter(
+      (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+    );
+    await expect(scrolling).toEqual([]);
+    await expect(chart.getBoundingClientRect().right).toBeLessThanOrEqual(
+      canvasElement.querySelector('[data-testid="phone-frame"]')!.getBoundingClientRect().right,
+    );
+    await expect(fitsSideways(canvasElement)).toBe(true);
+    await expect(smallLinks(canvasElement)).toEqual([]);
   },
 };

@@ -196,9 +196,9 @@ export function QuestionBankPage() {
                   {q.acronym ? <Text variant="small">{q.acronym}</Text> : null}
                 </Stack>
               </Cell>
-              <Cell>{QUESTION_TYPE_LABELS[q.type]}</Cell>
-              <Cell>{categoryName.get(q.categoryId) ?? '—'}</Cell>
-              <Cell>
+              <Cell cardLabel="Tipo">{QUESTION_TYPE_LABELS[q.type]}</Cell>
+              <Cell cardLabel="Categoria">{categoryName.get(q.categoryId) ?? '—'}</Cell>
+              <Cell cardLabel="Origem">
                 {q.isDefault ? (
                   <Badge tone="info">Padrão</Badge>
                 ) : q.draft ? (
@@ -207,7 +207,7 @@ export function QuestionBankPage() {
                   <Badge tone="success">Minha</Badge>
                 )}
               </Cell>
-              <Cell align="end">
+              <Cell align="end" actions>
                 <Menu
                   label={`Ações de ${q.title}`}
                   trigger={<span aria-hidden="true">⋯</span>}

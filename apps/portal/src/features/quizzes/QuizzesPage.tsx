@@ -139,12 +139,14 @@ export function QuizzesPage() {
                   {quiz.description ? <Text variant="small">{quiz.description}</Text> : null}
                 </Stack>
               </Cell>
-              <Cell align="end">{quiz.questionCount}</Cell>
-              <Cell>
+              <Cell align="end" cardLabel="Perguntas">
+                {quiz.questionCount}
+              </Cell>
+              <Cell cardLabel="Situação">
                 {quiz.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}
               </Cell>
-              <Cell>{formatDateBR(quiz.updatedAt)}</Cell>
-              <Cell align="end">
+              <Cell cardLabel="Atualizado em">{formatDateBR(quiz.updatedAt)}</Cell>
+              <Cell align="end" actions>
                 <Menu
                   label={`Ações de ${quiz.title}`}
                   trigger={<span aria-hidden="true">⋯</span>}

@@ -166,8 +166,10 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
           {(p) => (
             <Row id={p.id} textValue={p.name}>
               <Cell>{p.name}</Cell>
-              <Cell>{p.currentService ? p.currentService.name : <Badge tone="warning">Sem serviço ativo</Badge>}</Cell>
-              <Cell>{p.preferences.channel === 'email' ? 'E-mail' : 'WhatsApp'}</Cell>
+              <Cell cardLabel="Serviço atual">
+                {p.currentService ? p.currentService.name : <Badge tone="warning">Sem serviço ativo</Badge>}
+              </Cell>
+              <Cell cardLabel="Canal preferido">{p.preferences.channel === 'email' ? 'E-mail' : 'WhatsApp'}</Cell>
             </Row>
           )}
         </TableBody>

@@ -80,13 +80,13 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
           {(s) => (
             <Row id={s.id} textValue={s.quizTitle}>
               <Cell>{s.quizTitle}</Cell>
-              <Cell>
+              <Cell cardLabel="Frequência">
                 <RecurrenceCell schedule={s} />
               </Cell>
-              <Cell>
+              <Cell cardLabel="Próximo envio">
                 <NextDueCell schedule={s} />
               </Cell>
-              <Cell>
+              <Cell cardLabel="Último envio">
                 <Stack gap={2} align="start">
                   <LastRequestCell schedule={s} />
                   {s.answers.total > 0 ? (
@@ -103,10 +103,10 @@ export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
                   ) : null}
                 </Stack>
               </Cell>
-              <Cell>
+              <Cell cardLabel="Situação">
                 <ScheduleStateBadges schedule={s} />
               </Cell>
-              <Cell align="end">
+              <Cell align="end" actions>
                 <ScheduleActions schedule={s} subject={s.quizTitle} />
               </Cell>
             </Row>

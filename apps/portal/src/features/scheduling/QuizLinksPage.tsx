@@ -282,7 +282,7 @@ function QuizLinks({ quizId }: { quizId: string }) {
                 <Cell>
                   <Link href={`/clients/profile/${s.patientId}`}>{s.patientName}</Link>
                 </Cell>
-                <Cell>
+                <Cell actions>
                   <Button
                     size="sm"
                     variant="ghost"
@@ -292,19 +292,19 @@ function QuizLinks({ quizId }: { quizId: string }) {
                     Copiar link
                   </Button>
                 </Cell>
-                <Cell>
+                <Cell cardLabel="Frequência">
                   <RecurrenceCell schedule={s} />
                 </Cell>
-                <Cell>
+                <Cell cardLabel="Próximo envio">
                   <NextDueCell schedule={s} />
                 </Cell>
-                <Cell>
+                <Cell cardLabel="Último envio">
                   <LastRequestCell schedule={s} />
                 </Cell>
-                <Cell>
+                <Cell cardLabel="Situação">
                   <ScheduleStateBadges schedule={s} />
                 </Cell>
-                <Cell align="end">
+                <Cell align="end" actions>
                   <ScheduleActions schedule={s} subject={s.patientName} />
                 </Cell>
               </Row>

@@ -182,12 +182,16 @@ export function ResendReceivedPage() {
                 <Cell>
                   <Link href={`/clients/profile/${r.patientId}`}>{r.patientName}</Link>
                 </Cell>
-                <Cell>{r.quizTitle}</Cell>
-                <Cell>{formatDateTimeBR(r.sentAt)}</Cell>
-                <Cell align="end">{days === 0 ? 'hoje' : days === 1 ? '1 dia' : `${days} dias`}</Cell>
-                <Cell>{CHANNEL_LABELS[r.channel]}</Cell>
-                <Cell align="end">{r.attempts}</Cell>
-                <Cell align="end">
+                <Cell cardLabel="Questionário">{r.quizTitle}</Cell>
+                <Cell cardLabel="Enviado em">{formatDateTimeBR(r.sentAt)}</Cell>
+                <Cell align="end" cardLabel="Aguardando há">
+                  {days === 0 ? 'hoje' : days === 1 ? '1 dia' : `${days} dias`}
+                </Cell>
+                <Cell cardLabel="Canal">{CHANNEL_LABELS[r.channel]}</Cell>
+                <Cell align="end" cardLabel="Envios">
+                  {r.attempts}
+                </Cell>
+                <Cell align="end" actions>
                   <Button
                     size="sm"
                     variant="secondary"

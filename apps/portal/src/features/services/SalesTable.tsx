@@ -99,17 +99,17 @@ export function SalesTable({
           {(sale) => (
             <Row id={sale.id}>
               <Cell>{sale.serviceName}</Cell>
-              {showPatient ? <Cell>{sale.patientName}</Cell> : null}
+              {showPatient ? <Cell cardLabel="Cliente">{sale.patientName}</Cell> : null}
               <Cell cardLabel="Data da venda">{formatDateBR(sale.soldAt)}</Cell>
               <Cell cardLabel="Período">{salePeriod(sale)}</Cell>
               <Cell align="end" cardLabel="Valor">
                 {formatBRL(sale.amountCents)}
               </Cell>
               <Cell cardLabel="Pagamento">{PAYMENT_METHOD_LABELS[sale.paymentMethod]}</Cell>
-              <Cell>
+              <Cell cardLabel="Situação">
                 <SaleStatusBadge status={sale.status} />
               </Cell>
-              <Cell align="end">
+              <Cell align="end" actions>
                 <Menu
                   label={`Ações da venda de ${sale.serviceName}${showPatient ? ` para ${sale.patientName}` : ''} em ${formatCalendarDate(sale.startsAt)}`}
                   items={[

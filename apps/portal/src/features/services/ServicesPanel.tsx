@@ -117,10 +117,10 @@ export function ServicesPanel() {
               <Cell align="end" cardLabel="Consultas">
                 {service.consultations}
               </Cell>
-              <Cell>
+              <Cell cardLabel="Situação">
                 {service.isActive ? <Badge tone="success">Ativo</Badge> : <Badge tone="neutral">Desativado</Badge>}
               </Cell>
-              <Cell align="end">
+              <Cell align="end" actions>
                 <Menu
                   label={`Ações de ${service.name}`}
                   items={[
