@@ -59,8 +59,12 @@ export const CpfOnly: Story = {
   args: { kind: 'cpf', label: 'CPF' },
   play: async ({ canvas }) => {
     const input = canvas.getByRole('textbox', { name: 'CPF' });
-    await userEvent.type(input, '123456789091234');
+    await userEvent.type(input, '12345678909');
     await expect(input).toHaveValue('123.456.789-09');
+    // A digit too many is kept and said, never cut off (a cut number could pass as another person's CPF).
+    await userEvent.type(input, '1{Enter}');
+    await expect(input).toHaveValue('123456789091');
+    await expect(await canvas.findByText('O CPF tem 11 números.')).toBeVisible();
   },
 };
 

@@ -17,7 +17,6 @@ export interface DocumentFieldProps extends Omit<TextFieldProps, 'value' | 'defa
   onChange?: (digits: string) => void;
 }
 
-const maxDigits = { cpf: 11, cnpj: 14, cpfOrCnpj: 14 };
 const formatters = { cpf: formatCpf, cnpj: formatCnpj, cpfOrCnpj: formatDocument };
 
 /** Returns a Portuguese error for an invalid CPF/CNPJ, or `undefined` when valid or empty. */
@@ -50,7 +49,8 @@ export function DocumentField({
       placeholder={kind === 'cnpj' ? '00.000.000/0000-00' : kind === 'cpf' ? '000.000.000-00' : undefined}
       {...props}
       value={format(digits)}
-      onChange={(text) => setDigits(onlyDigits(text).slice(0, maxDigits[kind]))}
+      // Every digit typed or pasted is kept: one too many is said under the field, never cut.
+      onChange={(text) => setDigits(onlyDigits(text))}
       validate={(text) => documentError(text, kind) ?? validate?.(text)}
     />
   );

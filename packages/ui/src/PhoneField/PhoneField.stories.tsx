@@ -70,4 +70,24 @@ export const Incomplete: Story = {
   },
 };
 
+/** A pasted number with +55 keeps its 11 digits; one with a digit too many is said so, never cut. */
+export const TooLong: Story = {
+  render: (args) => (
+    <Form onSubmit={(e) => e.preventDefault()}>
+      <PhoneField {...args} />
+      <Button type="submit">Salvar</Button>
+    </Form>
+  ),
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('textbox', { name: 'Telefone (WhatsApp)' });
+    await userEvent.click(input);
+    await userEvent.paste('+55 (11) 91234-5678');
+    await expect(input).toHaveValue('(11) 91234-5678');
+    await userEvent.clear(input);
+    await userEvent.type(input, '119123456789{Enter}');
+    await expect(input).toHaveValue('119123456789');
+    await expect(await canvas.findByText(/O telefone tem 12 números/)).toBeVisible();
+  },
+};
+
 export const Dark: Story = { globals: { colorMode: 'dark' }, args: { defaultValue: '11912345678' } };

@@ -10,11 +10,14 @@ export interface PhoneFieldProps extends Omit<TextFieldProps, 'value' | 'default
   onChange?: (digits: string) => void;
 }
 
-/** Keeps at most 11 national digits; drops a leading +55 that autofill may add. */
+/**
+ * The national digits: a leading +55 that autofill or a pasted number brings is the country code, not part of
+ * the number; any other digit is kept (a number too long is said so, never cut).
+ */
 export function normalizePhoneDigits(text: string): string {
-  let digits = onlyDigits(text);
-  if (digits.length > 11 && digits.startsWith('55')) digits = digits.slice(2);
-  return digits.slice(0, 11);
+  const digits = onlyDigits(text);
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) return digits.slice(2);
+  return digits;
 }
 
 /** Brazilian phone input, masked as `(11) 91234-5678` while typing; the value is digits only. */
@@ -39,6 +42,8 @@ export function PhoneField({
       validate={(text) => {
         const digits = onlyDigits(text);
         if (digits.length > 0 && digits.length < 10) return 'Informe o telefone com DDD, por exemplo (11) 91234-5678.';
+        if (digits.length > 11)
+          return `O telefone tem ${digits.length} números; com DDD são 10 ou 11, por exemplo (11) 91234-5678.`;
         return validate?.(text);
       }}
     />

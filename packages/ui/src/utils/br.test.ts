@@ -12,7 +12,8 @@ describe('formatPhoneBR', () => {
     ['11912345678', '(11) 91234-5678'],
     ['1132345678', '(11) 3234-5678'],
     ['(11) 91234-5678', '(11) 91234-5678'],
-    ['119123456789999', '(11) 91234-5678'],
+    // Past a phone's 11 digits: every digit is kept and shown (the field says it is too long).
+    ['119123456789999', '119123456789999'],
   ])('%j → %j', (input, expected) => {
     expect(formatPhoneBR(input)).toBe(expected);
   });

@@ -11,8 +11,10 @@ export function onlyDigits(value: string): string {
  * `1132345678` → `(11) 3234-5678` (landline).
  */
 export function formatPhoneBR(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
+  const d = onlyDigits(value);
   if (d.length === 0) return '';
+  // More digits than a Brazilian phone has: shown as they are (never cut), for the field to say so.
+  if (d.length > 11) return d;
   if (d.length <= 2) return `(${d}`;
   const ddd = d.slice(0, 2);
   const rest = d.slice(2);
@@ -24,7 +26,8 @@ export function formatPhoneBR(value: string): string {
 
 /** Formats up to 11 digits as CPF, progressively: `123456789` → `123.456.789`. */
 export function formatCpf(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
+  const d = onlyDigits(value);
+  if (d.length > 11) return d;
   return d
     .replace(/^(\d{3})(\d)/, '$1.$2')
     .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
@@ -33,7 +36,8 @@ export function formatCpf(value: string): string {
 
 /** Formats up to 14 digits as CNPJ, progressively: `12345678000195` → `12.345.678/0001-95`. */
 export function formatCnpj(value: string): string {
-  const d = onlyDigits(value).slice(0, 14);
+  const d = onlyDigits(value);
+  if (d.length > 14) return d;
   return d
     .replace(/^(\d{2})(\d)/, '$1.$2')
     .replace(/^(\d{2})\.(\d{3})(\d)/, '$1.$2.$3')

@@ -1,7 +1,12 @@
 /** One appearance's editor: name, colours by group (with the readability guard), images, texts. */
 import { type FormEvent, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { asApiError, createAppearanceMutation, updateAppearanceMutation } from '@acompanha/api-client';
+import {
+  asApiError,
+  createAppearanceMutation,
+  updateAppearanceMutation,
+  createAppearanceLimits,
+} from '@acompanha/api-client';
 import {
   Button,
   Card,
@@ -104,6 +109,7 @@ export function AppearanceEditor({
           <Stack gap={4}>
             <TextField
               label="Nome da aparência"
+              maxLength={createAppearanceLimits.name.maxLength}
               name="name"
               isRequired
               value={draft.name}
@@ -112,6 +118,7 @@ export function AppearanceEditor({
             />
             <TextField
               label="Subtítulo"
+              maxLength={createAppearanceLimits.subtitle.maxLength}
               name="subtitle"
               description="Aparece abaixo do seu nome no questionário."
               value={draft.subtitle}
@@ -119,6 +126,7 @@ export function AppearanceEditor({
             />
             <TextField
               label="Texto do botão de avançar"
+              maxLength={createAppearanceLimits.forwardText.maxLength}
               name="forwardText"
               value={draft.forwardText}
               onChange={(forwardText) => onChange({ ...draft, forwardText })}

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { asApiError, getMeQueryKey, loginMutation, handled } from '@acompanha/api-client';
-import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
+import { asApiError, getMeQueryKey, loginMutation, handled, loginLimits } from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text } from '@acompanha/ui';
 import { store } from '../../app/store';
 import { safeRedirect } from './safeRedirect';
 import { emailErrorMessage } from '../../lib/account';
+import { EmailField } from '../../lib/EmailField';
 
 const BANNERS: Record<string, { tone: 'success' | 'danger' | 'info'; text: string }> = {
   '/account-success': { tone: 'success', text: 'Sua conta foi confirmada. Entre com seu e-mail e senha.' },
@@ -73,10 +74,10 @@ export function LoginPage() {
         <Stack gap={4}>
           {banner ? <InlineAlert tone={banner.tone}>{banner.text}</InlineAlert> : null}
           {formError ? <InlineAlert tone="danger">{formError}</InlineAlert> : null}
-          <TextField
+          <EmailField
             label="E-mail"
+            maxLength={loginLimits.email.maxLength}
             name="email"
-            type="email"
             autoComplete="email"
             isRequired
             value={email}
@@ -85,6 +86,7 @@ export function LoginPage() {
           />
           <PasswordField
             label="Senha"
+            maxLength={loginLimits.password.maxLength}
             name="password"
             autoComplete="current-password"
             isRequired

@@ -1,9 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, handled, requestPasswordRecoveryMutation, resetPasswordMutation } from '@acompanha/api-client';
-import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
+import {
+  asApiError,
+  handled,
+  requestPasswordRecoveryMutation,
+  resetPasswordMutation,
+  requestPasswordRecoveryLimits,
+  resetPasswordLimits,
+} from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text } from '@acompanha/ui';
 import { emailErrorMessage, MIN_PASSWORD_LENGTH } from '../../lib/account';
+import { EmailField } from '../../lib/EmailField';
 
 /** `/recovery` and `/auth/forgot-password`: ask for a link, or (with `?token=`) choose a new password. */
 export function RecoveryPage() {
@@ -40,10 +48,10 @@ function RequestLinkForm() {
               Se houver uma conta com {sentTo}, você receberá um link válido por 1 hora.
             </InlineAlert>
           ) : null}
-          <TextField
+          <EmailField
             label="E-mail"
+            maxLength={requestPasswordRecoveryLimits.email.maxLength}
             name="email"
-            type="email"
             autoComplete="email"
             isRequired
             value={email}
@@ -104,6 +112,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           {error ? <InlineAlert tone="danger">{error}</InlineAlert> : null}
           <PasswordField
             label="Nova senha"
+            maxLength={resetPasswordLimits.password.maxLength}
             name="password"
             autoComplete="new-password"
             description={passwordError ? undefined : `Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
@@ -115,6 +124,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           />
           <PasswordField
             label="Confirme a nova senha"
+            maxLength={resetPasswordLimits.password.maxLength}
             name="confirmPassword"
             autoComplete="new-password"
             isRequired

@@ -65,6 +65,24 @@ export const InvalidEmail: Story = {
     await userEvent.clear(canvas.getByLabelText('E-mail'));
     await userEvent.click(canvas.getByRole('button', { name: 'Criar conta' }));
     await expect(await canvas.findByText('Informe seu e-mail.')).toBeVisible();
+    // The API's rule, not the browser's: a domain label ending in "-" is no address (@acompanha/formats).
+    await userEvent.type(canvas.getByLabelText('E-mail'), 'x@b0-.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Criar conta' }));
+    await expect(await canvas.findByText('Informe um e-mail válido, como nome@exemplo.com.')).toBeVisible();
+  },
+};
+
+/** A 300-character name is refused under the field with its limit (nothing is cut), before anything is sent. */
+export const NameTooLong: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = await canvas.findByLabelText('Nome completo');
+    await userEvent.click(name);
+    await userEvent.paste('A'.repeat(300));
+    await expect(name).toHaveValue('A'.repeat(300));
+    await userEvent.click(canvas.getByRole('button', { name: 'Criar conta' }));
+    await expect(await canvas.findByText('Use no máximo 200 caracteres (agora são 300).')).toBeVisible();
+    await expect(canvas.queryByText(/Grande demais|esperava/)).toBeNull();
   },
 };
 

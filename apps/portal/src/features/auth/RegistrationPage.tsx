@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, handled, registerMutation } from '@acompanha/api-client';
+import { asApiError, handled, registerMutation, registerLimits } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
 import { emailErrorMessage, MIN_PASSWORD_LENGTH } from '../../lib/account';
+import { EmailField } from '../../lib/EmailField';
 
 const FORM_CODES = ['PROFESSIONAL_ALREADY_EXISTS', 'WRONG_COMMAND_PARAMETERS'] as const;
 
@@ -65,6 +66,7 @@ export function RegistrationPage() {
           {formError ? <InlineAlert tone="danger">{formError}</InlineAlert> : null}
           <TextField
             label="Nome completo"
+            maxLength={registerLimits.name.maxLength}
             name="name"
             autoComplete="name"
             isRequired
@@ -72,10 +74,10 @@ export function RegistrationPage() {
             onChange={setName}
             errorMessage="Informe seu nome."
           />
-          <TextField
+          <EmailField
             label="E-mail"
+            maxLength={registerLimits.email.maxLength}
             name="email"
-            type="email"
             autoComplete="email"
             isRequired
             value={email}
@@ -87,6 +89,7 @@ export function RegistrationPage() {
           />
           <PasswordField
             label="Senha"
+            maxLength={registerLimits.password.maxLength}
             name="password"
             autoComplete="new-password"
             // One message per problem: the hint gives way to the error that says the same.
@@ -101,6 +104,7 @@ export function RegistrationPage() {
           />
           <PasswordField
             label="Confirme a senha"
+            maxLength={registerLimits.password.maxLength}
             name="confirmPassword"
             autoComplete="new-password"
             isRequired

@@ -1,8 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { asApiError, handled, resendVerificationMutation, verifyEmailMutation } from '@acompanha/api-client';
-import { AuthLayout, Button, Form, InlineAlert, Link, PinInput, Stack, Text, TextField } from '@acompanha/ui';
+import {
+  asApiError,
+  handled,
+  resendVerificationMutation,
+  verifyEmailMutation,
+  verifyEmailLimits,
+} from '@acompanha/api-client';
+import { AuthLayout, Button, Form, InlineAlert, Link, PinInput, Stack, Text } from '@acompanha/ui';
+import { EmailField } from '../../lib/EmailField';
 
 const CODE_LENGTH = 6;
 
@@ -101,10 +108,10 @@ export function VerifyEmailPage() {
           {info ? <InlineAlert tone="info">{info}</InlineAlert> : null}
           {error ? <InlineAlert tone="danger">{error}</InlineAlert> : null}
           {hasEmailFromLink ? null : (
-            <TextField
+            <EmailField
               label="E-mail"
+              maxLength={verifyEmailLimits.email.maxLength}
               name="email"
-              type="email"
               autoComplete="email"
               isRequired
               value={email}

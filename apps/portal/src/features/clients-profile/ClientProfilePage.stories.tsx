@@ -484,7 +484,7 @@ export const PhoneQuizzes: Story = {
     ]);
     await expect(cardLines(row('Avaliação inicial'))).toEqual([
       'Avaliação inicial',
-      'Frequência: Uma vez, em 03/11/2026 às 14:00. Por WhatsApp',
+      'Frequência: Uma vez, enviado em 03/11/2026 às 14:00. Por WhatsApp',
       'Próximo envio: Nenhum envio previsto',
       'Último envio: Respondido 04/11/2026 09:20 Ver respostas Revisão pendente',
       'Situação: Ativo',

@@ -10,6 +10,7 @@ import {
   type ServiceModality,
   handled,
   type ApiErrorCode,
+  updatePatientLimits,
 } from '@acompanha/api-client';
 import {
   Button,
@@ -29,6 +30,7 @@ import { emailErrorMessage } from '../../lib/account';
 import { todaySP } from '../../lib/dates';
 import { MODALITY_LABELS } from '../../lib/labels';
 import { refreshAfter } from '../../lib/refresh';
+import { EmailField } from '../../lib/EmailField';
 
 const SEX_LABELS: Record<PatientSex, string> = { feminino: 'Feminino', masculino: 'Masculino', outro: 'Outro' };
 const NO_SEX = 'none';
@@ -43,6 +45,19 @@ const HANDLED_CODES = Object.keys(FIELD_CODES) as ApiErrorCode[];
 
 /** Brazilian numbers are shown without the country code; the API stores E.164 (`+5511912345678`). */
 const phoneForField = (phone: string | null) => (phone ?? '').replace(/^\+55/, '');
+
+/** The tags' rule (the API's: at most 30, each up to 40 characters), said before the form is sent. */
+function tagsProblem(text: string): string | null {
+  const list = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const max = updatePatientLimits.tags.maxItems;
+  const each = updatePatientLimits['tags[]'].maxLength;
+  if (list.length > max) return `Use no máximo ${max} tags (agora são ${list.length}).`;
+  const long = list.find((t) => t.length > each);
+  return long ? `Cada tag tem no máximo ${each} caracteres: “${long.slice(0, 20)}…” tem ${long.length}.` : null;
+}
 
 /** 'Dados': the client's registration, saved with PUT /patient/{id}. */
 export function PatientDataForm({ patient }: { patient: Patient }) {
@@ -115,10 +130,10 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
             onChange={setName}
             errorMessage="Informe o nome."
           />
-          <TextField
+          <EmailField
             label="E-mail"
+            maxLength={updatePatientLimits.email.maxLength}
             name="email"
-            type="email"
             value={email}
             onChange={setEmail}
             errorMessage={emailErrorMessage('client')}
@@ -164,9 +179,16 @@ export function PatientDataForm({ patient }: { patient: Patient }) {
             name="tags"
             value={tags}
             onChange={setTags}
+            validate={(text) => tagsProblem(text)}
             description="Separe por vírgulas, por exemplo: emagrecimento, gestante."
           />
-          <TextArea label="Observações" name="notes" maxLength={5000} value={notes} onChange={setNotes} />
+          <TextArea
+            label="Observações"
+            name="notes"
+            maxLength={updatePatientLimits.notes.maxLength}
+            value={notes}
+            onChange={setNotes}
+          />
           <div>
             <Button type="submit" isPending={update.isPending}>
               Salvar alterações

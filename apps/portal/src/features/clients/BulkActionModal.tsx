@@ -1,3 +1,4 @@
+import { deletePatientsLimits } from '@acompanha/api-client';
 import { useEffect, useState } from 'react';
 import { Button, InlineAlert, Modal, Stack, Text, TextArea } from '@acompanha/ui';
 
@@ -62,6 +63,7 @@ export function BulkActionModal({ mode, count, isPending, onCancel, onConfirm }:
           </InlineAlert>
           <TextArea
             label="Motivo da exclusão"
+            maxLength={deletePatientsLimits.reason.maxLength}
             isRequired
             value={reason}
             onChange={setReason}

@@ -10,6 +10,7 @@ import {
   listServicesOptions,
   type PatientStatus,
   type ServiceModality,
+  listPatientsLimits,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -187,6 +188,7 @@ export function ClientsPage() {
       <Stack direction="row" gap={3} wrap align="end">
         <SearchField
           label="Buscar por nome"
+          maxLength={listPatientsLimits.nameTerm.maxLength}
           value={search}
           onChange={(v) => {
             setSearch(v);

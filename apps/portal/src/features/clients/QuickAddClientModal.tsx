@@ -7,6 +7,7 @@ import {
   type ServiceModality,
   handled,
   type ApiErrorCode,
+  createPatientLimits,
 } from '@acompanha/api-client';
 import {
   Button,
@@ -22,6 +23,7 @@ import {
 } from '@acompanha/ui';
 import { MODALITIES, MODALITY_LABELS } from './labels';
 import { refreshAfter } from '../../lib/refresh';
+import { EmailField } from '../../lib/EmailField';
 
 /** Server refusals this form shows on its own fields instead of the central toast. */
 const FIELD_CODES: Partial<Record<ApiErrorCode, 'phone' | 'document'>> = {
@@ -95,6 +97,7 @@ export function QuickAddClientModal({ isOpen, onOpenChange }: QuickAddClientModa
       <Form onSubmit={onSubmit} validationErrors={errors} aria-label="Novo cliente">
         <TextField
           label="Nome"
+          maxLength={createPatientLimits.name.maxLength}
           name="name"
           isRequired
           autoFocus
@@ -109,10 +112,10 @@ export function QuickAddClientModal({ isOpen, onOpenChange }: QuickAddClientModa
           onChange={(phone) => (set({ phone }), clear('phone'))}
           description="Com DDD. Usado no WhatsApp e na área do cliente."
         />
-        <TextField
+        <EmailField
           label="E-mail"
+          maxLength={createPatientLimits.email.maxLength}
           name="email"
-          type="email"
           value={values.email}
           onChange={(email) => (set({ email }), clear('email'))}
         />

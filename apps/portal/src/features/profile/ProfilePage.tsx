@@ -7,6 +7,8 @@ import {
   getMeQueryKey,
   updateMeMutation,
   type Professional,
+  updateMeLimits,
+  changePasswordLimits,
 } from '@acompanha/api-client';
 import {
   Button,
@@ -26,6 +28,7 @@ import { store } from '../../app/store';
 import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
 import { SubscriptionPanel } from '../subscription/SubscriptionPanel';
 import { MIN_PASSWORD_LENGTH } from '../../lib/account';
+import { EmailField } from '../../lib/EmailField';
 
 /** Route loader: the screen opens with the professional already fetched. */
 export async function profileLoader({ request }: { request: Request }) {
@@ -100,6 +103,7 @@ function ProfileForm({ professional }: { professional: Professional }) {
         <Stack gap={4}>
           <TextField
             label="Nome completo"
+            maxLength={updateMeLimits.name.maxLength}
             name="name"
             autoComplete="name"
             isRequired
@@ -107,10 +111,9 @@ function ProfileForm({ professional }: { professional: Professional }) {
             onChange={setName}
             errorMessage="Informe seu nome."
           />
-          <TextField
+          <EmailField
             label="E-mail"
             name="email"
-            type="email"
             value={professional.email}
             isReadOnly
             description="Para trocar o e-mail, fale com o suporte."
@@ -119,12 +122,14 @@ function ProfileForm({ professional }: { professional: Professional }) {
           <DocumentField label="CPF ou CNPJ" name="document" value={document} onChange={setDocument} />
           <TextField
             label="Registro no conselho"
+            maxLength={updateMeLimits.councilRegistration.maxLength}
             name="councilRegistration"
             description="Por exemplo: CRN-3 12345"
             value={council}
             onChange={setCouncil}
           />
           <TextField label="Profissão" name="profession" value={profession} onChange={setProfession} />
+          maxLength={updateMeLimits.profession.maxLength}
           <div>
             <Button type="submit" isPending={update.isPending}>
               Salvar alterações
@@ -181,6 +186,7 @@ function PasswordCard() {
         <Stack gap={4}>
           <PasswordField
             label="Senha atual"
+            maxLength={changePasswordLimits.currentPassword.maxLength}
             name="currentPassword"
             autoComplete="current-password"
             isRequired
@@ -189,6 +195,7 @@ function PasswordCard() {
           />
           <PasswordField
             label="Nova senha"
+            maxLength={changePasswordLimits.newPassword.maxLength}
             name="newPassword"
             autoComplete="new-password"
             isRequired
@@ -199,6 +206,7 @@ function PasswordCard() {
           />
           <PasswordField
             label="Confirme a nova senha"
+            maxLength={changePasswordLimits.newPassword.maxLength}
             name="confirmNewPassword"
             autoComplete="new-password"
             isRequired

@@ -31,6 +31,8 @@ export interface EditableListProps {
   path: string;
   /** The item's text field in the API (`label` or `text`). */
   field: 'label' | 'text';
+  /** The most characters an item's text takes (the API's limit). */
+  itemMaxLength: number;
   errors: FieldErrors;
   /** Shows up/down buttons. */
   isMovable?: boolean;
@@ -58,6 +60,7 @@ export function EditableList({
   max,
   path,
   field,
+  itemMaxLength,
   errors,
   isMovable = false,
   isReadOnly = false,
@@ -94,6 +97,7 @@ export function EditableList({
                   <div css={{ flex: 1, minWidth: 0 }}>
                     <TextField
                       label={itemLabel(i)}
+                      maxLength={itemMaxLength}
                       value={item.text}
                       onChange={(text) => onTextChange(i, text)}
                       isReadOnly={isReadOnly}

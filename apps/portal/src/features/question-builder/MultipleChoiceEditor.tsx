@@ -35,6 +35,7 @@ export function MultipleChoiceEditor({
         min={LIMITS.alternatives.min}
         max={LIMITS.alternatives.max}
         path="config.alternatives"
+        itemMaxLength={LIMITS.alternatives.label}
         field="label"
         errors={errors}
         isMovable

@@ -69,6 +69,7 @@ export function LikertScaleEditor({ config, onChange, errors, isReadOnly }: Conf
           min={LIMITS.statements.min}
           max={LIMITS.statements.max}
           path="config.statements"
+          itemMaxLength={LIMITS.statements.text}
           field="text"
           errors={errors}
           isMovable
@@ -96,6 +97,7 @@ export function LikertScaleEditor({ config, onChange, errors, isReadOnly }: Conf
         min={LIMITS.levels.min}
         max={LIMITS.levels.max}
         path="config.levels"
+        itemMaxLength={LIMITS.levels.label}
         field="label"
         errors={errors}
         isMovable

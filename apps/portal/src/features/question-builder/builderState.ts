@@ -5,6 +5,7 @@ import type {
   QuestionConfigInput,
   QuestionType,
 } from '@acompanha/api-client';
+import { createQuestionLimits } from '@acompanha/api-client';
 
 /*
  * The editor's working copy of a question. Every type keeps its own configuration, so switching
@@ -56,18 +57,34 @@ export const FILE_TYPES = Object.keys(FILE_TYPE_LABELS) as FileContentType[];
 export const DEFAULT_LIKERT_LEVELS = ['Discordo totalmente', 'Discordo', 'Neutro', 'Concordo', 'Concordo totalmente'];
 
 /** Limits of the API's schemas (apps/api/src/question/schemas.ts). */
+const Q = createQuestionLimits;
+/** The API's limits of a question (`createQuestionLimits`, generated from its document), as the editors use them. */
 export const LIMITS = {
-  title: 300,
-  acronym: 20,
-  description: 2000,
-  alternatives: { min: 2, max: 20, label: 200, subQuestions: 10 },
-  scaleLabel: 60,
-  statements: { min: 1, max: 20, text: 300 },
-  levels: { min: 3, max: 7, label: 60 },
-  maxLength: { min: 1, max: 5000 },
-  maxSizeMb: { min: 1, max: 20 },
-  unit: 12,
-  decimals: { min: 0, max: 3 },
+  title: Q.title.maxLength,
+  acronym: Q.acronym.maxLength,
+  description: Q.description.maxLength,
+  alternatives: {
+    min: Q['config.alternatives'].minItems,
+    max: Q['config.alternatives'].maxItems,
+    label: Q['config.alternatives[].label'].maxLength,
+    subQuestions: Q['config.alternatives[].subQuestionIds'].maxItems,
+  },
+  scaleLabel: Q['config.minLabel'].maxLength,
+  statements: {
+    min: Q['config.statements'].minItems,
+    max: Q['config.statements'].maxItems,
+    text: Q['config.statements[].text'].maxLength,
+  },
+  levels: {
+    min: Q['config.levels'].minItems,
+    max: Q['config.levels'].maxItems,
+    label: Q['config.levels[].label'].maxLength,
+  },
+  maxLength: { min: Q['config.maxLength'].minimum, max: Q['config.maxLength'].maximum },
+  maxSizeMb: { min: Q['config.maxSizeMb'].minimum, max: Q['config.maxSizeMb'].maximum },
+  unit: Q['config.unit'].maxLength,
+  decimals: { min: Q['config.decimals'].minimum, max: Q['config.decimals'].maximum },
+  bound: { min: Q['config.min'].minimum, max: Q['config.max'].maximum },
 } as const;
 
 export const newId = () => crypto.randomUUID();

@@ -7,6 +7,7 @@ import {
   listCategoriesOptions,
   updateCategoryMutation,
   type Category,
+  createCategoryLimits,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -107,6 +108,7 @@ export function CategoriesDialog({ isOpen, onOpenChange }: { isOpen: boolean; on
           <Stack direction="row" gap={3} align="end" wrap>
             <TextField
               label={editing ? 'Novo nome' : 'Nova categoria'}
+              maxLength={createCategoryLimits.name.maxLength}
               name="name"
               isRequired
               value={name}

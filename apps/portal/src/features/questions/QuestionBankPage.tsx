@@ -8,6 +8,7 @@ import {
   listQuestionsOptions,
   type Question,
   type QuestionType,
+  listQuestionsLimits,
 } from '@acompanha/api-client';
 import {
   Badge,
@@ -129,6 +130,7 @@ export function QuestionBankPage() {
       <Stack direction="row" gap={3} wrap align="end">
         <SearchField
           label="Buscar perguntas"
+          maxLength={listQuestionsLimits.search.maxLength}
           value={search}
           onChange={resetPage(setSearch)}
           placeholder="Título ou sigla"

@@ -1,7 +1,13 @@
 /** The flowchart's bank side: search and filter the professional's questions, add one to the quiz. */
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { listCategoriesOptions, listQuestionsOptions, type Question, type QuestionType } from '@acompanha/api-client';
+import {
+  listCategoriesOptions,
+  listQuestionsOptions,
+  type Question,
+  type QuestionType,
+  listQuestionsLimits,
+} from '@acompanha/api-client';
 import { Badge, Button, Card, EmptyState, SearchField, Select, SelectItem, Spinner, Stack, Text } from '@acompanha/ui';
 import { useDebounced } from '../../lib/useDebounced';
 import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from '../../lib/labels';
@@ -65,6 +71,7 @@ export function QuestionBank({
     <Card title="Banco de perguntas" description="Escolha as perguntas que entram neste questionário.">
       <Stack gap={3}>
         <SearchField label="Buscar no banco" value={search} onChange={setSearch} placeholder="Título ou sigla" />
+        maxLength={listQuestionsLimits.search.maxLength}
         <Stack direction="row" gap={3} wrap>
           <Select label="Tipo" selectedKey={type} onSelectionChange={(key) => setType(key as QuestionType | 'all')}>
             <SelectItem id="all">Todos os tipos</SelectItem>

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { disableQuizMutation, duplicateQuizMutation, listQuizzesOptions, type Quiz } from '@acompanha/api-client';
+import {
+  disableQuizMutation,
+  duplicateQuizMutation,
+  listQuizzesOptions,
+  type Quiz,
+  listQuizzesLimits,
+} from '@acompanha/api-client';
 import {
   Badge,
   Button,
@@ -77,6 +83,7 @@ export function QuizzesPage() {
       <Stack direction="row" gap={3} wrap align="end">
         <SearchField
           label="Buscar questionários"
+          maxLength={listQuizzesLimits.search.maxLength}
           value={search}
           onChange={(v) => {
             setSearch(v);

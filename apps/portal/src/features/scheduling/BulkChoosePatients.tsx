@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type useMachine } from '@xstate/react';
 import type { Selection } from 'react-aria-components';
-import { listPatientsOptions, listServicesOptions, type Patient } from '@acompanha/api-client';
+import { listPatientsOptions, listServicesOptions, type Patient, listPatientsLimits } from '@acompanha/api-client';
 import { type bulkScheduleMachine, isPatientSelected, selectedCount } from '@acompanha/machines';
 import {
   Badge,
@@ -84,6 +84,7 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
       <Text variant="small">Passo 1 de 2 · Escolha os clientes</Text>
       <Stack direction="row" gap={3} wrap align="end">
         <SearchField label="Buscar por nome" value={search} onChange={setSearch} />
+        maxLength={listPatientsLimits.nameTerm.maxLength}
         <Select
           label="Situação"
           selectedKey={filters.status}

@@ -16,6 +16,7 @@ import {
   Text,
 } from '@acompanha/ui';
 import { LastRequestCell, NextDueCell, RecurrenceCell, ScheduleStateBadges } from './cells';
+import { isSending } from './labels';
 import { ScheduleActions } from './ScheduleActions';
 import { ScheduleQuizDialog } from './ScheduleQuizDialog';
 import { useActivation } from '../../lib/activation';
@@ -31,7 +32,11 @@ export const patientSchedulesOptions = (patientId: string) =>
 export function PatientSchedulesPanel({ patient }: { patient: Patient }) {
   const [isScheduling, setScheduling] = useState(false);
   const { blocked } = useActivation();
-  const schedules = useQuery(patientSchedulesOptions(patient.id));
+  const schedules = useQuery({
+    ...patientSchedulesOptions(patient.id),
+    // A send under way ("Enviar agora") is read again until it went, so the row says when it really went.
+    refetchInterval: (query) => (query.state.data?.items.some((s) => isSending(s)) ? 3000 : false),
+  });
   const items = schedules.data?.items ?? [];
   const scheduleButton = (
     <Button

@@ -43,7 +43,7 @@ import { queryClient as appQueryClient } from '../../app/queryClient';
 import { BulkProcessBanner } from './BulkProcessBanner';
 import { BulkScheduleDialog } from './BulkScheduleDialog';
 import { LastRequestCell, NextDueCell, RecurrenceCell, ScheduleStateBadges } from './cells';
-import { clientsCount } from './labels';
+import { clientsCount, isSending } from './labels';
 import { copyScheduleLink, ScheduleActions } from './ScheduleActions';
 import { ScheduleQuizDialog } from './ScheduleQuizDialog';
 
@@ -110,7 +110,12 @@ function QuizLinks({ quizId }: { quizId: string }) {
   const [selected, setSelected] = useState<Selection>(new Set());
   const [confirm, setConfirm] = useState<BulkAction | null>(null);
   const [dialog, setDialog] = useState<'one' | 'many' | 'reschedule' | 'result' | null>(null);
-  const schedules = useQuery({ ...schedulesOptions(quizId, status, skip), placeholderData: keepPreviousData });
+  const schedules = useQuery({
+    ...schedulesOptions(quizId, status, skip),
+    placeholderData: keepPreviousData,
+    // A send under way is read again until it went (the row then says when).
+    refetchInterval: (query) => (query.state.data?.items.some((s) => isSending(s)) ? 3000 : false),
+  });
 
   const items = schedules.data?.items ?? [];
   const total = schedules.data?.total ?? 0;

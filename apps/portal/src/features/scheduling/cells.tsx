@@ -1,7 +1,7 @@
 import type { QuizSchedule } from '@acompanha/api-client';
 import { Badge, Stack, Text } from '@acompanha/ui';
 import { formatDateTimeBR } from '../../lib/format';
-import { describeRecurrence, REQUEST_STATUS } from './labels';
+import { describeSchedule, isSending, REQUEST_STATUS } from './labels';
 import { CHANNEL_LABELS } from '../../lib/labels';
 
 /** Active / paused, and a locked link (too many wrong PINs). */
@@ -18,7 +18,7 @@ export function ScheduleStateBadges({ schedule }: { schedule: QuizSchedule }) {
 export function RecurrenceCell({ schedule }: { schedule: QuizSchedule }) {
   return (
     <Stack gap={1}>
-      <Text as="span">{describeRecurrence(schedule)}</Text>
+      <Text as="span">{describeSchedule(schedule)}</Text>
       <Text as="span" variant="small">
         Por {CHANNEL_LABELS[schedule.channel]}
       </Text>
@@ -45,7 +45,7 @@ export function LastRequestCell({ schedule }: { schedule: QuizSchedule }) {
         Nenhum envio ainda
       </Text>
     );
-  const status = REQUEST_STATUS[last.status];
+  const status = isSending(schedule) ? { label: 'Enviando', tone: 'info' as const } : REQUEST_STATUS[last.status];
   const when = last.answeredAt ?? last.sentAt ?? last.dueAt;
   return (
     <Stack gap={1} align="start">

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyRecurrence } from '@acompanha/machines';
 import { parseDateTime, toZoned } from '@internationalized/date';
 import { formatDateTimeBR } from '../../lib/format';
-import { defaultStart, describeRecurrence, formatHour, startingNow } from './labels';
+import type { QuizSchedule } from '@acompanha/api-client';
+import { defaultStart, describeRecurrence, describeSchedule, formatHour, isSending, startingNow } from './labels';
 
 const base = emptyRecurrence('2026-12-07');
 
@@ -77,5 +78,31 @@ describe('the dialog and the schedule row agree', () => {
     expect(startingNow(new Date('2026-11-26T02:30:00Z'))).toEqual({ startDate: '2026-11-25', hour: 23 });
     expect(startingNow(new Date('2026-11-26T03:05:00Z'))).toEqual({ startDate: '2026-11-26', hour: 0 });
     expect(formatDateTimeBR(dueAt(startingNow(new Date('2026-11-26T02:30:00Z'))))).toBe('25/11/2026 23:00');
+  });
+});
+
+describe('describeSchedule', () => {
+  const once = {
+    ...emptyRecurrence('2026-11-27'),
+    periodicity: 'once' as const,
+    hour: 5,
+    startDate: '2026-11-27',
+    endDate: null,
+  };
+  const request = (r: Partial<NonNullable<QuizSchedule['lastRequest']>>) =>
+    ({ status: 'scheduled', dueAt: '2026-11-27T08:00:00.000Z', sentAt: null, answeredAt: null, ...r }) as never;
+  it('says when a single send really went, not the hour it was planned for', () => {
+    const sent = { ...once, lastRequest: request({ status: 'sent', sentAt: '2026-11-27T08:22:00.000Z' }) };
+    expect(describeSchedule(sent as unknown as QuizSchedule)).toBe('Uma vez, enviado em 27/11/2026 às 05:22.');
+  });
+  it('says a due send is on its way', () => {
+    const due = { ...once, lastRequest: request({}) } as unknown as QuizSchedule;
+    expect(isSending(due, new Date('2026-11-27T08:22:00Z'))).toBe(true);
+    expect(isSending(due, new Date('2026-11-27T07:59:00Z'))).toBe(false);
+    expect(describeSchedule(due)).toBe('Uma vez, sendo enviado agora.');
+  });
+  it('keeps the plan of a repeating schedule', () => {
+    const weekly = { ...once, periodicity: 'weekly', weekdays: [1], lastRequest: null } as unknown as QuizSchedule;
+    expect(describeSchedule(weekly)).toBe('Toda semana: segunda às 05:00, a partir de 27/11/2026.');
   });
 });

@@ -1,8 +1,9 @@
-import type { ApiErrorCode } from '@acompanha/api-client';
+import type { ApiErrorCode, QuizSchedule } from '@acompanha/api-client';
 import type { BadgeTone } from '@acompanha/ui';
 import type { Periodicity, RecurrenceDraft, RecurrenceField, RecurrenceIssue } from '@acompanha/machines';
 import { parseDate } from '@internationalized/date';
 import { formatCalendarDate, SAO_PAULO } from '../../lib/dates';
+import { formatDateTimeBR } from '../../lib/format';
 
 export type RequestStatus = 'scheduled' | 'sent' | 'answered' | 'cancelled' | 'expired';
 
@@ -140,4 +141,24 @@ export function defaultStart(now: Date = new Date()): { startDate: string; hour:
   const today = spDay.format(now);
   if (hour + 1 <= 23) return { startDate: today, hour: Math.max(8, hour + 1) };
   return { startDate: parseDate(today).add({ days: 1 }).toString(), hour: 8 };
+}
+
+/**
+ * A single send that went says when it really went ("Uma vez, enviado em 27/11/2026 às 05:22."), not the hour
+ * it was planned for; a request due and not yet sent is on its way.
+ */
+export function describeSchedule(schedule: QuizSchedule): string {
+  const last = schedule.lastRequest;
+  if (schedule.periodicity === 'once' && last?.sentAt) {
+    const [day, time] = formatDateTimeBR(last.sentAt).split(' ');
+    return `Uma vez, enviado em ${day} às ${time}.`;
+  }
+  if (schedule.periodicity === 'once' && isSending(schedule)) return 'Uma vez, sendo enviado agora.';
+  return describeRecurrence(schedule);
+}
+
+/** Its latest request is due and not sent yet: the delivery is under way (it goes within a minute). */
+export function isSending(schedule: QuizSchedule, now: Date = new Date()): boolean {
+  const last = schedule.lastRequest;
+  return !!last && last.status === 'scheduled' && !last.sentAt && Date.parse(last.dueAt) <= now.getTime();
 }

@@ -1,3 +1,4 @@
+import { subscribeLimits } from '@acompanha/api-client';
 /**
  * The card and its holder, for subscribing and for swapping the card. The number and the security code
  * live only in this component's state while it is on screen: never in a store, a URL or a log.
@@ -99,6 +100,7 @@ export function CardForm({
       {children}
       <TextField
         label="Nome impresso no cartão"
+        maxLength={subscribeLimits['card.holderName'].maxLength}
         name="holderName"
         autoComplete="cc-name"
         isRequired
@@ -113,7 +115,7 @@ export function CardForm({
         inputMode="numeric"
         placeholder="0000 0000 0000 0000"
         value={formatCardNumber(number)}
-        onChange={(text) => setNumber(onlyDigits(text).slice(0, 19))}
+        onChange={(text) => setNumber(onlyDigits(text))}
         validate={cardNumberError}
         description={brand ? `Bandeira: ${brandName(brand)}` : undefined}
       />
@@ -125,7 +127,7 @@ export function CardForm({
           inputMode="numeric"
           placeholder="MM/AA"
           value={formatExpiry(expiry)}
-          onChange={(text) => setExpiry(onlyDigits(text).slice(0, 4))}
+          onChange={(text) => setExpiry(onlyDigits(text))}
           validate={(text) => expiryError(text)}
         />
         <TextField
@@ -135,7 +137,7 @@ export function CardForm({
           inputMode="numeric"
           maxLength={4}
           value={cvv}
-          onChange={(text) => setCvv(onlyDigits(text).slice(0, 4))}
+          onChange={(text) => setCvv(onlyDigits(text))}
           validate={cvvError}
         />
       </div>
@@ -159,7 +161,7 @@ export function CardForm({
           inputMode="numeric"
           placeholder="00000-000"
           value={formatCep(postalCode)}
-          onChange={(text) => setPostalCode(onlyDigits(text).slice(0, 8))}
+          onChange={(text) => setPostalCode(onlyDigits(text))}
           validate={cepError}
         />
         <TextField

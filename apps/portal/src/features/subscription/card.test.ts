@@ -14,7 +14,10 @@ import {
 describe('card form helpers', () => {
   it('masks the number in groups of four and detects the brand', () => {
     expect(formatCardNumber('5162306219378829')).toBe('5162 3062 1937 8829');
-    expect(formatCardNumber('4000 0000-0000 3006 99999')).toBe('4000 0000 0000 3006 999');
+    expect(formatCardNumber('4000 0000-0000 3006 999')).toBe('4000 0000 0000 3006 999');
+    // Past 19 digits nothing is cut: the digits stay as typed, and the field says no card has that many.
+    expect(formatCardNumber('4000 0000-0000 3006 99999')).toBe('400000000000300699999');
+    expect(cardNumberError('4000 0000 0000 3006 99999')).toBe('Um cartão tem no máximo 19 dígitos; este tem 21.');
     expect(detectBrand('5162')).toBe('MASTERCARD');
     expect(detectBrand('4000')).toBe('VISA');
     expect(detectBrand('6362 97')).toBe('ELO');

@@ -42,11 +42,11 @@ export function detectBrand(digits: string): CardBrand | null {
   return null;
 }
 
-/** `5162306219378829` → `5162 3062 1937 8829` (at most 19 digits). */
-export const formatCardNumber = (text: string) =>
-  onlyDigits(text)
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+/** `5162306219378829` → `5162 3062 1937 8829`; past 19 digits (no card has more) the digits as typed. */
+export const formatCardNumber = (text: string) => {
+  const d = onlyDigits(text);
+  return d.length > 19 ? d : d.replace(/(\d{4})(?=\d)/g, '$1 ');
+};
 
 export function luhn(digits: string): boolean {
   let sum = 0;
@@ -64,13 +64,15 @@ export function luhn(digits: string): boolean {
 export function cardNumberError(text: string): string | undefined {
   const d = onlyDigits(text);
   if (d.length === 0) return 'Informe o número do cartão.';
+  if (d.length > 19) return `Um cartão tem no máximo 19 dígitos; este tem ${d.length}.`;
   if (d.length < 13 || !luhn(d)) return 'Número do cartão inválido. Confira os dígitos.';
   return undefined;
 }
 
 /** `0830` or `08/30` → `08/30`. */
 export function formatExpiry(text: string): string {
-  const d = onlyDigits(text).slice(0, 4);
+  const d = onlyDigits(text);
+  if (d.length > 4) return d;
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
 
@@ -104,7 +106,8 @@ export function cpfError(text: string): string | undefined {
 
 /** `01310100` → `01310-100`. */
 export function formatCep(text: string): string {
-  const d = onlyDigits(text).slice(0, 8);
+  const d = onlyDigits(text);
+  if (d.length > 8) return d;
   return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
 }
 

@@ -9,6 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
   type WebhookEventType,
+  createWebhookLimits,
 } from '@acompanha/api-client';
 import { Button, Form, InlineAlert, Modal, Stack, Switch, Text, TextArea, TextField, toastQueue } from '@acompanha/ui';
 import { refreshAfter } from '../../lib/refresh';
@@ -170,6 +171,7 @@ export function WebhookForm({ endpoint, catalogue, onClose, onCreated }: Webhook
       >
         <TextField
           label="Endereço (URL)"
+          maxLength={createWebhookLimits.url.maxLength}
           name="url"
           inputMode="url"
           autoComplete="off"
