@@ -52,16 +52,17 @@ test('a professional signs up, verifies, signs in, edits the profile, stays sign
 
   // The first sign-in opens the first-run tutorial; she goes through it to the dashboard.
   const tutorial = page.getByRole('dialog', { name: 'Bem-vinda, Ana!' });
-  await expect(tutorial.getByText('Passo 1 de 5', { exact: true })).toBeVisible();
+  await expect(tutorial.getByText('Passo 1 de 6', { exact: true })).toBeVisible();
   for (const [step, title] of [
     'Cadastre seus clientes',
     'Monte um questionário',
+    'Registre a venda de um serviço',
     'Agende o envio',
     'Acompanhe as respostas',
   ].entries()) {
     await page.getByRole('button', { name: 'Próximo' }).click();
     const dialog = page.getByRole('dialog', { name: title });
-    await expect(dialog.getByText(`Passo ${step + 2} de 5`, { exact: true })).toBeVisible();
+    await expect(dialog.getByText(`Passo ${step + 2} de 6`, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Pular tutorial' })).toBeVisible();
   }
   const marked = page.waitForResponse((r) => r.url().endsWith('/api/professional/me/tutorial'));

@@ -129,6 +129,8 @@ export function VerifyEmailPage() {
             onComplete={submit}
             isInvalid={!!codeError}
             errorMessage={codeError ?? undefined}
+            // Arriving from the sign-up with her address known, the code is the only thing left to type.
+            autoFocus={hasEmailFromLink}
           />
           <Button type="submit" isPending={verify.isPending}>
             Confirmar

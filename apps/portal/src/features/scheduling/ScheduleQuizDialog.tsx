@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   asApiError,
   createQuizScheduleMutation,
@@ -139,6 +139,9 @@ function ScheduleForm({
       query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) },
     }),
     enabled: choosesPatient,
+    // Choosing a client writes her name in the field, which searches again: while that search runs she must
+    // stay in the list, or the combo box drops back to what was typed.
+    placeholderData: keepPreviousData,
   });
 
   const requestNow = useMutation(requestQuizNowMutation());
@@ -300,6 +303,8 @@ function ScheduleForm({
               onSelectionChange={(key) => {
                 const found = (patients.data?.items ?? []).find((p) => p.id === key) ?? null;
                 setPatient(found);
+                // With the text and the choice both ours, the field shows the chosen name only if we write it.
+                if (found) setPatientTerm(found.name);
                 setServerError(null);
                 if (found) setDraft((d) => ({ ...d, channel: found.preferences.channel }));
               }}

@@ -199,7 +199,12 @@ function RegisterSaleForm({
             inputValue={patientTerm}
             onInputChange={setPatientTerm}
             selectedKey={patientId}
-            onSelectionChange={(key) => setPatientId(key == null ? null : String(key))}
+            onSelectionChange={(key) => {
+              setPatientId(key == null ? null : String(key));
+              // With the text and the choice both ours, the field shows the chosen name only if we write it.
+              const chosen = patients.data?.items.find((p) => p.id === key);
+              if (chosen) setPatientTerm(chosen.name);
+            }}
             errorMessage="Escolha o cliente."
             emptyMessage="Nenhum cliente ativo com esse nome."
           >

@@ -125,6 +125,8 @@ export const RegisterSaleWithClientSearch: Story = {
     const dialog = within(await body().findByRole('dialog', { name: 'Registrar venda' }));
     await userEvent.type(dialog.getByRole('combobox', { name: /^Cliente/ }), 'Carl');
     await userEvent.click(await body().findByRole('option', { name: 'Carlos Pereira' }));
+    // The field shows who was chosen, not what was typed.
+    await expect(dialog.getByRole('combobox', { name: /^Cliente/ })).toHaveValue('Carlos Pereira');
     await userEvent.click(dialog.getByRole('button', { name: /Serviço/ }));
     await userEvent.click(await body().findByRole('option', { name: /Acompanhamento mensal/ }));
     await waitFor(() =>
