@@ -287,7 +287,10 @@ test('a professional schedules a quiz now; the patient answers it on a phone in 
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
   expect(csv).toContain(`"${PATIENT.name}"`);
-  expect(csv).toContain('"72,5 kg"');
+  // A measurement is a number a spreadsheet sums and charts, its unit in the column's header.
+  expect(csv).toContain(`"${QUESTIONS.weight} (kg)"`);
+  expect(csv).toMatch(/;72,5;/);
+  expect(csv).not.toContain('72,5 kg');
   expect(csv).toContain('"Aprovada"');
 
   // ── The print page: the professional's name and the patient's, every answer ──

@@ -128,8 +128,13 @@ function ProfileForm({ professional }: { professional: Professional }) {
             value={council}
             onChange={setCouncil}
           />
-          <TextField label="Profissão" name="profession" value={profession} onChange={setProfession} />
-          maxLength={updateMeLimits.profession.maxLength}
+          <TextField
+            label="Profissão"
+            name="profession"
+            value={profession}
+            onChange={setProfession}
+            maxLength={updateMeLimits.profession.maxLength}
+          />
           <div>
             <Button type="submit" isPending={update.isPending}>
               Salvar alterações

@@ -70,8 +70,13 @@ export function QuestionBank({
   return (
     <Card title="Banco de perguntas" description="Escolha as perguntas que entram neste questionário.">
       <Stack gap={3}>
-        <SearchField label="Buscar no banco" value={search} onChange={setSearch} placeholder="Título ou sigla" />
-        maxLength={listQuestionsLimits.search.maxLength}
+        <SearchField
+          label="Buscar no banco"
+          value={search}
+          onChange={setSearch}
+          placeholder="Título ou sigla"
+          maxLength={listQuestionsLimits.search.maxLength}
+        />
         <Stack direction="row" gap={3} wrap>
           <Select label="Tipo" selectedKey={type} onSelectionChange={(key) => setType(key as QuestionType | 'all')}>
             <SelectItem id="all">Todos os tipos</SelectItem>

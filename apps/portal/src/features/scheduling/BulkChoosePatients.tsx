@@ -83,8 +83,12 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
     <Stack gap={4}>
       <Text variant="small">Passo 1 de 2 · Escolha os clientes</Text>
       <Stack direction="row" gap={3} wrap align="end">
-        <SearchField label="Buscar por nome" value={search} onChange={setSearch} />
-        maxLength={listPatientsLimits.nameTerm.maxLength}
+        <SearchField
+          label="Buscar por nome"
+          value={search}
+          onChange={setSearch}
+          maxLength={listPatientsLimits.nameTerm.maxLength}
+        />
         <Select
           label="Situação"
           selectedKey={filters.status}
