@@ -3,7 +3,7 @@
  * fields (the professional's mapping, else the headers' names and aliases) and checking each row.
  */
 import { isEmail } from '@acompanha/formats';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PatientSex, ServiceModality } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoaderData, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLoaderData, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   asApiError,
@@ -36,6 +36,7 @@ import { MessagesPanel, SalesPanel } from './panels';
 import { PatientSchedulesPanel } from '../scheduling/PatientSchedulesPanel';
 import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
+import { useTabParam } from '../../lib/useTabParam';
 
 const NOT_FOUND_CODES: readonly ApiErrorCode[] = ['PATIENT_NOT_FOUND_ERROR', 'NOT_FOUND'];
 
@@ -94,14 +95,11 @@ function ClientNotFound() {
 
 /** The profile's tabs, by their name in the address (`?aba=vendas`), so a link can open one. */
 const TABS = ['dados', 'vendas', 'preferencias', 'questionarios', 'mensagens'] as const;
-type TabKey = (typeof TABS)[number];
 
 function ClientProfile({ id }: { id: string }) {
   const { data: patient } = useQuery(getPatientOptions({ path: { id } }));
   const [dialog, setDialog] = useState<'inactivate' | 'delete' | null>(null);
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('aba');
-  const tab: TabKey = TABS.find((t) => t === asked) ?? 'dados';
+  const [tab, setTab] = useTabParam(TABS);
   if (!patient) return null;
 
   return (
@@ -127,20 +125,7 @@ function ClientProfile({ id }: { id: string }) {
           </>
         }
       >
-        <Tabs
-          selectedKey={tab}
-          onSelectionChange={(key) =>
-            setParams(
-              (p) => {
-                const next = new URLSearchParams(p);
-                if (key === 'dados') next.delete('aba');
-                else next.set('aba', String(key));
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        >
+        <Tabs selectedKey={tab} onSelectionChange={setTab}>
           <TabList aria-label="Seções do cliente">
             <Tab id="dados">Dados</Tab>
             <Tab id="vendas">Serviços e vendas</Tab>

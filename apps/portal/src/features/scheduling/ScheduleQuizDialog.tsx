@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   asApiError,
   createQuizScheduleMutation,
-  listPatientsOptions,
   requestQuizNowMutation,
   rescheduleQuizScheduleMutation,
   type Patient,
@@ -19,8 +18,6 @@ import {
 } from '@acompanha/machines';
 import {
   Button,
-  ComboBox,
-  ComboBoxItem,
   Form,
   InlineAlert,
   Modal,
@@ -33,7 +30,7 @@ import {
   toastQueue,
 } from '@acompanha/ui';
 import { everyQuizOptions } from '../../lib/queries';
-import { useDebounced } from '../../lib/useDebounced';
+import { ClientPicker } from '../../lib/ClientPicker';
 import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES, startingNow } from './labels';
 import { RecurrenceFields } from './RecurrenceFields';
 import { RegisterSaleModal } from '../services/RegisterSaleModal';
@@ -125,24 +122,13 @@ function ScheduleForm({
   const [draft, setDraft] = useState<RecurrenceDraft>(() => initialDraft(today, schedule, fixedPatient));
   const [quizId, setQuizId] = useState<string | null>(schedule?.quizId ?? fixedQuiz?.id ?? null);
   const [patient, setPatient] = useState<SchedulePatient | null>(fixedPatient ?? null);
-  const [patientTerm, setPatientTerm] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const [isSelling, setSelling] = useState(false);
   const [serverError, setServerError] = useState<{ code: string; message: string } | null>(null);
-  const debouncedTerm = useDebounced(patientTerm.trim(), 250);
 
   const choosesQuiz = !schedule && !fixedQuiz;
   const choosesPatient = !schedule && !fixedPatient;
   const quizzes = useQuery({ ...everyQuizOptions('active'), enabled: choosesQuiz });
-  const patients = useQuery({
-    ...listPatientsOptions({
-      query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) },
-    }),
-    enabled: choosesPatient,
-    // Choosing a client writes her name in the field, which searches again: while that search runs she must
-    // stay in the list, or the combo box drops back to what was typed.
-    placeholderData: keepPreviousData,
-  });
 
   const requestNow = useMutation(requestQuizNowMutation());
   // A single send "now" is the schedule itself, due this hour; a repeating one also gets a send right away.
@@ -292,32 +278,16 @@ function ScheduleForm({
           ) : null}
 
           {choosesPatient ? (
-            <ComboBox
-              label="Cliente"
-              isRequired
-              placeholder="Digite o nome do cliente"
-              items={patients.data?.items ?? []}
-              inputValue={patientTerm}
-              onInputChange={setPatientTerm}
-              selectedKey={patient?.id ?? null}
-              onSelectionChange={(key) => {
-                const found = (patients.data?.items ?? []).find((p) => p.id === key) ?? null;
+            <ClientPicker
+              value={patient}
+              onChange={(found) => {
                 setPatient(found);
-                // With the text and the choice both ours, the field shows the chosen name only if we write it.
-                if (found) setPatientTerm(found.name);
                 setServerError(null);
                 if (found) setDraft((d) => ({ ...d, channel: found.preferences.channel }));
               }}
+              isRequired
               isInvalid={showErrors && missingPatient}
-              errorMessage="Escolha o cliente."
-              emptyMessage="Nenhum cliente ativo com esse nome."
-            >
-              {(item) => (
-                <ComboBoxItem id={item.id} textValue={item.name}>
-                  {item.name}
-                </ComboBoxItem>
-              )}
-            </ComboBox>
+            />
           ) : fixedPatient && !schedule ? (
             <Text>
               Cliente: <strong>{fixedPatient.name}</strong>

@@ -1,6 +1,6 @@
 /** 'Registrar venda': the dialog and its form (with her first service on the way, when she has none). */
 import { type FormEvent, useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarDate } from '@internationalized/date';
 import {
   asApiError,
@@ -8,15 +8,13 @@ import {
   createSaleMutation,
   createServiceLimits,
   createServiceMutation,
-  listPatientsOptions,
+  type Patient,
   listServicesOptions,
   type PaymentMethod,
   type Sale,
 } from '@acompanha/api-client';
 import {
   Button,
-  ComboBox,
-  ComboBoxItem,
   CurrencyField,
   DatePicker,
   Form,
@@ -31,7 +29,7 @@ import {
   TextField,
   toastQueue,
 } from '@acompanha/ui';
-import { useDebounced } from '../../lib/useDebounced';
+import { ClientPicker } from '../../lib/ClientPicker';
 import { formatBRL } from '../../lib/format';
 import { todaySP } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
@@ -100,18 +98,8 @@ function RegisterSaleForm({
 }) {
   const queryClient = useQueryClient();
   const services = useQuery(listServicesOptions({ query: { status: 'active' } }));
-  const [patientId, setPatientId] = useState<string | null>(patient?.id ?? null);
-  const [patientTerm, setPatientTerm] = useState('');
-  const debouncedTerm = useDebounced(patientTerm.trim(), 250);
-  const patients = useQuery({
-    ...listPatientsOptions({
-      query: { status: 'active', take: 20, skip: 0, ...(debouncedTerm ? { nameTerm: debouncedTerm } : {}) },
-    }),
-    enabled: !patient,
-    // Choosing a client writes their name in the field, which searches again: while that search runs, the
-    // chosen client must stay in the list, or the combo box drops the selection.
-    placeholderData: keepPreviousData,
-  });
+  const [chosen, setChosen] = useState<Pick<Patient, 'id' | 'name'> | null>(null);
+  const patientId = patient?.id ?? chosen?.id ?? null;
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [first, setFirst] = useState<FirstService>({ name: '', priceCents: null, validityDays: 30 });
   const [amount, setAmount] = useState<number | null>(null);
@@ -190,30 +178,7 @@ function RegisterSaleForm({
             Cliente: <strong>{patient.name}</strong>
           </Text>
         ) : (
-          <ComboBox
-            label="Cliente"
-            name="patientId"
-            isRequired
-            placeholder="Digite o nome do cliente"
-            items={patients.data?.items ?? []}
-            inputValue={patientTerm}
-            onInputChange={setPatientTerm}
-            selectedKey={patientId}
-            onSelectionChange={(key) => {
-              setPatientId(key == null ? null : String(key));
-              // With the text and the choice both ours, the field shows the chosen name only if we write it.
-              const chosen = patients.data?.items.find((p) => p.id === key);
-              if (chosen) setPatientTerm(chosen.name);
-            }}
-            errorMessage="Escolha o cliente."
-            emptyMessage="Nenhum cliente ativo com esse nome."
-          >
-            {(item) => (
-              <ComboBoxItem id={item.id} textValue={item.name}>
-                {item.name}
-              </ComboBoxItem>
-            )}
-          </ComboBox>
+          <ClientPicker value={chosen} onChange={setChosen} isRequired />
         )}
         {writesFirst ? (
           <Stack gap={3} as="section" aria-labelledby="first-service-title">

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { listServicesOptions } from '@acompanha/api-client';
 import { Page, Tab, TabList, TabPanel, Tabs } from '@acompanha/ui';
 import { queryClient as appQueryClient } from '../../app/queryClient';
@@ -6,6 +5,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { InvoicePanel } from './InvoicePanel';
 import { ServicesPanel } from './ServicesPanel';
 import { SalesPanel } from './SalesPanel';
+import { useTabParam } from '../../lib/useTabParam';
 
 /** Route loader: the services table opens already filled. */
 export async function servicesLoader({ request }: { request: Request }) {
@@ -15,48 +15,29 @@ export async function servicesLoader({ request }: { request: Request }) {
   return null;
 }
 
-/** The tabs by their name in the address (`?aba=vendas`), so a link (the first steps) can open one. */
-const TABS = { servicos: 'services', vendas: 'sales', faturamento: 'invoice' } as const;
-type TabKey = (typeof TABS)[keyof typeof TABS];
-
 /** `/services`: what the professional sells, the sales made and the invoice of a period. */
 export function ServicesPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('aba');
-  const tab: TabKey = asked && asked in TABS ? TABS[asked as keyof typeof TABS] : 'services';
+  // By name in the address (`?aba=vendas`): the first steps link to the sales.
+  const [tab, setTab] = useTabParam(['servicos', 'vendas', 'faturamento']);
   return (
     <Page
       title="Serviços e vendas"
       description="Cadastre seus serviços, registre as vendas e acompanhe o faturamento."
       width="lg"
     >
-      <Tabs
-        selectedKey={tab}
-        onSelectionChange={(key) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              const name = Object.entries(TABS).find(([, k]) => k === key)?.[0];
-              if (!name || key === 'services') next.delete('aba');
-              else next.set('aba', name);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs selectedKey={tab} onSelectionChange={setTab}>
         <TabList aria-label="Serviços, vendas e faturamento">
-          <Tab id="services">Serviços</Tab>
-          <Tab id="sales">Vendas</Tab>
-          <Tab id="invoice">Faturamento</Tab>
+          <Tab id="servicos">Serviços</Tab>
+          <Tab id="vendas">Vendas</Tab>
+          <Tab id="faturamento">Faturamento</Tab>
         </TabList>
-        <TabPanel id="services">
+        <TabPanel id="servicos">
           <ServicesPanel />
         </TabPanel>
-        <TabPanel id="sales">
+        <TabPanel id="vendas">
           <SalesPanel />
         </TabPanel>
-        <TabPanel id="invoice">
+        <TabPanel id="faturamento">
           <InvoicePanel />
         </TabPanel>
       </Tabs>
