@@ -343,6 +343,25 @@ const withDraft = (answered: number, questionId: string, draft: object) => ({
   } satisfies SurveyParameters,
 });
 
+/** A pasted text past the limit is kept whole and said under the field; it goes on once it fits. */
+export const FreeFieldTooLong: Story = {
+  parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(5) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: 'Conte como foi sua alimentação ontem' });
+    await userEvent.click(field);
+    await userEvent.paste('a'.repeat(1005));
+    await expect(field).toHaveValue('a'.repeat(1005));
+    await expect(canvas.getByText('Use no máximo 1000 caracteres (agora são 1005).')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Conte como foi sua alimentação ontem' })).toBeVisible();
+    await userEvent.type(field, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}');
+    await expect(canvas.queryByText(/Use no máximo 1000/)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Prosseguir' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Envie uma foto do seu almoço' })).toBeVisible();
+  },
+};
+
 /** What the patient types is kept on the phone as she types, and removed once the answer is sent. */
 export const FreeFieldKeptWhileTyping: Story = {
   parameters: { survey: { signedIn: true, server: { answers: answeredUpTo(5) } } },

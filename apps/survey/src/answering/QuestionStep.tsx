@@ -12,6 +12,7 @@ import type {
 import { isCompleteAnswer, type SurveyAnswerValue, type SurveyStepQuestion } from '@acompanha/machines';
 import {
   FreeFieldAnswer,
+  freeFieldTooLong,
   LikertScaleAnswer,
   LinearScaleAnswer,
   MetricsAnswer,
@@ -139,6 +140,12 @@ export default function QuestionStep({
     };
   const value = answerValueOf(question, draft);
   const complete = !!value && isCompleteAnswer(question, value);
+  // A written answer past its limit is said under it (never cut); it does not go on until it fits.
+  const freeLimit =
+    question.type === 'free-field' ? (question.config as Partial<FreeFieldConfig>).maxLength : undefined;
+  const tooLong =
+    freeLimit !== undefined && draft.text.length > freeLimit ? freeFieldTooLong(draft.text.length, freeLimit) : null;
+  const blocking = problem ?? tooLong;
 
   return (
     <I18nProvider locale="pt-BR">
@@ -153,7 +160,7 @@ export default function QuestionStep({
           isComplement={isComplement}
           onBack={onBack}
           onForward={() => {
-            if (complete && !problem) {
+            if (complete && !blocking) {
               writeDraft(quizScheduleId, step, null);
               onSubmit(value);
             } else setShowMissing(true);
@@ -169,8 +176,8 @@ export default function QuestionStep({
           />
           <p role="alert" css={alertStyles}>
             {/* A measurement the question does not take is said under its field; read out here too. */}
-            {showMissing && problem ? <VisuallyHidden>{problem}</VisuallyHidden> : null}
-            {showMissing && !problem && !complete ? missingMessage(question, draft) : null}
+            {showMissing && blocking ? <VisuallyHidden>{blocking}</VisuallyHidden> : null}
+            {showMissing && !blocking && !complete ? missingMessage(question, draft) : null}
           </p>
         </QuestionFrame>
       </div>

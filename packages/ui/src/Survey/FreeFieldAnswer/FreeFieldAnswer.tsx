@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { visuallyHidden } from '../../styles';
-import { answerHintStyles, answerLabelStyles } from '../surveyStyles';
+import { answerErrorStyles, answerHintStyles, answerLabelStyles } from '../surveyStyles';
 
 export interface FreeFieldAnswerProps {
   /** Accessible name of the field (usually the question title). */
@@ -68,11 +68,15 @@ const freeFieldStyles = css`
     color: var(--quiz-body-text);
     font-weight: var(--font-weight-semibold);
   }
+  & .free-counter[data-over] {
+    color: var(--quiz-danger);
+  }
 `;
 
 /**
  * A written answer in one or several lines, with a live character counter when `maxLength` is
- * set (the counter describes the field, so screen readers hear it on focus).
+ * set (the counter describes the field, so screen readers hear it on focus). Nothing typed or pasted
+ * is cut at the limit: past it, the field says by how much (the question does not go on until it fits).
  */
 export function FreeFieldAnswer({
   label,
@@ -85,22 +89,37 @@ export function FreeFieldAnswer({
   isDisabled,
   isRequired,
 }: FreeFieldAnswerProps) {
+  const over = maxLength !== undefined && value.length > maxLength;
   return (
     <TextField
       css={freeFieldStyles}
       value={value}
       onChange={onChange}
-      maxLength={maxLength}
       isDisabled={isDisabled}
       isRequired={isRequired}
+      isInvalid={over}
+      validationBehavior="aria"
     >
       <Label css={isLabelVisible ? answerLabelStyles : visuallyHidden}>{label}</Label>
       {multiline ? <TextArea placeholder={placeholder} rows={5} /> : <Input placeholder={placeholder} />}
       {maxLength !== undefined && (
-        <Text slot="description" className="free-counter" data-full={value.length >= maxLength || undefined}>
+        <Text
+          slot="description"
+          className="free-counter"
+          data-full={value.length === maxLength || undefined}
+          data-over={over || undefined}
+        >
           {value.length}/{maxLength} caracteres
         </Text>
       )}
+      <FieldError css={answerErrorStyles}>
+        {over && maxLength !== undefined ? freeFieldTooLong(value.length, maxLength) : null}
+      </FieldError>
     </TextField>
   );
+}
+
+/** What a written answer past its limit says (the survey does not go on until it fits). */
+export function freeFieldTooLong(length: number, maxLength: number): string {
+  return `Use no máximo ${maxLength} caracteres (agora são ${length}).`;
 }
