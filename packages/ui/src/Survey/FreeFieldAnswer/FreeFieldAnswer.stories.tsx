@@ -45,10 +45,12 @@ export const Multiline: Story = {
   play: async ({ canvas }) => {
     const field = canvas.getByRole('textbox', { name: 'Conte como foi a sua semana' });
     await expect(field.tagName).toBe('TEXTAREA');
-    // The limit stops typing; the counter shows it is full.
+    // Past the limit nothing is cut: the counter and a sentence under the field say by how much.
     await userEvent.type(field, 'Uma semana muito boa, obrigado');
-    await expect(field).toHaveValue('Uma semana muito boa');
-    await expect(canvas.getByText('20/20 caracteres')).toBeVisible();
+    await expect(field).toHaveValue('Uma semana muito boa, obrigado');
+    await expect(canvas.getByText('30/20 caracteres')).toBeVisible();
+    await expect(canvas.getByText('Use no máximo 20 caracteres (agora são 30).')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
   },
 };
 
