@@ -4,16 +4,9 @@ import { QuizAppearanceProvider } from '@acompanha/ui';
 import { LAST_BRAND, readBrand } from './lib/storage';
 import { MessageScreen } from './screens/MessageScreen';
 import { ProfessionalHeader } from './screens/ProfessionalHeader';
+import { mainStyles, pageStyles } from './screens/styles';
 
 const reload = () => window.location.reload();
-// As SurveyApp's page (kept here: this screen's chunk imports nothing more from the start-up's).
-const pageStyles = {
-  minHeight: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
-  '& h1:focus': { outline: 'none' },
-} as const;
-const mainStyles = { flex: 1, display: 'flex', flexDirection: 'column' } as const;
 
 /**
  * A survey link the network could not give, answered by the service worker with the app's shell (sw.js): the

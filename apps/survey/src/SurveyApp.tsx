@@ -17,6 +17,7 @@ import { MessageScreen, OpeningScreen } from './screens/MessageScreen';
 import { PinScreen } from './screens/PinScreen';
 import { ProfessionalHeader, type ProfessionalHeaderProps } from './screens/ProfessionalHeader';
 import { StatusRegion } from './screens/StatusRegion';
+import { mainStyles, pageStyles } from './screens/styles';
 
 // What comes after the PIN loads on demand (and is fetched while the PIN is checked), so the first
 // screen is only React, the flow machine and these few screens.
@@ -49,15 +50,6 @@ export function SurveyApp({ quizScheduleId, loadFlow }: SurveyAppProps) {
   }
   return <SurveyFlow key={quizScheduleId} quizScheduleId={quizScheduleId} loadFlow={loadFlow} />;
 }
-
-// Headings take focus by script on every step (for screen readers); they are not controls, so no ring.
-const pageStyles = {
-  minHeight: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
-  '& h1:focus': { outline: 'none' },
-} as const;
-const mainStyles = { flex: 1, display: 'flex', flexDirection: 'column' } as const;
 
 function NotFound() {
   return (

@@ -12,6 +12,7 @@ import {
   isDateInRange,
   isInstantInRange,
 } from '@acompanha/formats';
+import { formatRule } from './zod.js';
 
 // The calendar the portal shares: São Paulo days and a service's period (one rule everywhere).
 export { addDays, daysBetween, SAO_PAULO, serviceDaysLeft, serviceLastDay, spDate } from '@acompanha/calendar';
@@ -41,9 +42,7 @@ export { isCalendarDate } from '@acompanha/formats';
 export const calendarDate = () =>
   z
     .string()
-    .superRefine((value, ctx) => {
-      if (!isDateInRange(value)) ctx.addIssue({ code: 'invalid_format', format: 'date', input: value });
-    })
+    .superRefine(formatRule(isDateInRange, 'date'))
     .meta({
       format: 'date',
       pattern: DATE_PATTERN,
@@ -60,9 +59,7 @@ export const calendarDate = () =>
 export const instant = () =>
   z
     .string()
-    .superRefine((value, ctx) => {
-      if (!isInstantInRange(value)) ctx.addIssue({ code: 'invalid_format', format: 'datetime', input: value });
-    })
+    .superRefine(formatRule(isInstantInRange, 'datetime'))
     .meta({
       format: 'date-time',
       pattern: INSTANT_PATTERN,

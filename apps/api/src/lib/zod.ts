@@ -3,6 +3,16 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmail } from '@acompanha/formats';
 import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
 
 /**
+ * A check of one `@acompanha/formats` rule, refused as that format (`invalid_format`), so the validation
+ * catalogue says it in its own sentence with the field's name.
+ */
+export const formatRule =
+  (test: (value: string) => boolean, format: 'date' | 'datetime' | 'email') =>
+  (value: string, ctx: z.RefinementCtx) => {
+    if (!test(value)) ctx.addIssue({ code: 'invalid_format', format, input: value });
+  };
+
+/**
  * Trimmed, lower-cased e-mail, checked by the one rule the portal's forms use too (`@acompanha/formats`);
  * the document states it as `format: email` with its `pattern`.
  */
@@ -11,9 +21,7 @@ export const emailField = () =>
     .string()
     .trim()
     .toLowerCase()
-    .superRefine((value, ctx) => {
-      if (!isEmail(value)) ctx.addIssue({ code: 'invalid_format', format: 'email', input: value });
-    })
+    .superRefine(formatRule(isEmail, 'email'))
     .meta({ format: 'email', pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 
 export const passwordField = () =>

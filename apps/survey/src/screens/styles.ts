@@ -92,3 +92,13 @@ export const messageScreen = css`
     margin-top: var(--space-2);
   }
 `;
+
+// The survey's page (the app, and the offline shell the service worker gives): headings take focus by script on
+// every step (for screen readers); they are not controls, so no ring.
+export const pageStyles = {
+  minHeight: '100dvh',
+  display: 'flex',
+  flexDirection: 'column',
+  '& h1:focus': { outline: 'none' },
+} as const;
+export const mainStyles = { flex: 1, display: 'flex', flexDirection: 'column' } as const;

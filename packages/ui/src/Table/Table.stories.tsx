@@ -5,16 +5,8 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { IconUsers } from '../Icon';
-import {
-  Cell,
-  Column,
-  describeUnlabeledCardCells,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-  unlabeledCardCells,
-} from './Table';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from './Table';
+import { describeUnlabeledCardCells, unlabeledCardCells } from './cardLabels';
 
 interface Client {
   id: string;

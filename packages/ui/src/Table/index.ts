@@ -1,11 +1,3 @@
-export {
-  Table,
-  TableHeader,
-  Column,
-  TableBody,
-  Row,
-  Cell,
-  unlabeledCardCells,
-  describeUnlabeledCardCells,
-} from './Table';
+export { Table, TableHeader, Column, TableBody, Row, Cell } from './Table';
+export { unlabeledCardCells, describeUnlabeledCardCells } from './cardLabels';
 export type { TableProps, TableHeaderProps, ColumnProps, TableBodyProps, RowProps, CellProps } from './Table';
