@@ -40,31 +40,25 @@ export { isCalendarDate } from '@acompanha/formats';
  * `@acompanha/formats`): checked before the database, so no stored date fails a later read.
  */
 export const calendarDate = () =>
-  z
-    .string()
-    .superRefine(formatRule(isDateInRange, 'date'))
-    .meta({
-      format: 'date',
-      pattern: DATE_PATTERN,
-      maxLength: 10,
-      formatMinimum: DATE_MIN,
-      formatMaximum: DATE_MAX,
-      description: 'Calendar date, YYYY-MM-DD (São Paulo).',
-    });
+  z.string().superRefine(formatRule(isDateInRange, 'date')).meta({
+    format: 'date',
+    pattern: DATE_PATTERN,
+    maxLength: 10,
+    formatMinimum: DATE_MIN,
+    formatMaximum: DATE_MAX,
+    description: 'Calendar date, YYYY-MM-DD (São Paulo).',
+  });
 
 /**
  * An instant as RFC 3339 writes it, with its offset (`2026-11-27T14:30:00-03:00`), at most 35 characters,
  * inside the product's range.
  */
 export const instant = () =>
-  z
-    .string()
-    .superRefine(formatRule(isInstantInRange, 'datetime'))
-    .meta({
-      format: 'date-time',
-      pattern: INSTANT_PATTERN,
-      maxLength: INSTANT_MAX_LENGTH,
-      formatMinimum: INSTANT_MIN,
-      formatMaximum: INSTANT_MAX,
-      description: 'An instant with its offset (RFC 3339).',
-    });
+  z.string().superRefine(formatRule(isInstantInRange, 'datetime')).meta({
+    format: 'date-time',
+    pattern: INSTANT_PATTERN,
+    maxLength: INSTANT_MAX_LENGTH,
+    formatMinimum: INSTANT_MIN,
+    formatMaximum: INSTANT_MAX,
+    description: 'An instant with its offset (RFC 3339).',
+  });
