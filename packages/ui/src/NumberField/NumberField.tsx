@@ -223,7 +223,8 @@ export function NumberField({
             data-readonly={isReadOnly || undefined}
           >
             {currency ? (
-              <span className="field-start" aria-hidden="true">
+              // A little room between "R$" and the amount, as money is written ("R$ 390,00").
+              <span className="field-start" aria-hidden="true" css={{ paddingRight: 'var(--space-1)' }}>
                 R$
               </span>
             ) : null}
