@@ -1182,3 +1182,115 @@ export const gatewayStandinObjects = pgTable(
       .where(sql`${t.dueAt} is not null`),
   ],
 );
+
+/**
+ * Who read a patient's health data (ASVS V16, LGPD art. 37): every read of an answer, its review, the report and
+ * series, an export or one of her files through a professional's session — allowed, refused or failed. Append-only:
+ * a trigger (migration 0024) refuses every UPDATE, and every DELETE but the retention prune's
+ * (`access/log.ts`, `SET LOCAL acompanha.prune = 'on'`). No foreign keys: the record outlives the patient and
+ * the rows it names.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: tz('at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** The session's professional. */
+    professionalId: uuid('professional_id').notNull(),
+    /** Whose record; null when the read was refused before a patient of hers was found. */
+    patientId: uuid('patient_id'),
+    /** What was read: answer, review, report, series, answers_export, patient_export, file, access_log. */
+    kind: text('kind').notNull(),
+    /** Its id (an answer revision, a file key, an export job…), as the request named it. */
+    targetId: text('target_id'),
+    /** ok, refused (not found, not hers, not allowed) or failed (the server failed to answer). */
+    outcome: text('outcome').notNull(),
+    /** The client's address truncated to /24 (IPv4) or /48 (IPv6). */
+    address: text('address'),
+  },
+  (t) => [
+    index('access_log_patient_idx').on(t.patientId, t.at.desc()),
+    index('access_log_professional_idx').on(t.professionalId, t.at.desc()),
+    index('access_log_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * The professional's own account activity ("Atividade da conta" on /profile): sign-ins (and from a new address),
+ * password and e-mail changes, exports, webhook endpoints created or rotated. Rows are never updated (trigger).
+ */
+export const accountActivity = pgTable(
+  'account_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: tz('at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The client's address truncated to /24 or /48. */
+    address: text('address'),
+    /** Thin detail: an endpoint's id, an export's id, never a secret. */
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [index('account_activity_professional_idx').on(t.professionalId, t.at.desc())],
+);
+
+/**
+ * A data export (LGPD art. 18/19): one patient's whole record (`patientId`), or every patient's (`patientId` null,
+ * "Exportar tudo"), built as a ZIP by a job and kept in the file store until `expiresAt`.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    /** professional (her portal) or patient (the patient's own request from the client area). */
+    requestedBy: text('requested_by').notNull(),
+    /** queued → running → done | failed; done → expired once the file is gone. */
+    state: text('state').notNull().default('queued'),
+    /** Patients written so far, of `total`. */
+    progress: integer('progress').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** The ZIP in the file store. */
+    fileKey: text('file_key'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error'),
+    createdAt: tz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    startedAt: tz('started_at'),
+    finishedAt: tz('finished_at'),
+    expiresAt: tz('expires_at'),
+  },
+  (t) => [
+    index('data_exports_professional_idx').on(t.professionalId, t.createdAt.desc()),
+    index('data_exports_due_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** Backups the jobs process made (`BACKUP_SCHEDULE`) and `pnpm backup` runs: the operator's metrics read the last. */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** scheduled or manual. */
+    kind: text('kind').notNull(),
+    startedAt: tz('started_at').notNull(),
+    finishedAt: tz('finished_at'),
+    ok: boolean('ok'),
+    /** Bytes of the archive. */
+    size: bigint('size', { mode: 'number' }),
+    /** The archive's name (never a secret). */
+    file: text('file'),
+    error: text('error'),
+  },
+  (t) => [index('backup_runs_started_idx').on(t.startedAt.desc())],
+);
