@@ -31,6 +31,8 @@ import {
   sendError,
 } from './errors/handler.js';
 import { FileAccess, registerFileLinks } from './file/access.js';
+import { registerAccessLog } from './access/log.js';
+import { accessRoutes } from './access/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
@@ -156,6 +158,8 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     },
   };
   if (deps.db) registerFileLinks(app as unknown as FastifyInstance, files, config);
+  // Every read of a patient's health data through a professional's session is recorded before it is sent.
+  if (deps.db) registerAccessLog(app as unknown as FastifyInstance, getDb);
   else app.setSerializerCompiler(serializerCompiler);
 
   const routes = new RouteTable();
@@ -285,6 +289,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(appearanceRoutes(ctx));
       await api.register(quizRoutes(ctx));
       await api.register(patientRoutes(ctx));
+      await api.register(accessRoutes(ctx));
       await api.register(serviceRoutes(ctx));
       await api.register(saleRoutes(ctx));
       await api.register(chatRoutes(ctx));

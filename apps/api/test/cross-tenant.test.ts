@@ -103,6 +103,7 @@ const FIXTURES: Record<string, Fixture> = {
   deletePatient: (f) => ({ path: { id: f.patient2 }, body: { mode: 'delete', reason: 'Pedido da paciente' } }),
   updatePatientPreferences: (f) => ({ path: { id: f.patient }, body: { channel: 'whatsapp', reminders: false } }),
   listPatientQuizzes: (f) => ({ path: { patientId: f.patient } }),
+  getPatientAccessLog: (f) => ({ path: { id: f.patient } }),
   getChatHistory: (f) => ({ path: { patientId: f.patient } }),
   getService: (f) => ({ path: { id: f.service } }),
   updateService: (f) => ({ path: { id: f.service }, body: { name: 'Tomado' } }),
@@ -195,7 +196,15 @@ function takesAnId(doc: Record<string, any>, op: Record<string, any>): boolean {
   return Object.keys(body?.properties ?? {}).some((k) => /ids?$/i.test(k));
 }
 
-const TABLES_OUTSIDE = new Set(['login_attempts', 'sessions', 'dev_mailbox', 'app_settings', 'patient_list_versions']);
+// The access log records the refused reads too (checked below: refused, and in no patient's log).
+const TABLES_OUTSIDE = new Set([
+  'login_attempts',
+  'sessions',
+  'dev_mailbox',
+  'app_settings',
+  'patient_list_versions',
+  'access_log',
+]);
 
 describe.each(backends)('cross-tenant matrix on $name', (backend) => {
   let t: TestApp;
@@ -377,6 +386,9 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
       'ana.tenant',
     ];
     const before = await snapshot();
+    const logMark = Number(
+      (await t.database.db.execute<{ n: string }>(sql`select coalesce(max(id), 0) as n from access_log`)).rows[0]!.n,
+    );
     const missingIds = Object.fromEntries(
       Object.entries(ids).map(([k, v]) => [
         k,
@@ -434,6 +446,12 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
     const after = await snapshot();
     const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(changed, 'tables changed by calls with foreign or missing ids').toEqual([]);
+    // Every read of health data with a foreign or missing id was recorded as refused, in no patient's log.
+    const logged = await t.database.db.execute<{ kind: string; outcome: string; patient_id: string | null }>(
+      sql`select kind, outcome, patient_id from access_log where id > ${logMark}`,
+    );
+    expect(logged.rows.length).toBeGreaterThan(0);
+    expect(logged.rows.filter((r) => r.outcome !== 'refused' || r.patient_id !== null)).toEqual([]);
     // The owner's data is intact and hers: a few re-reads.
     expect((await t.call({ method: 'GET', url: `/api/patient/${ids.patient}`, headers: bearer(a) })).json().name).toBe(
       'Ana Segredo Costa',

@@ -274,6 +274,11 @@ export const exportAnswersLimits = {
   to: { maxLength: 10 },
 } as const;
 
+export const getAccountActivityLimits = {
+  skip: { minimum: 0, maximum: 9007199254740991 },
+  take: { minimum: 1, maximum: 100 },
+} as const;
+
 export const getAnswerStatusReportLimits = {
   from: { maxLength: 10 },
   patientId: { maxLength: 36 },
@@ -297,6 +302,11 @@ export const getInvoiceLimits = {
 } as const;
 
 export const getMessageCampaignLimits = {
+  skip: { minimum: 0, maximum: 9007199254740991 },
+  take: { minimum: 1, maximum: 100 },
+} as const;
+
+export const getPatientAccessLogLimits = {
   skip: { minimum: 0, maximum: 9007199254740991 },
   take: { minimum: 1, maximum: 100 },
 } as const;

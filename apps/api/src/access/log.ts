@@ -10,7 +10,7 @@
  * only delete is `pruneAccessLog`, past the retention period.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { accessLog } from '../db/schema.js';
 import { truncateAddress } from './address.js';
@@ -32,6 +32,8 @@ interface AccessLogRoute {
   kind: AccessKind;
   /** The route parameter (or query field) naming what is read. */
   target?: string;
+  /** Only requests this accepts are health-data reads (e.g. a report filtered to one patient). */
+  when?: (request: FastifyRequest) => boolean;
 }
 
 declare module 'fastify' {
@@ -39,19 +41,30 @@ declare module 'fastify' {
     accessLog?: AccessLogRoute;
   }
   interface FastifyRequest {
-    /** Set by the handler once it found the record hers (`notePatientRead`). */
-    accessPatientId?: string | null;
+    /** Set by the handler once it found the record hers (`notePatientRead`): one patient, or each one a file held. */
+    accessPatientId?: string | null | readonly string[];
+    /** The outcome when the status alone does not say it (a filter on a patient not hers answers 200 with nothing). */
+    accessOutcome?: AccessOutcome;
   }
 }
 
 /** Route config of a read of a patient's health data. */
-export function accessLogged(kind: AccessKind, target?: string): { accessLog: AccessLogRoute } {
-  return { accessLog: { kind, ...(target ? { target } : {}) } };
+export function accessLogged(
+  kind: AccessKind,
+  target?: string,
+  when?: (request: FastifyRequest) => boolean,
+): { accessLog: AccessLogRoute } {
+  return { accessLog: { kind, ...(target ? { target } : {}), ...(when ? { when } : {}) } };
 }
 
-/** Names the patient whose record this request read (after the service checked she is the professional's). */
-export function notePatientRead(request: FastifyRequest, patientId: string | null): void {
+/** Names the patient(s) whose record this request read (after the service checked they are the professional's). */
+export function notePatientRead(
+  request: FastifyRequest,
+  patientId: string | null | readonly string[],
+  outcome?: AccessOutcome,
+): void {
   request.accessPatientId = patientId;
+  if (outcome) request.accessOutcome = outcome;
 }
 
 export interface AccessEntry {
@@ -63,16 +76,33 @@ export interface AccessEntry {
   ip?: string | undefined;
 }
 
-/** Writes one row (the jobs use it for what they read on a professional's behalf, e.g. an export). */
-export async function recordAccess(db: Db, entry: AccessEntry): Promise<void> {
-  await db.insert(accessLog).values({
+/** Most rows one read writes (an answers export of many patients is written in batches of this). */
+const BATCH = 1000;
+
+/**
+ * Writes one row per patient (the jobs use it too, for what they read on a professional's behalf, e.g. an export).
+ * `patientIds` empty writes one row without a patient.
+ */
+export async function recordAccess(
+  db: Db,
+  entry: Omit<AccessEntry, 'patientId'> & { patientId: string | null | readonly string[] },
+): Promise<void> {
+  const ids: Array<string | null> =
+    typeof entry.patientId === 'string' || entry.patientId === null
+      ? [entry.patientId]
+      : entry.patientId.length > 0
+        ? [...new Set(entry.patientId)]
+        : [null];
+  const base = {
     professionalId: entry.professionalId,
-    patientId: entry.patientId,
     kind: entry.kind,
     targetId: entry.targetId?.slice(0, 200) ?? null,
     outcome: entry.outcome,
     address: truncateAddress(entry.ip),
-  });
+  };
+  for (let i = 0; i < ids.length; i += BATCH) {
+    await db.insert(accessLog).values(ids.slice(i, i + BATCH).map((patientId) => ({ ...base, patientId })));
+  }
 }
 
 export function outcomeOf(statusCode: number): AccessOutcome {
@@ -93,13 +123,13 @@ function targetOf(request: FastifyRequest, name: string | undefined): string | n
 export function registerAccessLog(app: FastifyInstance, getDb: () => Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.config.accessLog;
-    if (!route || !request.auth) return payload;
+    if (!route || !request.auth || (route.when && !route.when(request))) return payload;
     await recordAccess(getDb(), {
       professionalId: request.auth.professionalId,
       patientId: request.accessPatientId ?? null,
       kind: route.kind,
       targetId: targetOf(request, route.target),
-      outcome: outcomeOf(reply.statusCode),
+      outcome: reply.statusCode >= 400 ? outcomeOf(reply.statusCode) : (request.accessOutcome ?? 'ok'),
       ip: request.ip,
     });
     return payload;
@@ -159,7 +189,7 @@ export async function pruneAccessLog(db: Db, now: Date, retentionYears = ACCESS_
   before.setUTCFullYear(before.getUTCFullYear() - retentionYears);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL acompanha.prune = 'on'`);
-    const gone = await tx.delete(accessLog).where(and(lt(accessLog.at, before))).returning({ id: accessLog.id });
+    const gone = await tx.delete(accessLog).where(lt(accessLog.at, before)).returning({ id: accessLog.id });
     return gone.length;
   });
 }

@@ -1,3 +1,4 @@
+import { recordActivity } from '../access/activity.js';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { passwordRecoveryTokens, professionals } from '../db/schema.js';
@@ -105,6 +106,7 @@ export async function resetPassword(
       .where(eq(professionals.id, row.professionalId));
     await ctx.tokens.revokeAll(row.professionalId, tx);
     await recordEvent(tx, row.professionalId, 'account.password_changed', { changedAt: now.toISOString() });
+    await recordActivity(tx, row.professionalId, 'password_reset', meta);
     if (pro) await clearLoginCounts(tx, pro.email);
   });
 }

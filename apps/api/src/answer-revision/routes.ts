@@ -1,3 +1,5 @@
+import { findOwnPatient } from '../patient/lookup.js';
+import { accessLogged, notePatientRead } from '../access/log.js';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
@@ -124,6 +126,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/answer-revision/status-report',
       {
+        config: accessLogged('report', 'patientId', (request) => !!(request.query as { patientId?: string }).patientId),
         schema: {
           operationId: 'getAnswerStatusReport',
           tags: TAGS,
@@ -137,12 +140,22 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(StatusReportSchema, 'The report'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => statusReport(ctx, pro(request), request.query),
+      async (request) => {
+        const report = await statusReport(ctx, pro(request), request.query);
+        // A filter on someone else's (or no) patient reads nothing of hers: only her own patient is noted.
+        const patientId = request.query.patientId;
+        if (patientId) {
+          const own = await findOwnPatient(ctx.db, pro(request), patientId).catch(() => null);
+          notePatientRead(request, own?.id ?? null, own ? 'ok' : 'refused');
+        }
+        return report;
+      },
     );
 
     app.get(
       '/answer-revision/export',
       {
+        config: accessLogged('answers_export', 'quizId'),
         schema: {
           operationId: 'exportAnswers',
           tags: TAGS,
@@ -173,6 +186,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await exportAnswers(ctx, pro(request), request.query);
+        notePatientRead(request, file.patientIds);
         const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
         return reply
           .header('Content-Type', file.contentType)
@@ -188,6 +202,7 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/answer-revision/patient/:patientId/series',
       {
+        config: accessLogged('series', 'patientId'),
         schema: {
           operationId: 'getPatientAnswerSeries',
           tags: TAGS,
@@ -201,12 +216,17 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(PatientSeriesSchema, 'The series'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => patientSeries(ctx, pro(request), request.params.patientId, request.query),
+      async (request) => {
+        const series = await patientSeries(ctx, pro(request), request.params.patientId, request.query);
+        notePatientRead(request, request.params.patientId);
+        return series;
+      },
     );
 
     app.get(
       '/answer-revision/patient/:patientId/quizSchedule/:scheduleId',
       {
+        config: accessLogged('answer', 'scheduleId'),
         schema: {
           operationId: 'getScheduleAnswerRevisions',
           tags: TAGS,
@@ -225,13 +245,18 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) =>
-        getScheduleRevisions(ctx, pro(request), request.params.patientId, request.params.scheduleId, request.query),
+      async (request) => {
+        const { patientId, scheduleId } = request.params;
+        const page = await getScheduleRevisions(ctx, pro(request), patientId, scheduleId, request.query);
+        notePatientRead(request, patientId);
+        return page;
+      },
     );
 
     app.get(
       '/answer-revision/:id',
       {
+        config: accessLogged('review', 'id'),
         schema: {
           operationId: 'getAnswerRevision',
           tags: TAGS,
@@ -242,7 +267,11 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionDetailSchema, 'The revision'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => getRevisionDetail(ctx, pro(request), request.params.id),
+      async (request) => {
+        const detail = await getRevisionDetail(ctx, pro(request), request.params.id);
+        notePatientRead(request, detail.patientId);
+        return detail;
+      },
     );
 
     app.post(

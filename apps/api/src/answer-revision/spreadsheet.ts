@@ -30,6 +30,8 @@ export interface ExportFile {
   filename: string;
   contentType: string;
   body: Buffer;
+  /** Whose answers it holds (each gets a row in her access log). */
+  patientIds: string[];
 }
 
 const key = (questionId: string, parentQuestionId: string | null) => `${questionId}/${parentQuestionId ?? ''}`;
@@ -84,6 +86,7 @@ export async function exportAnswers(
       questions: quizAnswers.questions,
       status: answerRevisions.status,
       patientName: patients.name,
+      patientId: answerRevisions.patientId,
     })
     .from(answerRevisions)
     .innerJoin(quizAnswers, eq(quizAnswers.id, answerRevisions.quizAnswerId))
@@ -153,13 +156,15 @@ export async function exportAnswers(
     ];
   });
 
+  const patientIds = [...new Set(rows.map((r) => r.patientId))];
   const name = `respostas-${fileSlug(quiz.title)}${q.from ? `-${q.from}` : ''}${q.to ? `-a-${q.to}` : ''}`;
   if (q.format === 'xlsx') {
-    return { filename: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await toXlsx(header, body) };
+    return { filename: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await toXlsx(header, body), patientIds };
   }
   return {
     filename: `${name}.csv`,
     contentType: CSV_CONTENT_TYPE,
     body: Buffer.from(toCsv([header, ...body]), 'utf8'),
+    patientIds,
   };
 }

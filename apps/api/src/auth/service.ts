@@ -1,3 +1,4 @@
+import { recordSignIn } from '../access/activity.js';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -215,6 +216,7 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirme seu e-mail antes de entrar.');
   }
   const jwt = await ctx.tokens.issue(pro.id, meta);
+  await recordSignIn(ctx.db, pro.id, meta.ip);
   const sub = await findSubscription(ctx.db, pro.id);
   return { jwt, professional: toProfessionalDto(pro), signature: toSignatureDto(sub, ctx.config.now()) };
 }

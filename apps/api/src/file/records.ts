@@ -61,9 +61,16 @@ export async function releaseUpload(ctx: AppContext, key: string): Promise<void>
 }
 
 /** Whether the file belonged to a patient since deleted. */
-export async function isDeleted(ctx: AppContext, key: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ deletedAt: files.deletedAt }).from(files).where(eq(files.key, key));
-  return !!row?.deletedAt;
+/** Whether the file was deleted with its patient, and whose it is (her reads go in her access log). */
+export async function fileRecord(
+  ctx: AppContext,
+  key: string,
+): Promise<{ deleted: boolean; patientId: string | null }> {
+  const [row] = await ctx.db
+    .select({ deletedAt: files.deletedAt, patientId: files.patientId })
+    .from(files)
+    .where(eq(files.key, key));
+  return { deleted: !!row?.deletedAt, patientId: row?.patientId ?? null };
 }
 
 /**

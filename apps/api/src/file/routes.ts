@@ -17,7 +17,8 @@ import {
   UploadResultSchema,
 } from './schemas.js';
 import { newFileKey } from './store.js';
-import { claimUpload, isDeleted, recordUpload, releaseUpload } from './records.js';
+import { claimUpload, fileRecord, recordUpload, releaseUpload } from './records.js';
+import { recordAccess } from '../access/log.js';
 import { answerUploadOwner } from '../quiz-answer/service.js';
 import { looksLikeSurveyToken, surveySecurity, verifySurveyToken } from '../quiz-answer/token.js';
 
@@ -177,10 +178,27 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const notFound = () => errors.notFound('Arquivo não encontrado.');
         if (!ctx.files.verify(key, request.query.exp, request.query.sig) && !(await readsAsOwner(request, key)))
           throw notFound();
-        if (await isDeleted(ctx, key)) throw notFound();
-        if (s3) return reply.redirect(s3.readUrl(key), 302);
+        const record = await fileRecord(ctx, key);
+        if (record.deleted) throw notFound();
+        // A patient's file read with the owner's session, or a link handed to it, goes in her access log first.
+        const logRead = async () => {
+          if (!record.patientId) return;
+          await recordAccess(ctx.db, {
+            professionalId: key.split('_')[0]!,
+            patientId: record.patientId,
+            kind: 'file',
+            targetId: key,
+            outcome: 'ok',
+            ip: request.ip,
+          });
+        };
+        if (s3) {
+          await logRead();
+          return reply.redirect(s3.readUrl(key), 302);
+        }
         const file = await local.read(key);
         if (!file) throw notFound();
+        await logRead();
         const inline = file.contentType.startsWith('image/');
         return reply
           .header('Content-Type', file.contentType)

@@ -1,3 +1,4 @@
+import { recordActivity } from '../access/activity.js';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -122,6 +123,7 @@ export async function changePassword(
     await tx.update(professionals).set({ passwordHash, updatedAt: now }).where(eq(professionals.id, id));
     await ctx.tokens.revokeAll(id, tx);
     await recordEvent(tx, id, 'account.password_changed', { changedAt: now.toISOString() });
+    await recordActivity(tx, id, 'password_changed', meta);
     return ctx.tokens.issue(id, meta, tx);
   });
 }

@@ -55,7 +55,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request, reply) => reply.code(201).send(await webhooks.createEndpoint(ctx, pro(request), request.body)),
+      async (request, reply) => reply.code(201).send(await webhooks.createEndpoint(ctx, pro(request), request.body, { ip: request.ip })),
     );
 
     app.put(
@@ -86,7 +86,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await webhooks.deleteEndpoint(ctx, pro(request), request.params.id);
+        await webhooks.deleteEndpoint(ctx, pro(request), request.params.id, { ip: request.ip });
         return reply.code(204).send();
       },
     );
@@ -106,7 +106,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => webhooks.rotateSecret(ctx, pro(request), request.params.id),
+      async (request) => webhooks.rotateSecret(ctx, pro(request), request.params.id, { ip: request.ip }),
     );
 
     app.get(

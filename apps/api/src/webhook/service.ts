@@ -1,4 +1,5 @@
 /** The webhook manager: a professional's endpoints (the URL checked against the SSRF guard when saved). */
+import { recordActivity } from '../access/activity.js';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -80,6 +81,7 @@ export async function createEndpoint(
   ctx: AppContext,
   professionalId: string,
   body: z.infer<typeof CreateWebhookBody>,
+  meta: { ip?: string } = {},
 ): Promise<EndpointDto & { secret: string }> {
   const url = await checkEndpointUrl(ctx, body.url);
   const rich = richFields(body);
@@ -103,6 +105,7 @@ export async function createEndpoint(
       updatedAt: now,
     })
     .returning();
+  await recordActivity(ctx.db, professionalId, 'webhook_created', meta, { endpointId: row!.id });
   return { ...toDto(row!), secret };
 }
 
@@ -139,12 +142,18 @@ export async function updateEndpoint(
   return toDto(row!);
 }
 
-export async function deleteEndpoint(ctx: AppContext, professionalId: string, id: string): Promise<void> {
+export async function deleteEndpoint(
+  ctx: AppContext,
+  professionalId: string,
+  id: string,
+  meta: { ip?: string } = {},
+): Promise<void> {
   const deleted = await ctx.db
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.professionalId, professionalId)))
     .returning({ id: webhookEndpoints.id });
   if (deleted.length === 0) throw webhookNotFound();
+  await recordActivity(ctx.db, professionalId, 'webhook_deleted', meta, { endpointId: id });
 }
 
 /** A new secret, shown once; the previous one keeps signing for a day so receivers can switch. */
@@ -152,6 +161,7 @@ export async function rotateSecret(
   ctx: AppContext,
   professionalId: string,
   id: string,
+  meta: { ip?: string } = {},
 ): Promise<EndpointDto & { secret: string }> {
   const current = await findOwnEndpoint(ctx, professionalId, id);
   const now = ctx.config.now();
@@ -166,5 +176,6 @@ export async function rotateSecret(
     })
     .where(eq(webhookEndpoints.id, current.id))
     .returning();
+  await recordActivity(ctx.db, professionalId, 'webhook_secret_rotated', meta, { endpointId: current.id });
   return { ...toDto(row!), secret };
 }

@@ -6,6 +6,60 @@ export type ClientOptions = {
 
 export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostSubscriptionActivatedWebhookRequest | PostSubscriptionCancelledWebhookRequest | PostSubscriptionExpiredWebhookRequest | PostSubscriptionPaymentFailedWebhookRequest | PostSubscriptionRefundedWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
 
+export type AccessLogEntry = {
+    at: string;
+    /**
+     * answer (a schedule’s answers), review (one answer for review), report (the status report of one patient), series (her measurements over time), answers_export (a quiz’s answers as a spreadsheet), patient_export (her whole record), file (one of her files), access_log (this log).
+     */
+    kind: 'answer' | 'review' | 'report' | 'series' | 'answers_export' | 'patient_export' | 'file' | 'access_log';
+    /**
+     * What was read: the id the request named.
+     */
+    targetId: string | null;
+    /**
+     * ok; refused (not found, not allowed); failed (the server failed to answer).
+     */
+    outcome: 'ok' | 'refused' | 'failed';
+    /**
+     * The client's address truncated to its /24 (IPv4) or /48 (IPv6); null when unknown.
+     */
+    address: string | null;
+};
+
+/**
+ * Newest first.
+ */
+export type AccessLogPage = {
+    items: Array<AccessLogEntry>;
+    total: number;
+};
+
+export type AccountActivityEntry = {
+    at: string;
+    /**
+     * sign_in; sign_in_new_address (a sign-in from a network never seen on this account); password_changed; password_reset (through the recovery e-mail); export_requested; webhook_created; webhook_secret_rotated; webhook_deleted.
+     */
+    kind: 'sign_in' | 'sign_in_new_address' | 'password_changed' | 'password_reset' | 'export_requested' | 'webhook_created' | 'webhook_secret_rotated' | 'webhook_deleted';
+    /**
+     * The client's address truncated to its /24 (IPv4) or /48 (IPv6); null when unknown.
+     */
+    address: string | null;
+    /**
+     * Thin detail (an endpoint's or an export's id); never a secret.
+     */
+    detail: {
+        [key: string]: string | number | boolean | null;
+    } | null;
+};
+
+/**
+ * Newest first.
+ */
+export type AccountActivityPage = {
+    items: Array<AccountActivityEntry>;
+    total: number;
+};
+
 export type Alternative = {
     id: string;
     label: string;
@@ -4932,6 +4986,48 @@ export type UpdatePatientResponses = {
 
 export type UpdatePatientResponse = UpdatePatientResponses[keyof UpdatePatientResponses];
 
+export type GetPatientAccessLogData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        take?: number;
+        skip?: number;
+    };
+    url: '/patient/{id}/access-log';
+};
+
+export type GetPatientAccessLogErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientAccessLogError = GetPatientAccessLogErrors[keyof GetPatientAccessLogErrors];
+
+export type GetPatientAccessLogResponses = {
+    /**
+     * A page of the log
+     */
+    200: AccessLogPage;
+};
+
+export type GetPatientAccessLogResponse = GetPatientAccessLogResponses[keyof GetPatientAccessLogResponses];
+
 export type UpdatePatientPreferencesData = {
     body: {
         channel: NotificationChannelInput;
@@ -5442,6 +5538,42 @@ export type UpdateMeResponses = {
 };
 
 export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
+
+export type GetAccountActivityData = {
+    body?: never;
+    path?: never;
+    query?: {
+        take?: number;
+        skip?: number;
+    };
+    url: '/professional/me/activity';
+};
+
+export type GetAccountActivityErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetAccountActivityError = GetAccountActivityErrors[keyof GetAccountActivityErrors];
+
+export type GetAccountActivityResponses = {
+    /**
+     * A page of the activity
+     */
+    200: AccountActivityPage;
+};
+
+export type GetAccountActivityResponse = GetAccountActivityResponses[keyof GetAccountActivityResponses];
 
 export type GetAreaConfigData = {
     body?: never;
