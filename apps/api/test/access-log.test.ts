@@ -52,7 +52,13 @@ describe.each(backends)('access log on $name', (backend) => {
     ).id;
     scheduleId = (
       await p.ok(
-        p.api('POST', '/quiz/schedule', a, { quizId, patientId, startDate: '2030-12-01', hour: 8, periodicity: 'once' }),
+        p.api('POST', '/quiz/schedule', a, {
+          quizId,
+          patientId,
+          startDate: '2030-12-01',
+          hour: 8,
+          periodicity: 'once',
+        }),
         201,
       )
     ).id;
@@ -116,10 +122,7 @@ describe.each(backends)('access log on $name', (backend) => {
     const foreign = await get(`/answer-revision/${revisionId}`, b, '198.51.100.7');
     expect(foreign.statusCode).toBe(404);
     expect((await get(`/answer-revision/patient/${patientId}/series`, b, '198.51.100.7')).statusCode).toBe(404);
-    const rows = await t.database.db
-      .select()
-      .from(accessLog)
-      .where(eq(accessLog.address, '198.51.100.0/24'));
+    const rows = await t.database.db.select().from(accessLog).where(eq(accessLog.address, '198.51.100.0/24'));
     expect(rows.map((r) => [r.kind, r.outcome, r.patientId, r.targetId])).toEqual([
       ['review', 'refused', null, revisionId],
       ['series', 'refused', null, patientId],

@@ -55,11 +55,15 @@ export async function listActivity(
   db: Db,
   professionalId: string,
   page: { take: number; skip: number },
-): Promise<{ total: number; items: Array<{ at: Date; kind: string; address: string | null; detail: ActivityDetail | null }> }> {
+): Promise<{
+  total: number;
+  items: Array<{ id: number; at: Date; kind: string; address: string | null; detail: ActivityDetail | null }>;
+}> {
   const mine = eq(accountActivity.professionalId, professionalId);
   const [items, [count]] = await Promise.all([
     db
       .select({
+        id: accountActivity.id,
         at: accountActivity.at,
         kind: accountActivity.kind,
         address: accountActivity.address,

@@ -139,6 +139,7 @@ export function registerAccessLog(app: FastifyInstance, getDb: () => Db): void {
 export interface AccessLogPage {
   total: number;
   items: Array<{
+    id: number;
     at: Date;
     kind: string;
     targetId: string | null;
@@ -157,6 +158,7 @@ export async function listPatientAccess(
   const [items, [count]] = await Promise.all([
     db
       .select({
+        id: accessLog.id,
         at: accessLog.at,
         kind: accessLog.kind,
         targetId: accessLog.targetId,

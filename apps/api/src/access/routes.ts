@@ -37,6 +37,7 @@ export function accessRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return {
           total: page.total,
           items: page.items.map((i) => ({
+            id: i.id,
             at: i.at.toISOString(),
             kind: i.kind as AccessKind,
             targetId: i.targetId,
@@ -65,6 +66,7 @@ export function accessRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return {
           total: page.total,
           items: page.items.map((i) => ({
+            id: i.id,
             at: i.at.toISOString(),
             kind: i.kind as ActivityKind,
             address: i.address,

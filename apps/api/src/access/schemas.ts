@@ -13,6 +13,7 @@ const address = z
 
 export const AccessLogEntrySchema = z
   .object({
+    id: z.number().int(),
     at: z.iso.datetime(),
     kind: z.enum(ACCESS_KINDS).meta({
       description:
@@ -34,6 +35,7 @@ export const AccessLogPageSchema = z
 
 export const AccountActivityEntrySchema = z
   .object({
+    id: z.number().int(),
     at: z.iso.datetime(),
     kind: z.enum(ACTIVITY_KINDS).meta({
       description:

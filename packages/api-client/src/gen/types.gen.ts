@@ -7,6 +7,7 @@ export type ClientOptions = {
 export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostSubscriptionActivatedWebhookRequest | PostSubscriptionCancelledWebhookRequest | PostSubscriptionExpiredWebhookRequest | PostSubscriptionPaymentFailedWebhookRequest | PostSubscriptionRefundedWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
 
 export type AccessLogEntry = {
+    id: number;
     at: string;
     /**
      * answer (a schedule’s answers), review (one answer for review), report (the status report of one patient), series (her measurements over time), answers_export (a quiz’s answers as a spreadsheet), patient_export (her whole record), file (one of her files), access_log (this log).
@@ -35,6 +36,7 @@ export type AccessLogPage = {
 };
 
 export type AccountActivityEntry = {
+    id: number;
     at: string;
     /**
      * sign_in; sign_in_new_address (a sign-in from a network never seen on this account); password_changed; password_reset (through the recovery e-mail); export_requested; webhook_created; webhook_secret_rotated; webhook_deleted.

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  accessHandlerList,
   answersHandlerList,
   errorHandler,
   marianaInitialScheduleFixture,
@@ -27,7 +28,7 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList] },
+    msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList, ...accessHandlerList] },
   },
   beforeEach: () => {
     resetPortal({ signedIn: true });
@@ -451,7 +452,7 @@ export const PhoneTabs: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Mariana Souza' })).toBeVisible();
     const frame = canvasElement.querySelector<HTMLElement>('[data-testid="phone-frame"]')!.getBoundingClientRect();
     const tabs = within(canvas.getByRole('tablist', { name: 'Seções do cliente' })).getAllByRole('tab');
-    await expect(tabs).toHaveLength(5);
+    await expect(tabs).toHaveLength(6);
     for (const tab of tabs) await expect(tab.getBoundingClientRect().right).toBeLessThanOrEqual(frame.right);
     await openTab(canvasElement, 'Mensagens');
     await waitFor(() =>
@@ -492,5 +493,41 @@ export const PhoneQuizzes: Story = {
     ]);
     await expect(fitsSideways(canvasElement)).toBe(true);
     await expect(smallLinks(canvasElement)).toEqual([]);
+  },
+};
+
+/** 'Acessos': every read of her health data through the account, newest first, refused ones marked. */
+export const AccessLog: Story = {
+  play: async ({ canvasElement }) => {
+    await openTab(canvasElement, 'Acessos');
+    const table = await within(canvasElement).findByRole('grid', { name: 'Acessos aos dados de Mariana Souza' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(8));
+    await expect(within(table).getByText('Uma resposta (revisão)')).toBeVisible();
+    await expect(within(table).getByText('Planilha de respostas')).toBeVisible();
+    await expect(within(table).getByText('Recusado')).toBeVisible();
+    await expect(within(table).getByText('Falhou')).toBeVisible();
+    await expect(within(table).getByText('2804:14c:65::/48')).toBeVisible();
+    await expect(within(canvasElement).getByText(/não pode ser alterado nem apagado/)).toBeVisible();
+  },
+};
+
+/** On a phone the log reads as cards, every value with its label, and nothing scrolls sideways. */
+export const PhoneAccessLog: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PracticeScreen path={`${profilePath(practicePatientFixture.id)}?aba=acessos`} />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('grid', { name: 'Acessos aos dados de Mariana Souza' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(8));
+    await expect(cardLines(within(table).getAllByRole('row')[3]!)).toEqual([
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}/),
+      'O que foi aberto: Uma resposta (revisão)',
+      'Resultado: Aberto',
+      'Rede de origem: 200.150.10.0/24',
+    ]);
+    await expect(fitsSideways(canvasElement)).toBe(true);
   },
 };

@@ -33,6 +33,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { PatientDataForm } from './PatientDataForm';
 import { PreferencesForm } from './PreferencesForm';
 import { MessagesPanel, SalesPanel } from './panels';
+import { AccessPanel } from './AccessPanel';
 import { PatientSchedulesPanel } from '../scheduling/PatientSchedulesPanel';
 import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
@@ -94,7 +95,7 @@ function ClientNotFound() {
 }
 
 /** The profile's tabs, by their name in the address (`?aba=vendas`), so a link can open one. */
-const TABS = ['dados', 'vendas', 'preferencias', 'questionarios', 'mensagens'] as const;
+const TABS = ['dados', 'vendas', 'preferencias', 'questionarios', 'mensagens', 'acessos'] as const;
 
 function ClientProfile({ id }: { id: string }) {
   const { data: patient } = useQuery(getPatientOptions({ path: { id } }));
@@ -132,6 +133,7 @@ function ClientProfile({ id }: { id: string }) {
             <Tab id="preferencias">Preferências</Tab>
             <Tab id="questionarios">Questionários</Tab>
             <Tab id="mensagens">Mensagens</Tab>
+            <Tab id="acessos">Acessos</Tab>
           </TabList>
           <TabPanel id="dados">
             <PatientDataForm patient={patient} />
@@ -147,6 +149,9 @@ function ClientProfile({ id }: { id: string }) {
           </TabPanel>
           <TabPanel id="mensagens">
             <MessagesPanel patient={patient} />
+          </TabPanel>
+          <TabPanel id="acessos">
+            <AccessPanel patient={patient} />
           </TabPanel>
         </Tabs>
       </Page>

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  accessHandlers,
   accountHandlers,
   allSubscriptionHandlers,
   errorHandler,
@@ -13,23 +15,24 @@ import { ProfilePage } from './ProfilePage';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 import { store } from '../../app/store';
 
+const profileHandlers = [
+  schedulingHandlers.getTemplate,
+  schedulingHandlers.updateTemplate,
+  accountHandlers.getMe,
+  accountHandlers.updateMe,
+  accountHandlers.changePassword,
+  accountHandlers.logout,
+  accessHandlers.activity,
+  ...allSubscriptionHandlers,
+];
+
 const meta = {
   title: 'Screens/Profile',
   component: ProfilePage,
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: {
-      handlers: [
-        schedulingHandlers.getTemplate,
-        schedulingHandlers.updateTemplate,
-        accountHandlers.getMe,
-        accountHandlers.updateMe,
-        accountHandlers.changePassword,
-        accountHandlers.logout,
-        ...allSubscriptionHandlers,
-      ],
-    },
+    msw: { handlers: profileHandlers },
   },
   beforeEach: () => {
     resetPortal({ signedIn: true });
@@ -186,5 +189,35 @@ export const TemplateMessageInvalid: Story = {
     await userEvent.type(message, 'Responda em {{{{link}}');
     await userEvent.tab();
     await expect(await canvas.findByText(/A mensagem precisa conter \{\{pin\}\}/)).toBeVisible();
+  },
+};
+
+/** 'Atividade da conta': her sign-ins (a new network stands out), password changes, exports and webhooks, paged. */
+export const AccountActivity: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('grid', { name: 'Atividade da conta' });
+    // A header and six entries, newest first.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(7));
+    await expect(within(table).getByText('Entrada de uma rede nova')).toBeVisible();
+    await expect(within(table).getByText('2804:14c:65::/48')).toBeVisible();
+    await expect(within(table).getByText('Segredo de webhook trocado')).toBeVisible();
+    await expect(within(table).getByText('Senha alterada')).toBeVisible();
+    await expect(within(table).getByText('Exportação de dados pedida')).toBeVisible();
+  },
+};
+
+/** A brand-new account has no activity but her first sign-in; an empty list says so. */
+export const AccountActivityEmpty: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/professional/me/activity', () => HttpResponse.json({ items: [], total: 0 })),
+        ...profileHandlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Nenhuma atividade registrada ainda')).toBeVisible();
   },
 };

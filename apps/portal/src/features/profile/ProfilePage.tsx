@@ -29,6 +29,7 @@ import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
 import { SubscriptionPanel } from '../subscription/SubscriptionPanel';
 import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 import { EmailField } from '../../lib/EmailField';
+import { AccountActivityCard } from './AccountActivityCard';
 
 /** Route loader: the screen opens with the professional already fetched. */
 export async function profileLoader({ request }: { request: Request }) {
@@ -47,6 +48,7 @@ export function ProfilePage() {
       {professional ? <ProfileForm professional={professional} /> : null}
       <TemplateMessageCard />
       <PasswordCard />
+      <AccountActivityCard />
       <SubscriptionPanel />
     </Page>
   );
