@@ -435,8 +435,33 @@ function memory(): Memory {
   return out;
 }
 
+/** Each process's own Prometheus metrics (`GET /api/metrics`, operator token): a few figures the soak moves. */
+async function scrape(): Promise<Record<string, Record<string, number>>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [name, p] of Object.entries(readState(stateDir).processes)) {
+    if (name === 'nginx') continue;
+    const text = await fetch(`http://127.0.0.1:${p.port}/api/metrics`, { headers: operator })
+      .then((r) => (r.ok ? r.text() : ''))
+      .catch(() => '');
+    const sum = (re: RegExp) =>
+      text
+        .split('\n')
+        .filter((l) => re.test(l))
+        .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    out[name] = {
+      requests: sum(/^http_request_duration_seconds_count\{/),
+      'rss MB': Math.round(sum(/^process_resident_memory_bytes /) / 1048576),
+      'pool total': sum(/^db_pool_connections\{state="total"\}/),
+      'pool waiting': sum(/^db_pool_connections\{state="waiting"\}/),
+      'jobs queued': sum(/^job_queue_depth\{/),
+    };
+  }
+  return out;
+}
+
 // ── Run ────────────────────────────────────────────────────────────────────────────────────────────────────
 const before = memory();
+const metricsBefore = await scrape();
 log(
   `${SECONDS} s of load, ${CONNECTIONS} connections, through ${BASE}: ${PATHS.toLocaleString('en')} read paths ` +
     `of the benchmark's mix, a survey save after every ${READS_PER_SAVE} reads…`,
@@ -449,6 +474,7 @@ const result = await autocannon({
   setupClient: forgetUnansweredOnReconnect,
 });
 const after = memory();
+const metricsAfter = await scrape();
 
 // Every opened quiz is finished by its patient and reaches the professional's received answers.
 for (const s of surveys) {
@@ -492,6 +518,15 @@ ${Object.keys(after)
     const a = after[name]!;
     return `    ${name.padEnd(22)} ${String(b.rss).padStart(8)} ${String(a.rss).padStart(9)} ${String(b.hwm).padStart(20)} ${String(a.hwm).padStart(10)}`;
   })
+  .join('\n')}
+  metrics (GET /api/metrics of each process, start → end):
+${Object.keys(metricsAfter)
+  .map(
+    (name) =>
+      `    ${name.padEnd(8)} ${Object.entries(metricsAfter[name]!)
+        .map(([k, v]) => `${k} ${metricsBefore[name]?.[k] ?? '–'} → ${v}`)
+        .join(', ')}`,
+  )
   .join('\n')}
 `);
 const restarted = Object.entries(readState(stateDir).processes).filter(([, p]) => p.restarts > 0);

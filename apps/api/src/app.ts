@@ -36,6 +36,8 @@ import { accessRoutes } from './access/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
+import { registerMetrics } from './health/metrics.js';
+import { databaseChecks, type ReadyCheck } from './health/ready.js';
 import { controlCharacterIssues } from './lib/input-guard.js';
 import { loggerOptions, RequestLog } from './http/logging.js';
 import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-headers.js';
@@ -82,6 +84,8 @@ export interface AppDeps {
   trustProxy?: number | string;
   /** Options of the app's gateway adapter (tests: shorter timeouts). */
   gateway?: GatewayOverrides;
+  /** Readiness checks beyond the database and migrations (main.ts: the queue, in a jobs process). */
+  readyChecks?: ReadyCheck[];
 }
 
 export const API_VERSION = '0.1.0';
@@ -158,9 +162,11 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     },
   };
   if (deps.db) registerFileLinks(app as unknown as FastifyInstance, files, config);
+  else app.setSerializerCompiler(serializerCompiler);
   // Every read of a patient's health data through a professional's session is recorded before it is sent.
   if (deps.db) registerAccessLog(app as unknown as FastifyInstance, getDb);
-  else app.setSerializerCompiler(serializerCompiler);
+  const metrics = deps.db ? registerMetrics(app as unknown as FastifyInstance, getDb) : undefined;
+  const readyChecks = deps.db ? [...databaseChecks(getDb), ...(deps.readyChecks ?? [])] : [];
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {
@@ -256,6 +262,12 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
             description:
               'The payment gateway’s webhook token (Asaas sends the token configured on its webhook), compared in constant time.',
           },
+          operatorBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The operator token as a bearer token (how Prometheus sends a scrape credential): /metrics only.',
+          },
           operatorToken: {
             type: 'apiKey',
             in: 'header',
@@ -277,7 +289,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => notFoundOrMethodNotAllowed(routes, request, reply));
-      await api.register(healthRoutes());
+      await api.register(healthRoutes(ctx, { checks: readyChecks, ...(metrics ? { metrics } : {}) }));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(professionalRoutes(ctx));

@@ -266,6 +266,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
     out.whatsappWebhook = { verifyToken: env.WHATSAPP_VERIFY_TOKEN, appSecret: env.WHATSAPP_APP_SECRET };
   }
   const asaas = asaasConfigFromEnv(env);
+  // In production, charging nobody must be a choice: the stand-in runs only when PAYMENTS=standin says so.
+  if (!asaas && env.NODE_ENV === 'production' && env.PAYMENTS !== 'standin') {
+    throw new Error(
+      'NODE_ENV=production without ASAAS_API_KEY: set ASAAS_API_KEY (and ASAAS_WEBHOOK_TOKEN) to charge through Asaas, ' +
+        'or PAYMENTS=standin to run the local stand-in, which charges no card.',
+    );
+  }
   if (asaas) out.asaas = asaas;
   // The local stand-in gateway (no ASAAS_API_KEY) is reached, and calls the webhook, on this process's port.
   else out.gatewayStandin = { selfUrl: `http://${loopbackHost(host)}:${port}` };

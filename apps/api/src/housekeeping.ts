@@ -1,15 +1,21 @@
 /**
  * Hourly housekeeping in the jobs process: what has no use any more leaves the database — links a professional
- * left more than 90 days ago (they no longer redirect) and the patients' sign-in codes after a day.
+ * left more than 90 days ago (they no longer redirect), the patients' sign-in codes after a day, and whatever is
+ * past its retention period (`retention.ts`, listed in docs/DATA.md).
  */
 import type { Db } from './db/client.js';
 import { pruneAliasRedirects } from './client-area/service.js';
 import { prunePatientLoginCodes } from './patient-area/service.js';
+import { pruneByRetention, type RetentionResult } from './retention.js';
 
-export async function housekeep(db: Db, now: Date): Promise<{ aliasRedirects: number; patientLoginCodes: number }> {
+export async function housekeep(
+  db: Db,
+  now: Date,
+): Promise<{ aliasRedirects: number; patientLoginCodes: number } & RetentionResult> {
   return {
     aliasRedirects: await pruneAliasRedirects({ db }, now),
     patientLoginCodes: await prunePatientLoginCodes({ db }, now),
+    ...(await pruneByRetention(db, now)),
   };
 }
 

@@ -92,7 +92,21 @@ async function main(): Promise<void> {
   if (embedded) await database.pool.query('ANALYZE');
 
   const mailer = createMailer(database.db, process.env);
+  const jobs = process.env.JOBS !== 'off';
   const app = buildApp({
+    // A jobs process is ready only while pg-boss's schema answers (its queues live there).
+    ...(jobs
+      ? {
+          readyChecks: [
+            {
+              name: 'queue',
+              async check() {
+                await database.pool.query('SELECT 1 FROM pgboss.version');
+              },
+            },
+          ],
+        }
+      : {}),
     db: database.db,
     mailer,
     config: overrides,
@@ -114,7 +128,7 @@ async function main(): Promise<void> {
   let stopRenewalRetries: (() => void) | undefined;
   let stopMessageSender: (() => void) | undefined;
   let stopHousekeeping: (() => void) | undefined;
-  if (process.env.JOBS !== 'off') {
+  if (jobs) {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
       db: database.db,
@@ -222,8 +236,7 @@ async function main(): Promise<void> {
   if (config.asaas) {
     console.log(`  Payments: Asaas at ${config.asaas.baseUrl}`);
   } else {
-    if (production)
-      console.log('  WARNING: ASAAS_API_KEY is not set, so payments use the local stand-in (no real charge).');
+    if (production) console.log('  WARNING: PAYMENTS=standin: payments use the local stand-in (no real charge).');
     console.log(`  Payments: local stand-in of Asaas at ${url}${STANDIN_PATH} (no ASAAS_API_KEY; test cards in`);
     console.log(
       `    apps/api/src/payment/standin/cards.ts), webhooks to ${standinWebhookUrl(config) ?? 'nowhere'}${gatewayStandin ? '' : ' (off: JOBS=off)'}`,

@@ -116,6 +116,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   STORAGE_QUOTA_EXCEEDED:
     'Seu espaço de armazenamento de arquivos está cheio. Apague arquivos que não usa mais ou fale com o suporte.',
   INTERNAL_ERROR: UNKNOWN_ERROR_MESSAGE,
+  NOT_READY: 'O serviço está iniciando ou em manutenção. Tente novamente em instantes.',
 };
 
 /**

@@ -76,6 +76,15 @@ export interface AccessEntry {
   ip?: string | undefined;
 }
 
+/**
+ * The id as the request named it, when the database can hold it: a refused request may name anything (a NUL
+ * byte, a megabyte), and its record must still be written — without the id then.
+ */
+function storableTarget(id: string | null): string | null {
+  if (id === null || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) return null;
+  return id;
+}
+
 /** Most rows one read writes (an answers export of many patients is written in batches of this). */
 const BATCH = 1000;
 
@@ -96,7 +105,7 @@ export async function recordAccess(
   const base = {
     professionalId: entry.professionalId,
     kind: entry.kind,
-    targetId: entry.targetId?.slice(0, 200) ?? null,
+    targetId: storableTarget(entry.targetId),
     outcome: entry.outcome,
     address: truncateAddress(entry.ip),
   };

@@ -41,11 +41,13 @@ export const operatorSecurity = [{ operatorToken: [] as string[] }];
  * Without a configured credential they do not exist (404); a missing or wrong one is 401, and wrong ones are
  * limited per address.
  */
-function requireOperator(ctx: AppContext) {
+export function requireOperator(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const expected = ctx.config.operatorToken;
     if (!expected) throw errors.notFound();
-    const given = request.headers[OPERATOR_HEADER];
+    // The header, or `Authorization: Bearer <token>` (what Prometheus's scrape `authorization` sends).
+    const given =
+      request.headers[OPERATOR_HEADER] ?? /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const key = `operator-ip:${request.ip}`;
     await reserveAll(ctx.db, [{ key, limit: ctx.config.limits.operatorFailuresPerAddress }], ctx.config.now());
     if (typeof given !== 'string' || !safeEqual(given, expected)) {

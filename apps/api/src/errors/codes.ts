@@ -98,6 +98,7 @@ export const ERROR_CODES = [
   'BULK_PROCESS_IN_PROGRESS',
   'ACCOUNT_EXPIRED',
   'WHATSAPP_TEMPLATE_REQUIRED',
+  'NOT_READY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -55,7 +55,8 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request, reply) => reply.code(201).send(await webhooks.createEndpoint(ctx, pro(request), request.body, { ip: request.ip })),
+      async (request, reply) =>
+        reply.code(201).send(await webhooks.createEndpoint(ctx, pro(request), request.body, { ip: request.ip })),
     );
 
     app.put(

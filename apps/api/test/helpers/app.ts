@@ -1,3 +1,4 @@
+import type { ReadyCheck } from '../../src/health/ready.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,7 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     gateway?: GatewayOverrides;
     spa?: SpaOptions;
+    readyChecks?: ReadyCheck[];
   } = {},
 ): Promise<TestApp> {
   const database = await backend.create();
@@ -110,6 +112,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.gateway ? { gateway: options.gateway } : {}),
     ...(options.spa ? { spa: options.spa } : {}),
+    ...(options.readyChecks ? { readyChecks: options.readyChecks } : {}),
   });
   await app.ready();
   const call = (opts: InjectOptions) => app.inject(opts);
