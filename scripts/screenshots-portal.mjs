@@ -61,6 +61,7 @@ const screens = [
   client && ['client-profile-sales', `/clients/profile/${client.id}?aba=vendas`],
   client && ['client-profile-quizzes', `/clients/profile/${client.id}?aba=questionarios`],
   client && ['client-profile-messages', `/clients/profile/${client.id}?aba=mensagens`],
+  client && ['client-profile-access', `/clients/profile/${client.id}?aba=acessos`],
   pending && ['answer-review', `/clients/profile/${pending.patientId}/quiz/${pending.quizScheduleId}`],
   ['answers-received', '/answers/received'],
   ['answers-report', '/answers/report'],

@@ -101,7 +101,12 @@ describe.each(backends)('access log on $name', (backend) => {
     expect((await get('/answer-revision/status-report', a)).statusCode).toBe(200);
 
     const { items, total } = await log();
-    const seen = items.map((i) => `${i.kind} ${i.targetId} ${i.outcome} ${i.address}`).reverse();
+    // The log's own page opens with the read that opened it.
+    expect(items[0]).toMatchObject({ kind: 'access_log', targetId: patientId, outcome: 'ok' });
+    const seen = items
+      .slice(1)
+      .map((i) => `${i.kind} ${i.targetId} ${i.outcome} ${i.address}`)
+      .reverse();
     expect(seen).toEqual([
       `review ${revisionId} ok 203.0.113.0/24`,
       `series ${patientId} ok 203.0.113.0/24`,
@@ -110,11 +115,8 @@ describe.each(backends)('access log on $name', (backend) => {
       `answers_export ${quizId} ok 2001:db8:aa::/48`,
       `file ${fileKey} ok 203.0.113.0/24`,
     ]);
-    expect(total).toBe(6);
-    // Reading the log is a read too: the next page starts with it.
-    const again = await log();
-    expect(again.items[0]).toMatchObject({ kind: 'access_log', targetId: patientId, outcome: 'ok' });
-    expect(again.total).toBe(7);
+    expect(total).toBe(7);
+    expect((await log()).total).toBe(8);
   });
 
   it('records a refused read as refused, in no patient’s log and without her data', async () => {

@@ -45,6 +45,8 @@ declare module 'fastify' {
     accessPatientId?: string | null | readonly string[];
     /** The outcome when the status alone does not say it (a filter on a patient not hers answers 200 with nothing). */
     accessOutcome?: AccessOutcome;
+    /** The read was recorded already (`recordReadNow`): the hook writes nothing more. */
+    accessRecorded?: boolean;
   }
 }
 
@@ -128,11 +130,29 @@ function targetOf(request: FastifyRequest, name: string | undefined): string | n
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
+/**
+ * Records this read at once, before the handler reads on (the access log's own page shows the read that opened it).
+ * Only after the service found the patient hers; a refused request is left to the hook.
+ */
+export async function recordReadNow(db: Db, request: FastifyRequest, patientId: string): Promise<void> {
+  const route = request.routeOptions.config.accessLog;
+  if (!route || !request.auth) return;
+  await recordAccess(db, {
+    professionalId: request.auth.professionalId,
+    patientId,
+    kind: route.kind,
+    targetId: targetOf(request, route.target),
+    outcome: 'ok',
+    ip: request.ip,
+  });
+  request.accessRecorded = true;
+}
+
 /** Records every answer of a route marked `accessLogged` given to a professional's session. */
 export function registerAccessLog(app: FastifyInstance, getDb: () => Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.config.accessLog;
-    if (!route || !request.auth || (route.when && !route.when(request))) return payload;
+    if (!route || !request.auth || request.accessRecorded || (route.when && !route.when(request))) return payload;
     await recordAccess(getDb(), {
       professionalId: request.auth.professionalId,
       patientId: request.accessPatientId ?? null,

@@ -4,7 +4,7 @@ import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { findOwnPatient } from '../patient/lookup.js';
 import { listActivity, type ActivityKind } from './activity.js';
-import { accessLogged, listPatientAccess, notePatientRead, type AccessKind, type AccessOutcome } from './log.js';
+import { accessLogged, listPatientAccess, recordReadNow, type AccessKind, type AccessOutcome } from './log.js';
 import { AccessLogParams, AccessLogPageSchema, AccessLogQuery, AccountActivityPageSchema } from './schemas.js';
 
 export function accessRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -32,7 +32,7 @@ export function accessRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const patient = await findOwnPatient(ctx.db, pro(request), request.params.id);
-        notePatientRead(request, patient.id);
+        await recordReadNow(ctx.db, request, patient.id);
         const page = await listPatientAccess(ctx.db, patient.id, request.query);
         return {
           total: page.total,
