@@ -145,6 +145,11 @@ export interface AppConfig {
   asaas?: AsaasConfig;
   /** The local stand-in of Asaas (src/payment/standin), in use only without `asaas`. */
   gatewayStandin: GatewayStandinConfig;
+  /**
+   * Years the access log is kept (`ACCESS_LOG_RETENTION_YEARS`, default 20: health records are kept that long,
+   * Lei 13.787/2018); at least 20 — a shorter period would drop the record of reads of records still kept.
+   */
+  accessLogRetentionYears: number;
   /** Clock; tests may replace it. */
   now: () => Date;
 }
@@ -213,6 +218,7 @@ export const defaultConfig: AppConfig = {
   logger: false,
   patientListCache: true,
   gatewayStandin: { pendingDelayMs: 10_000, timeoutCardDelayMs: 65_000, receiveAfterDays: 30 },
+  accessLogRetentionYears: 20,
   now: () => new Date(),
 };
 
@@ -254,6 +260,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
   if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
+  if (env.ACCESS_LOG_RETENTION_YEARS !== undefined) {
+    const years = Number(env.ACCESS_LOG_RETENTION_YEARS);
+    if (!Number.isInteger(years) || years < 20 || years > 100) {
+      throw new Error(
+        'ACCESS_LOG_RETENTION_YEARS: a whole number of years from 20 (health records are kept 20 years) to 100.',
+      );
+    }
+    out.accessLogRetentionYears = years;
+  }
   if (env.STORAGE_QUOTA_MB && Number(env.STORAGE_QUOTA_MB) > 0)
     out.storageQuotaBytes = Math.round(Number(env.STORAGE_QUOTA_MB) * 1024 * 1024);
   // Webhook receivers on plain http loopback: a test setting.

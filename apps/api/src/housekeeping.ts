@@ -11,11 +11,12 @@ import { pruneByRetention, type RetentionResult } from './retention.js';
 export async function housekeep(
   db: Db,
   now: Date,
+  accessLogRetentionYears?: number,
 ): Promise<{ aliasRedirects: number; patientLoginCodes: number } & RetentionResult> {
   return {
     aliasRedirects: await pruneAliasRedirects({ db }, now),
     patientLoginCodes: await prunePatientLoginCodes({ db }, now),
-    ...(await pruneByRetention(db, now)),
+    ...(await pruneByRetention(db, now, accessLogRetentionYears)),
   };
 }
 
@@ -25,8 +26,12 @@ export function startHousekeeping(
   now: () => Date,
   log: { warn(obj: unknown, msg?: string): void },
   everyMs = 3_600_000,
+  accessLogRetentionYears?: number,
 ): () => void {
-  const tick = () => void housekeep(db, now()).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
+  const tick = () =>
+    void housekeep(db, now(), accessLogRetentionYears).catch((err: unknown) =>
+      log.warn({ err }, 'housekeeping failed'),
+    );
   const timer = setInterval(tick, everyMs);
   timer.unref();
   tick();

@@ -150,7 +150,7 @@ async function main(): Promise<void> {
       log: app.log,
     });
     // Expired alias redirects and old patient sign-in codes leave the database.
-    stopHousekeeping = startHousekeeping(database.db, config.now, app.log);
+    stopHousekeeping = startHousekeeping(database.db, config.now, app.log, undefined, config.accessLogRetentionYears);
     // Messages composed in /clients/messaging, sent when due.
     stopMessageSender = startMessageSender({
       db: database.db,

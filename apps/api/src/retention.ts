@@ -5,7 +5,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { events, loginAttempts, notificationDigests } from './db/schema.js';
-import { pruneAccessLog } from './access/log.js';
+import { ACCESS_LOG_RETENTION_YEARS, pruneAccessLog } from './access/log.js';
 import { pruneAccountActivity } from './access/activity.js';
 
 const DAY = 86_400_000;
@@ -30,7 +30,11 @@ export interface RetentionResult {
   accountActivity: number;
 }
 
-export async function pruneByRetention(db: Db, now: Date): Promise<RetentionResult> {
+export async function pruneByRetention(
+  db: Db,
+  now: Date,
+  accessLogYears = ACCESS_LOG_RETENTION_YEARS,
+): Promise<RetentionResult> {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
   const oldEvents = await db.execute(sql`
     DELETE FROM ${events} WHERE id IN (
@@ -54,7 +58,7 @@ export async function pruneByRetention(db: Db, now: Date): Promise<RetentionResu
     events: oldEvents.rowCount ?? 0,
     notificationDigests: digests.length,
     loginAttempts: attempts.length,
-    accessLog: await pruneAccessLog(db, now),
+    accessLog: await pruneAccessLog(db, now, accessLogYears),
     accountActivity: await pruneAccountActivity(db, now),
   };
 }
