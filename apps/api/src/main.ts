@@ -20,6 +20,8 @@ import { startExpirySweep } from './payment/expiry.js';
 import { startRenewalRetries } from './payment/renewal.js';
 import { startMessageSender } from './messaging/sender.js';
 import { startHousekeeping } from './housekeeping.js';
+import { startExportWorker } from './data-export/job.js';
+import { createFileStores } from './file/stores.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -114,6 +116,7 @@ async function main(): Promise<void> {
   let stopRenewalRetries: (() => void) | undefined;
   let stopMessageSender: (() => void) | undefined;
   let stopHousekeeping: (() => void) | undefined;
+  let stopExportWorker: (() => void) | undefined;
   if (process.env.JOBS !== 'off') {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -135,8 +138,11 @@ async function main(): Promise<void> {
       now: config.now,
       log: app.log,
     });
-    // Expired alias redirects and old patient sign-in codes leave the database.
-    stopHousekeeping = startHousekeeping(database.db, config.now, app.log);
+    // Expired alias redirects, old patient sign-in codes and data exports past their seven days leave.
+    const fileStore = createFileStores(() => database.db, config).store;
+    stopHousekeeping = startHousekeeping(database.db, config.now, app.log, undefined, fileStore);
+    // Data exports (a client's whole record, "Exportar tudo", a patient's own copy), built as ZIPs.
+    stopExportWorker = startExportWorker({ db: database.db, config, mailer, store: fileStore, log: app.log });
     // Messages composed in /clients/messaging, sent when due.
     stopMessageSender = startMessageSender({
       db: database.db,
@@ -174,6 +180,7 @@ async function main(): Promise<void> {
       stopRenewalRetries?.();
       stopMessageSender?.();
       stopHousekeeping?.();
+      stopExportWorker?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

@@ -41,10 +41,18 @@ describe.each(backends)('housekeeping on $name', (backend) => {
         (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n,
       );
 
-    expect(await housekeep(t.database.db, t.clock.now())).toEqual({ aliasRedirects: 0, patientLoginCodes: 0 });
+    expect(await housekeep(t.database.db, t.clock.now())).toEqual({
+      aliasRedirects: 0,
+      patientLoginCodes: 0,
+      dataExports: 0,
+    });
     t.clock.advance(2 * DAY);
     expect(await count('patient_login_codes')).toBe(1);
-    expect(await housekeep(t.database.db, t.clock.now())).toEqual({ aliasRedirects: 0, patientLoginCodes: 1 });
+    expect(await housekeep(t.database.db, t.clock.now())).toEqual({
+      aliasRedirects: 0,
+      patientLoginCodes: 1,
+      dataExports: 0,
+    });
     expect(await count('patient_login_codes')).toBe(0);
     expect(await count('alias_redirects')).toBe(1);
     t.clock.advance(89 * DAY);

@@ -1269,10 +1269,16 @@ export const dataExports = pgTable(
     startedAt: tz('started_at'),
     finishedAt: tz('finished_at'),
     expiresAt: tz('expires_at'),
+    /** The job's claim holds the row until this instant (a worker that dies leaves it to the next claim). */
+    lockedUntil: tz('locked_until'),
+    /** Claims so far (a build that keeps dying fails after three). */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     index('data_exports_professional_idx').on(t.professionalId, t.createdAt.desc()),
     index('data_exports_due_idx').on(t.state, t.createdAt),
+    index('data_exports_patient_idx').on(t.patientId, t.createdAt.desc()),
+    uniqueIndex('data_exports_file_key').on(t.fileKey),
   ],
 );
 

@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   'BULK_PROCESS_IN_PROGRESS',
   'ACCOUNT_EXPIRED',
   'WHATSAPP_TEMPLATE_REQUIRED',
+  'DATA_EXPORT_NOT_FOUND',
+  'PATIENT_CONTACT_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,6 +18,7 @@ import {
 } from './schemas.js';
 import { newFileKey } from './store.js';
 import { claimUpload, isDeleted, recordUpload, releaseUpload } from './records.js';
+import { isExpiredExportFile } from '../data-export/service.js';
 import { answerUploadOwner } from '../quiz-answer/service.js';
 import { looksLikeSurveyToken, surveySecurity, verifySurveyToken } from '../quiz-answer/token.js';
 
@@ -177,7 +178,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const notFound = () => errors.notFound('Arquivo não encontrado.');
         if (!ctx.files.verify(key, request.query.exp, request.query.sig) && !(await readsAsOwner(request, key)))
           throw notFound();
-        if (await isDeleted(ctx, key)) throw notFound();
+        // A deleted patient's file, or a data export past its seven days, is gone.
+        if ((await isDeleted(ctx, key)) || (await isExpiredExportFile(ctx, key))) throw notFound();
         if (s3) return reply.redirect(s3.readUrl(key), 302);
         const file = await local.read(key);
         if (!file) throw notFound();
