@@ -33,3 +33,4 @@ export * from './webhooks';
 export * from './subscription';
 export * from './client-area';
 export * from './messaging';
+export * from './data-export';

@@ -3,6 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   accountHandlers,
   allSubscriptionHandlers,
+  dataExportHandlerList,
+  resetDataExportState,
   errorHandler,
   pendingHandler,
   resetSchedulingState,
@@ -28,12 +30,14 @@ const meta = {
         accountHandlers.changePassword,
         accountHandlers.logout,
         ...allSubscriptionHandlers,
+        ...dataExportHandlerList,
       ],
     },
   },
   beforeEach: () => {
     resetPortal({ signedIn: true });
     resetSchedulingState();
+    resetDataExportState();
     for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   },
   render: () => <PortalScreen path="/profile" />,
@@ -186,5 +190,20 @@ export const TemplateMessageInvalid: Story = {
     await userEvent.type(message, 'Responda em {{{{link}}');
     await userEvent.tab();
     await expect(await canvas.findByText(/A mensagem precisa conter \{\{pin\}\}/)).toBeVisible();
+  },
+};
+
+/** "Exportar tudo": every client in one archive, counted as they are written; she is told an e-mail goes too. */
+export const ExportEverything: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = within(await canvas.findByRole('region', { name: 'Seus dados' }));
+    await expect(card.getByText(/mesmo com a assinatura vencida/)).toBeVisible();
+    await userEvent.click(card.getByRole('button', { name: 'Exportar tudo' }));
+    const d = within(await within(document.body).findByRole('dialog', { name: 'Exportar tudo' }));
+    await expect(d.getByText(/avisamos no portal e por e-mail/)).toBeVisible();
+    await userEvent.click(d.getByRole('button', { name: 'Preparar arquivo' }));
+    await expect(await d.findByText('24 de 48 clientes')).toBeVisible();
+    await expect(await d.findByText(/Também enviamos um e-mail para você\./, {}, { timeout: 5000 })).toBeVisible();
   },
 };

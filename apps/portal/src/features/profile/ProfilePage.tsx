@@ -27,6 +27,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { store } from '../../app/store';
 import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
 import { SubscriptionPanel } from '../subscription/SubscriptionPanel';
+import { ExportAllCard } from '../data-export/ExportAllCard';
 import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 import { EmailField } from '../../lib/EmailField';
 
@@ -48,6 +49,7 @@ export function ProfilePage() {
       <TemplateMessageCard />
       <PasswordCard />
       <SubscriptionPanel />
+      <ExportAllCard />
     </Page>
   );
 }
