@@ -67,8 +67,12 @@ body{margin:0 auto;max-width:960px;padding:24px;font:14px/1.5 system-ui,-apple-s
 h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:32px 0 8px;padding-bottom:4px;border-bottom:2px solid #e5e7eb}
 h3{font-size:15px;margin:20px 0 6px}
 .muted{color:#4b5563}
-table{width:100%;border-collapse:collapse;margin:8px 0;table-layout:fixed}
-th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse;margin:8px 0}
+.scroll{overflow-x:auto}
+th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid #e5e7eb;overflow-wrap:break-word}
+.answer table{table-layout:fixed}.answer td{overflow-wrap:anywhere}
+table.dated td:first-child{white-space:nowrap}
+.wide{min-width:16em}
 th{background:#f9fafb;font-weight:600}
 dl{display:grid;grid-template-columns:minmax(120px,220px) 1fr;gap:4px 16px;margin:8px 0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
@@ -79,6 +83,7 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
   body{max-width:none;padding:0;font-size:11pt}
   h2{break-after:avoid}
   .answer,tr{break-inside:avoid}
+  .scroll{overflow:visible}
   a{color:inherit;text-decoration:none}
   @page{margin:16mm}
 }`;
@@ -144,16 +149,16 @@ ${review}</section>
 export function tableHtml(title: string, headers: string[], rows: string[][], empty: string): string {
   const head = headers.map((h) => `<th scope="col">${e(h)}</th>`).join('');
   const body = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
-  return `<h2>${e(title)}</h2>${rows.length ? `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>` : `<p class="muted">${e(empty)}</p>`}\n`;
+  return `<h2>${e(title)}</h2>${rows.length ? `<div class="scroll" tabindex="0"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>` : `<p class="muted">${e(empty)}</p>`}\n`;
 }
 
 /** The same table written a page of rows at a time (messages, accesses): its opening, rows, and closing. */
 export const streamedTable = {
   start: (title: string, headers: string[]) =>
-    `<h2>${e(title)}</h2><table><thead><tr>${headers.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead><tbody>`,
+    `<h2>${e(title)}</h2><div class="scroll" tabindex="0"><table class="dated"><thead><tr>${headers.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead><tbody>`,
   rows: (rows: string[][]) => rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join(''),
   end: (count: number, columns: number, empty: string) =>
-    `${count === 0 ? `<tr><td colspan="${columns}">${e(empty)}</td></tr>` : ''}</tbody></table>\n`,
+    `${count === 0 ? `<tr><td colspan="${columns}">${e(empty)}</td></tr>` : ''}</tbody></table></div>\n`,
 };
 
 export const cell = {

@@ -207,7 +207,7 @@ export async function writePatient(f: PatientFolder, patient: PatientRow, prefix
       cell.when(m.criadaEm),
       cell.label(m.direcao),
       cell.label(m.canal),
-      `<span class="pre">${cell.text(m.texto)}</span>`,
+      `<div class="pre wide">${cell.text(m.texto)}</div>`,
       cell.label(m.situacao),
     ],
     'Nenhuma mensagem.',

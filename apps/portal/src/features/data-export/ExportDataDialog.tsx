@@ -7,7 +7,7 @@ import {
   getProfessionalExportOptions,
   type DataExport,
 } from '@acompanha/api-client';
-import { Button, InlineAlert, Link, Modal, ProgressBar, Stack, Text } from '@acompanha/ui';
+import { Button, InlineAlert, linkTargetSize, Modal, ProgressBar, Stack, Text } from '@acompanha/ui';
 import { formatDateTimeBR, formatFileSize } from '../../lib/format';
 
 /** How often the dialog asks for the job's progress while it is being built. */
@@ -160,11 +160,28 @@ function JobState({ job, scope }: { job: DataExport; scope: ExportScope }) {
           {job.expiresAt ? ` até ${formatDateTimeBR(job.expiresAt)}` : ''}.
           {scope.kind === 'all' ? ' Também enviamos um e-mail para você.' : ''}
         </InlineAlert>
-        <Link variant="standalone" href={job.downloadUrl} download>
+        {/* A plain anchor: the signed link is another address than the portal's routes, downloaded as it is. */}
+        <a
+          href={job.downloadUrl}
+          download
+          css={[
+            linkTargetSize,
+            {
+              alignSelf: 'flex-start',
+              color: 'var(--color-link)',
+              fontWeight: 'var(--font-weight-semibold)',
+              borderRadius: 'var(--radius-sm)',
+              '&:focus-visible': { outline: '2px solid var(--color-focus)', outlineOffset: 2 },
+            },
+          ]}
+        >
           Baixar arquivo .zip{job.size !== null ? ` (${formatFileSize(job.size)})` : ''}
-        </Link>
+        </a>
         <Text variant="muted">
-          Guarde o arquivo em lugar seguro: ele contém dados de saúde. Abra o resumo.html para ler ou imprimir.
+          Guarde o arquivo em lugar seguro: ele contém dados de saúde.{' '}
+          {scope.kind === 'all'
+            ? 'Abra o indice.html para chegar ao resumo de cada cliente.'
+            : 'Abra o resumo.html para ler ou imprimir.'}
         </Text>
       </>
     );
