@@ -236,6 +236,50 @@ describe.each(backends)('data exports on $name', (backend) => {
     await t.database.db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.professionalId, proA));
   });
 
+  it('a client deleted since her export was made: the link stops working and the prune removes the file', async () => {
+    const carla = await p.patient(a, { name: 'Carla Apagada' });
+    const job = await p.ok(p.api('POST', `/patient/${carla.id}/export`, a), 202);
+    await runJobs();
+    const done = await p.ok(p.api('GET', `/patient/${carla.id}/export/${job.id}`, a));
+    expect((await download(done.downloadUrl)).statusCode).toBe(200);
+    await p.ok(p.api('DELETE', `/patient/${carla.id}`, a, { mode: 'delete', reason: 'Pedido da cliente' }));
+    expect((await download(done.downloadUrl)).statusCode).toBe(404);
+    await housekeep(t.database.db, t.clock.now(), createFileStores(() => t.database.db, config()).store);
+    const [row] = await t.database.db.select().from(dataExports).where(eq(dataExports.id, job.id));
+    expect(row).toMatchObject({ state: 'expired', fileKey: null });
+  });
+
+  it('a build whose worker died is claimed again when its lease ends, and fails after three claims', async () => {
+    const past = new Date(t.clock.now().getTime() - 60_000);
+    const [again] = await t.database.db
+      .insert(dataExports)
+      .values({
+        professionalId: proA,
+        patientId: ana.id,
+        requestedBy: 'professional',
+        state: 'running',
+        lockedUntil: past,
+        attempts: 1,
+      })
+      .returning();
+    const [dead] = await t.database.db
+      .insert(dataExports)
+      .values({
+        professionalId: proA,
+        patientId: ana.id,
+        requestedBy: 'professional',
+        state: 'running',
+        lockedUntil: past,
+        attempts: 3,
+      })
+      .returning();
+    await runJobs();
+    const rows = await t.database.db.select().from(dataExports);
+    expect(rows.find((r) => r.id === again!.id)).toMatchObject({ state: 'done', attempts: 2, lockedUntil: null });
+    expect(rows.find((r) => r.id === dead!.id)).toMatchObject({ state: 'failed', fileKey: null });
+    expect(rows.find((r) => r.id === dead!.id)?.error).toMatch(/^Não foi possível preparar o arquivo/);
+  });
+
   it('the patient asks for her own copy: a link to her e-mail, two a day', async () => {
     await t.call({ method: 'POST', url: '/api/patient-area/nutri-exporta/code', payload: { contact: ana.email } });
     const code = await t.lastCode(ana.email!);

@@ -258,12 +258,16 @@ function finishedPayload(row: Row, patientName: string | null) {
   };
 }
 
-/** Finished exports past their day: the file leaves the store, the row becomes `expired`. Returns how many. */
+/**
+ * Finished exports past their day, or of a client deleted since: the file leaves the store, the row becomes
+ * `expired`. Returns how many.
+ */
 export async function pruneExpiredExports(db: Db, store: FileStore, now: Date): Promise<number> {
   const due = await db
     .select({ id: dataExports.id, fileKey: dataExports.fileKey })
     .from(dataExports)
-    .where(and(eq(dataExports.state, 'done'), lte(dataExports.expiresAt, now)))
+    .leftJoin(patients, eq(patients.id, dataExports.patientId))
+    .where(and(eq(dataExports.state, 'done'), or(lte(dataExports.expiresAt, now), eq(patients.status, 'deleted'))))
     .limit(200);
   for (const d of due) await expireExport(db, store, d);
   return due.length;

@@ -128,6 +128,24 @@ export async function requestOwnExport(
   auth: PatientAuth,
   ip: string,
 ): Promise<z.infer<typeof OwnExportRequestedSchema>> {
+  // Reserved before any work, even before her record is read: her id is in her session.
+  const { limits } = ctx.config;
+  await reserveAll(
+    ctx.db,
+    [
+      {
+        key: `pexport:${auth.patientId}`,
+        limit: limits.patientExportsPerPatient,
+        message: (s) => `Você já pediu ${limits.patientExportsPerPatient.max} cópias hoje. ${tryAgainIn(s)}`,
+      },
+      {
+        key: `pexport-ip:${ip}`,
+        limit: limits.patientExportsPerAddress,
+        message: (s) => `Muitos pedidos a partir deste endereço. ${tryAgainIn(s)}`,
+      },
+    ],
+    ctx.config.now(),
+  );
   const [p] = await ctx.db
     .select()
     .from(patients)
@@ -147,23 +165,6 @@ export async function requestOwnExport(
       'PATIENT_CONTACT_MISSING',
       'Não há um e-mail ou WhatsApp seu cadastrado para receber o link. Fale com sua profissional.',
     );
-  const { limits } = ctx.config;
-  await reserveAll(
-    ctx.db,
-    [
-      {
-        key: `pexport:${p.id}`,
-        limit: limits.patientExportsPerPatient,
-        message: (s) => `Você já pediu ${limits.patientExportsPerPatient.max} cópias hoje. ${tryAgainIn(s)}`,
-      },
-      {
-        key: `pexport-ip:${ip}`,
-        limit: limits.patientExportsPerAddress,
-        message: (s) => `Muitos pedidos a partir deste endereço. ${tryAgainIn(s)}`,
-      },
-    ],
-    ctx.config.now(),
-  );
   await ctx.db
     .insert(dataExports)
     .values({ professionalId: p.professionalId, patientId: p.id, requestedBy: 'patient', total: 1 });
@@ -181,8 +182,13 @@ export async function requestOwnExport(
 export async function isExpiredExportFile(ctx: AppContext, key: string): Promise<boolean> {
   if (!key.includes('_exportacao-')) return false;
   const [row] = await ctx.db
-    .select({ state: dataExports.state, expiresAt: dataExports.expiresAt })
+    .select({ state: dataExports.state, expiresAt: dataExports.expiresAt, patientId: dataExports.patientId })
     .from(dataExports)
     .where(eq(dataExports.fileKey, key));
-  return !!row && (row.state !== 'done' || !row.expiresAt || row.expiresAt <= ctx.config.now());
+  if (!row) return false;
+  if (row.state !== 'done' || !row.expiresAt || row.expiresAt <= ctx.config.now()) return true;
+  // A client deleted since: her export is not served any more (the prune removes it).
+  if (!row.patientId) return false;
+  const [p] = await ctx.db.select({ status: patients.status }).from(patients).where(eq(patients.id, row.patientId));
+  return !p || p.status === 'deleted';
 }
