@@ -13,6 +13,7 @@ import { answerRevisionRoutes } from './answer-revision/routes.js';
 import { appearanceRoutes } from './appearance/routes.js';
 import { clientAreaRoutes, publicClientAreaRoutes } from './client-area/routes.js';
 import { patientAreaRoutes } from './patient-area/routes.js';
+import { dataExportRoutes } from './data-export/routes.js';
 import { messagingRoutes, whatsappWebhookRoutes } from './messaging/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
@@ -296,6 +297,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
       await api.register(clientAreaRoutes(ctx));
       await api.register(publicClientAreaRoutes(ctx));
       await api.register(patientAreaRoutes(ctx));
+      await api.register(dataExportRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(appearanceRoutes(ctx));

@@ -102,6 +102,9 @@ export interface RateLimits {
   /** Messages composed in /clients/messaging (each send and each retry), per professional and per address. */
   messageSendsPerAccount: RateLimit;
   messageSendsPerAddress: RateLimit;
+  /** Copies of her own data a patient asks for from her corner, per patient and per address (a day). */
+  patientExportsPerPatient: RateLimit;
+  patientExportsPerAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -211,6 +214,8 @@ export const defaultConfig: AppConfig = {
     patientCodeFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
     messageSendsPerAccount: { max: 60, windowSeconds: 60 * 60 },
     messageSendsPerAddress: { max: 120, windowSeconds: 60 * 60 },
+    patientExportsPerPatient: { max: 2, windowSeconds: 24 * 60 * 60 },
+    patientExportsPerAddress: { max: 10, windowSeconds: 24 * 60 * 60 },
   },
   storageQuotaBytes: 1024 * 1024 * 1024,
   webhooksAllowLoopbackHttp: false,

@@ -20,6 +20,8 @@ import { startExpirySweep } from './payment/expiry.js';
 import { startRenewalRetries } from './payment/renewal.js';
 import { startMessageSender } from './messaging/sender.js';
 import { startHousekeeping } from './housekeeping.js';
+import { startExportWorker } from './data-export/job.js';
+import { createFileStores } from './file/stores.js';
 import { listenForNotifications } from './notifications/live.js';
 import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/whatsapp.js';
 import { seedLibrary } from './question/library.js';
@@ -128,6 +130,7 @@ async function main(): Promise<void> {
   let stopRenewalRetries: (() => void) | undefined;
   let stopMessageSender: (() => void) | undefined;
   let stopHousekeeping: (() => void) | undefined;
+  let stopExportWorker: (() => void) | undefined;
   if (jobs) {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -149,8 +152,15 @@ async function main(): Promise<void> {
       now: config.now,
       log: app.log,
     });
-    // Expired alias redirects and old patient sign-in codes leave the database.
-    stopHousekeeping = startHousekeeping(database.db, config.now, app.log, undefined, config.accessLogRetentionYears);
+    // Expired alias redirects, old patient sign-in codes, data exports past their seven days and what is past its
+    // retention period leave.
+    const fileStore = createFileStores(() => database.db, config).store;
+    stopHousekeeping = startHousekeeping(database.db, config.now, app.log, {
+      store: fileStore,
+      accessLogRetentionYears: config.accessLogRetentionYears,
+    });
+    // Data exports (a client's whole record, "Exportar tudo", a patient's own copy), built as ZIPs.
+    stopExportWorker = startExportWorker({ db: database.db, config, mailer, store: fileStore, log: app.log });
     // Messages composed in /clients/messaging, sent when due.
     stopMessageSender = startMessageSender({
       db: database.db,
@@ -188,6 +198,7 @@ async function main(): Promise<void> {
       stopRenewalRetries?.();
       stopMessageSender?.();
       stopHousekeeping?.();
+      stopExportWorker?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();

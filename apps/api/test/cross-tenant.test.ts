@@ -35,7 +35,9 @@ type Ids = Record<
   | 'webhook'
   | 'delivery'
   | 'campaign'
-  | 'message',
+  | 'message'
+  | 'export'
+  | 'exportAll',
   string
 >;
 type Own = { quiz: string; patient: string; service: string; schedule: string; request: string; category: string };
@@ -160,6 +162,10 @@ const FIXTURES: Record<string, Fixture> = {
   // Messaging
   getMessageCampaign: (f) => ({ path: { id: f.campaign } }),
   retryMessage: (f) => ({ path: { id: f.message } }),
+  // Data exports
+  createPatientExport: (f) => ({ path: { id: f.patient } }),
+  getPatientExport: (f) => ({ path: { id: f.patient, jobId: f.export } }),
+  getProfessionalExport: (f) => ({ path: { jobId: f.exportAll } }),
 };
 
 /**
@@ -305,6 +311,9 @@ describe.each(backends)('cross-tenant matrix on $name', (backend) => {
       )
     ).id;
     ids.message = (await p.ok(api('GET', `/chat/campaigns/${ids.campaign}`, a))).recipients[0].messageId;
+    // A's exports: one client's and "Exportar tudo".
+    ids.export = (await p.ok(api('POST', `/patient/${ids.patient}/export`, a), 202)).id;
+    ids.exportAll = (await p.ok(api('POST', '/professional/me/export', a), 202)).id;
     // A second request, sent and unanswered (cancel, start), past the resend cooldown.
     t.clock.advance(2 * 60_000);
     const pending = await flow.send(a, ids.schedule, ana.email!);

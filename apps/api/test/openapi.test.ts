@@ -97,6 +97,7 @@ describe('OpenAPI document (built without a database)', () => {
       '/notifications/{id}',
       '/patient',
       '/patient-area/me',
+      '/patient-area/me/export',
       '/patient-area/me/quizzes/{scheduleId}/token',
       '/patient-area/{alias}/code',
       '/patient-area/{alias}/session',
@@ -105,6 +106,8 @@ describe('OpenAPI document (built without a database)', () => {
       '/patient/totals',
       '/patient/{id}',
       '/patient/{id}/access-log',
+      '/patient/{id}/export',
+      '/patient/{id}/export/{jobId}',
       '/patient/{id}/preferences',
       '/patient/{patientId}/quizzes',
       '/payment/signatures',
@@ -117,6 +120,8 @@ describe('OpenAPI document (built without a database)', () => {
       '/professional/me',
       '/professional/me/activity',
       '/professional/me/area-config',
+      '/professional/me/export',
+      '/professional/me/export/{jobId}',
       '/professional/me/password',
       '/professional/me/quiz/{quizId}/patients',
       '/professional/me/template-message',
@@ -330,6 +335,12 @@ describe('OpenAPI document (built without a database)', () => {
         'createPatientSession',
         'getPatientCorner',
         'openPatientQuiz',
+        'requestOwnPatientExport',
+        // Data exports
+        'createPatientExport',
+        'getPatientExport',
+        'createProfessionalExport',
+        'getProfessionalExport',
       ].sort(),
     );
     for (const [id, op] of Object.entries(ops)) {
@@ -372,7 +383,7 @@ describe('OpenAPI document (built without a database)', () => {
     // The patient's survey calls carry the survey token (from the PIN), never the professional's.
     const SURVEY = new Set(['getSurveyState', 'startQuizAnswer', 'saveQuizAnswer']);
     // The patient's corner carries her own session (from the one-time code), never the professional's.
-    const PATIENT = new Set(['getPatientCorner', 'openPatientQuiz']);
+    const PATIENT = new Set(['getPatientCorner', 'openPatientQuiz', 'requestOwnPatientExport']);
     for (const id of Object.keys(ops).filter((o) => !PUBLIC.has(o))) {
       const expected = GATEWAY.has(id)
         ? [{ gatewayWebhookToken: [] }]
@@ -564,6 +575,8 @@ describe('OpenAPI document (built without a database)', () => {
       'QUIZ_NOT_ACTIVE',
       'BULK_PROCESS_IN_PROGRESS',
       'ACCOUNT_EXPIRED',
+      'DATA_EXPORT_NOT_FOUND',
+      'PATIENT_CONTACT_MISSING',
     ];
     for (const code of ADDITIONS) expect(ERROR_CODES).toContain(code);
     expect(ERROR_CODES.length).toBe(SPEC_CODES.length + ADDITIONS.length);

@@ -115,6 +115,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'O formato do conteúdo enviado não é aceito.',
   STORAGE_QUOTA_EXCEEDED:
     'Seu espaço de armazenamento de arquivos está cheio. Apague arquivos que não usa mais ou fale com o suporte.',
+  DATA_EXPORT_NOT_FOUND: 'Não encontramos esta exportação. Peça uma nova.',
+  PATIENT_CONTACT_MISSING:
+    'Não há um e-mail ou WhatsApp cadastrado para receber o link. Peça à sua profissional para atualizar seu cadastro.',
   INTERNAL_ERROR: UNKNOWN_ERROR_MESSAGE,
   NOT_READY: 'O serviço está iniciando ou em manutenção. Tente novamente em instantes.',
 };

@@ -253,7 +253,7 @@ export const createSignedUploadUrlLimits = {
 
 export const createWebhookLimits = {
   description: { maxLength: 200 },
-  events: { maxItems: 26, minItems: 1 },
+  events: { maxItems: 27, minItems: 1 },
   richPurpose: { maxLength: 500 },
   url: { maxLength: 2048, minLength: 1 },
 } as const;
@@ -728,7 +728,7 @@ export const updateTemplateMessageLimits = {
 
 export const updateWebhookLimits = {
   description: { maxLength: 200 },
-  events: { maxItems: 26, minItems: 1 },
+  events: { maxItems: 27, minItems: 1 },
   id: { maxLength: 36 },
   richPurpose: { maxLength: 500 },
   url: { maxLength: 2048, minLength: 1 },

@@ -985,6 +985,10 @@ export const events = pgTable(
       .on(t.occurredAt)
       .where(sql`${t.dispatchedAt} IS NULL`),
     index('events_professional_idx').on(t.professionalId, t.occurredAt),
+    // The retention prune's walk: dispatched events, oldest first.
+    index('events_dispatched_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.dispatchedAt} IS NOT NULL`),
     index('events_patient_idx').on(t.patientId),
   ],
 );
@@ -1269,10 +1273,16 @@ export const dataExports = pgTable(
     startedAt: tz('started_at'),
     finishedAt: tz('finished_at'),
     expiresAt: tz('expires_at'),
+    /** The job's claim holds the row until this instant (a worker that dies leaves it to the next claim). */
+    lockedUntil: tz('locked_until'),
+    /** Claims so far (a build that keeps dying fails after three). */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     index('data_exports_professional_idx').on(t.professionalId, t.createdAt.desc()),
     index('data_exports_due_idx').on(t.state, t.createdAt),
+    index('data_exports_patient_idx').on(t.patientId, t.createdAt.desc()),
+    uniqueIndex('data_exports_file_key').on(t.fileKey),
   ],
 );
 

@@ -99,6 +99,8 @@ export const ERROR_CODES = [
   'ACCOUNT_EXPIRED',
   'WHATSAPP_TEMPLATE_REQUIRED',
   'NOT_READY',
+  'DATA_EXPORT_NOT_FOUND',
+  'PATIENT_CONTACT_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -102,6 +102,7 @@ export const FIELD_LABELS: Record<string, string> = {
   intervalDays: 'Intervalo em dias',
   isMarkedAsArchived: 'Arquivada',
   isMarkedAsRead: 'Lida',
+  jobId: 'Exportação',
   key: 'Arquivo',
   kind: 'Tipo',
   label: 'Rótulo',

@@ -180,6 +180,20 @@ export const EVENT_CATALOG = {
       failed: z.int().min(0),
     }),
   },
+  'data_export.finished': {
+    group: 'account',
+    label: 'Exportação de dados concluída',
+    description:
+      'A exportação dos dados de um cliente, ou de todos (“Exportar tudo”), ficou pronta para baixar ou não pôde ser concluída.',
+    payload: z.object({
+      exportId: id(),
+      scope: z.enum(['patient', 'all']),
+      patientId: id().nullable(),
+      patientName: name().nullable(),
+      status: z.enum(['done', 'failed']),
+      expiresAt: instant().nullable().meta({ description: 'When the file stops being downloadable.' }),
+    }),
+  },
   'account.password_changed': {
     group: 'account',
     label: 'Senha alterada',

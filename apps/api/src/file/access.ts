@@ -58,6 +58,12 @@ export class FileAccess {
     return `${this.config.publicUrl}/api/file/${key}?exp=${exp}&sig=${this.mac(key, exp)}`;
   }
 
+  /** A signed read link that stops working exactly at `until` (a data export's link, sent to be read later). */
+  signedUrlUntil(key: string, until: Date): string {
+    const exp = Math.floor(until.getTime() / 1000);
+    return `${this.config.publicUrl}/api/file/${key}?exp=${exp}&sig=${this.mac(key, exp)}`;
+  }
+
   /** Whether `sig` signs `key` until `exp`, and `exp` has not passed. */
   verify(key: string, exp: string | undefined, sig: string | undefined): boolean {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;

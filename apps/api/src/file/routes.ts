@@ -19,6 +19,7 @@ import {
 import { newFileKey } from './store.js';
 import { claimUpload, fileRecord, recordUpload, releaseUpload } from './records.js';
 import { recordAccess } from '../access/log.js';
+import { isExpiredExportFile } from '../data-export/service.js';
 import { answerUploadOwner } from '../quiz-answer/service.js';
 import { looksLikeSurveyToken, surveySecurity, verifySurveyToken } from '../quiz-answer/token.js';
 
@@ -179,7 +180,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!ctx.files.verify(key, request.query.exp, request.query.sig) && !(await readsAsOwner(request, key)))
           throw notFound();
         const record = await fileRecord(ctx, key);
-        if (record.deleted) throw notFound();
+        // A deleted patient's file, or a data export past its seven days, is gone.
+        if (record.deleted || (await isExpiredExportFile(ctx, key))) throw notFound();
         // A patient's file read with the owner's session, or a link handed to it, goes in her access log first.
         const logRead = async () => {
           if (!record.patientId) return;

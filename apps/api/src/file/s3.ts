@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import aws4 from 'aws4';
 import type { S3Config } from '../config.js';
-import type { FileStore, UploadInstructions, UploadTicket } from './store.js';
+import type { FileStore, StoredFile, UploadInstructions, UploadTicket } from './store.js';
 
 export type { S3Config } from '../config.js';
 export { s3ConfigFromEnv } from '../config.js';
@@ -62,6 +65,33 @@ export class S3FileStore implements FileStore {
   async remove(key: string): Promise<void> {
     const res = await fetch(this.presign('DELETE', key, 60), { method: 'DELETE', signal: AbortSignal.timeout(10_000) });
     if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE answered ${res.status}`);
+  }
+
+  /** Streams an object from the bucket (a data export reads her files); undefined when it is not there. */
+  async read(key: string): Promise<StoredFile | undefined> {
+    const res = await fetch(this.presign('GET', key, 300), { signal: AbortSignal.timeout(120_000) });
+    if (res.status === 404 || res.status === 403) return undefined;
+    if (!res.ok || !res.body) throw new Error(`S3 GET answered ${res.status}`);
+    return {
+      stream: Readable.fromWeb(res.body as WebReadableStream),
+      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+      size: Number(res.headers.get('content-length') ?? 0),
+    };
+  }
+
+  /** Uploads a file from disk with a presigned PUT, streamed (a single PUT takes up to 5 GB). */
+  async put(key: string, source: string, contentType: string): Promise<number> {
+    const { size } = await fs.promises.stat(source);
+    const headers = { 'Content-Type': contentType, 'Content-Length': String(size) };
+    const res = await fetch(this.presign('PUT', key, 900, headers), {
+      method: 'PUT',
+      headers,
+      body: Readable.toWeb(fs.createReadStream(source)) as never,
+      duplex: 'half',
+      signal: AbortSignal.timeout(15 * 60_000),
+    } as RequestInit);
+    if (!res.ok) throw new Error(`S3 PUT answered ${res.status}`);
+    return size;
   }
 
   /** A presigned GET that lives five minutes: what `GET /api/file/{key}` redirects to. */

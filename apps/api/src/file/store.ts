@@ -38,6 +38,10 @@ export interface FileStore {
   downloadUrl(key: string): string;
   /** Deletes the stored file (nothing when it is already gone). */
   remove(key: string): Promise<void>;
+  /** Streams a stored file (undefined when it is not there). */
+  read(key: string): Promise<StoredFile | undefined>;
+  /** Stores a file the server made (a data export's ZIP) from a file on disk, streamed, never held in memory. */
+  put(key: string, file: string, contentType: string): Promise<number>;
 }
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
@@ -153,6 +157,22 @@ export class LocalFileStore implements FileStore {
     const file = this.pathOf(key);
     await fs.promises.rm(file, { force: true });
     await fs.promises.rm(`${file}.meta.json`, { force: true });
+  }
+
+  async put(key: string, source: string, contentType: string): Promise<number> {
+    const file = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await pipeline(fs.createReadStream(source), fs.createWriteStream(tmp));
+      const { size } = await fs.promises.stat(tmp);
+      await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
+      await fs.promises.rename(tmp, file);
+      return size;
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async read(key: string): Promise<StoredFile | undefined> {

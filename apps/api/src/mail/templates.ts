@@ -119,3 +119,36 @@ export function notificationDigestEmail(to: string, subject: string, text: strin
   );
   return { to, subject, text: body, html };
 }
+
+/**
+ * A data export is ready. To the patient: a link to her ZIP that stops working at `until`. To the professional
+ * ("Exportar tudo"): no link to the file, only to the portal, where she downloads it signed in.
+ */
+export function dataExportReadyEmail(
+  to: string,
+  name: string,
+  opts: { link: string; until: string; professionalName?: string },
+): MailMessage {
+  const forPatient = opts.professionalName !== undefined;
+  const subject = forPatient ? 'Sua cópia dos dados está pronta' : 'A exportação de todos os clientes está pronta';
+  const lead = forPatient
+    ? `A cópia dos seus dados guardados por ${opts.professionalName} está pronta. O link vale até ${opts.until}.`
+    : `O arquivo com os dados de todos os seus clientes está pronto. Baixe-o no seu perfil, em “Exportar tudo”, até ${opts.until}.`;
+  const action = forPatient ? 'Baixar meus dados' : 'Abrir meu perfil';
+  const text = [
+    `Olá, ${firstName(name)}!`,
+    '',
+    lead,
+    '',
+    `${action}: ${opts.link}`,
+    '',
+    'Se não foi você quem pediu, avise-nos respondendo a este e-mail.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escapeHtml(firstName(name))}!</p><p>${escapeHtml(lead)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(opts.link)}" style="background:#2563EB;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#374151">O arquivo é um .zip com um resumo para ler e imprimir, os dados em JSON e CSV e os arquivos enviados. Se não foi você quem pediu, avise-nos respondendo a este e-mail.</p>`,
+  );
+  return { to, subject, text, html };
+}

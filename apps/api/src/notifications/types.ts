@@ -94,6 +94,29 @@ export const NOTIFICATION_TYPES: { [T in EventType]?: NotificationType<T> } = {
       link: '/quizzes',
     }),
   },
+  'data_export.finished': {
+    defaults: { inApp: true, email: false, whatsapp: false },
+    render: (p) => ({
+      title:
+        p.status === 'failed'
+          ? p.scope === 'all'
+            ? 'A exportação de todos os clientes não pôde ser concluída'
+            : `A exportação dos dados de ${p.patientName ?? 'um cliente'} não pôde ser concluída`
+          : p.scope === 'all'
+            ? 'A exportação de todos os clientes está pronta'
+            : `Os dados de ${p.patientName ?? 'um cliente'} estão prontos para baixar`,
+      body:
+        p.status === 'failed'
+          ? 'Tente de novo; se continuar, fale com o suporte.'
+          : `O arquivo fica disponível até ${p.expiresAt ? brDay(p.expiresAt) : 'daqui a 7 dias'}.`,
+      link: p.scope === 'all' || !p.patientId ? '/profile' : `/clients/profile/${p.patientId}`,
+    }),
+    summary: (n) => ({
+      subject: n === 1 ? 'Uma exportação de dados terminou' : `${n} exportações de dados terminaram`,
+      text: 'Baixe os arquivos no portal enquanto estão disponíveis.',
+      link: '/clients',
+    }),
+  },
   'account.password_changed': {
     defaults: { inApp: true, email: true, whatsapp: false },
     mandatory: true,

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { configureSurveyClient, type PatientCorner, type PublicClientArea } from '@acompanha/api-client';
+import { requestOwnExportHandler } from '@acompanha/api-client/mocks';
 import { readSession } from '../lib/storage';
 import { AreaApp } from './AreaApp';
 import PatientCornerScreen from './PatientCorner';
@@ -70,6 +71,7 @@ const handlers = [
       ? HttpResponse.json({ token: 'survey-token', expiresAt: '2099-01-01T00:00:00.000Z' })
       : error(404, 'QUIZ_SCHEDULE_NOT_FOUND_ERROR'),
   ),
+  requestOwnExportHandler,
 ];
 
 const meta = {
@@ -231,5 +233,89 @@ export const SessionEnded: Story = {
   play: async () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/p/ana-lima/entrar'));
     await expect(window.sessionStorage.getItem('acompanha:patient-area:ana-lima')).toBeNull();
+  },
+};
+
+const cornerArgs = { route: { alias: 'ana-lima', screen: 'corner' as const }, initial: area };
+const ownDataButton = (canvas: ReturnType<typeof within>) =>
+  canvas.findByRole('button', { name: 'Receber uma cópia dos meus dados' });
+
+/** "Receber uma cópia dos meus dados": she asks, and the screen says where the link went and for how long. */
+export const CopyOfMyData: Story = {
+  args: cornerArgs,
+  render: (args) => (
+    <PatientCornerScreen area={args.initial!} screen="corner" mode="light" onModeChange={fn()} navigate={navigate} />
+  ),
+  beforeEach: () => {
+    writePatientSession('ana-lima', session);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Seus dados' })).toBeVisible();
+    await userEvent.click(await ownDataButton(canvas));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Enviamos o link para an•••@gmail.com. Ele chega em alguns minutos e vale por 7 dias.',
+    );
+    await expect(canvas.queryByRole('button', { name: 'Receber uma cópia dos meus dados' })).toBeNull();
+  },
+};
+
+/** By WhatsApp, when she opted in to it. */
+export const CopyOfMyDataByWhatsApp: Story = {
+  args: cornerArgs,
+  parameters: {
+    msw: {
+      handlers: [
+        http.post(api('/patient-area/me/export'), () =>
+          HttpResponse.json(
+            { channel: 'whatsapp', sentTo: '(11) •••••-5678', expiresInDays: 7, message: '' },
+            { status: 202 },
+          ),
+        ),
+        ...handlers,
+      ],
+    },
+  },
+  render: CopyOfMyData.render,
+  beforeEach: CopyOfMyData.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await ownDataButton(canvas));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Enviamos o link para o WhatsApp (11) •••••-5678.',
+    );
+  },
+};
+
+/** Two copies a day: the third is refused with when she may ask again; the button stays. */
+export const CopyOfMyDataDailyLimit: Story = {
+  args: cornerArgs,
+  parameters: {
+    msw: {
+      handlers: [
+        http.post(api('/patient-area/me/export'), () =>
+          HttpResponse.json(
+            {
+              statusCode: 429,
+              application_error_code: 'TOO_MANY_ATTEMPTS',
+              message: 'Você já pediu 2 cópias hoje. Tente de novo em 20 horas.',
+              details: { retryAfterSeconds: 20 * 3600 },
+            },
+            { status: 429, headers: { 'Retry-After': String(20 * 3600) } },
+          ),
+        ),
+        ...handlers,
+      ],
+    },
+  },
+  render: CopyOfMyData.render,
+  beforeEach: CopyOfMyData.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await ownDataButton(canvas));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Você já pediu cópias dos seus dados hoje. Tente de novo em 20 horas.',
+    );
+    await expect(await ownDataButton(canvas)).toBeVisible();
   },
 };

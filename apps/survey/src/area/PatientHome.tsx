@@ -15,6 +15,7 @@ import { primaryButton, secondaryButton, srOnly } from '../screens/styles';
 import type { AreaData } from './data';
 import { areaPath } from './route';
 import { signInMessage, writePatientSession, type PatientSession } from './session';
+import { OwnDataRequest } from './OwnDataRequest';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' });
 const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '');
@@ -249,6 +250,13 @@ export function PatientHome({
             </ul>
           )}
         </section>
+        <OwnDataRequest
+          token={session.token}
+          onSignedOut={() => {
+            writePatientSession(area.link, null);
+            navigate(areaPath(area.link, 'login'));
+          }}
+        />
         <p className="meta" css={{ textAlign: 'center' }}>
           Por segurança, sua sessão termina 30 minutos depois de entrar.
         </p>

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
-export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostSubscriptionActivatedWebhookRequest | PostSubscriptionCancelledWebhookRequest | PostSubscriptionExpiredWebhookRequest | PostSubscriptionPaymentFailedWebhookRequest | PostSubscriptionRefundedWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
+export type Webhooks = PostAccountPasswordChangedWebhookRequest | PostAnswerRequestDelayedWebhookRequest | PostAnswerRequestFailedWebhookRequest | PostAnswerRequestSentWebhookRequest | PostBulkProcessFinishedWebhookRequest | PostDataExportFinishedWebhookRequest | PostNotificationFailedWebhookRequest | PostPatientCreatedWebhookRequest | PostPatientDeletedWebhookRequest | PostPatientInactivatedWebhookRequest | PostPatientUpdatedWebhookRequest | PostQuizAnswerFinishedWebhookRequest | PostQuizAnswerStartedWebhookRequest | PostRevisionApprovedWebhookRequest | PostRevisionNoteAddedWebhookRequest | PostRevisionPendingWebhookRequest | PostSaleCreatedWebhookRequest | PostSaleRefundedWebhookRequest | PostScheduleCancelledWebhookRequest | PostScheduleCreatedWebhookRequest | PostScheduleRescheduledWebhookRequest | PostSubscriptionActivatedWebhookRequest | PostSubscriptionCancelledWebhookRequest | PostSubscriptionExpiredWebhookRequest | PostSubscriptionPaymentFailedWebhookRequest | PostSubscriptionRefundedWebhookRequest | PostWebhookDisabledWebhookRequest | PostWebhookTestWebhookRequest;
 
 export type AccessLogEntry = {
     id: number;
@@ -706,6 +706,47 @@ export type DashboardSummary = {
 };
 
 /**
+ * A data export job (LGPD arts. 18 and 19): a client's whole record as a ZIP.
+ */
+export type DataExport = {
+    id: string;
+    /**
+     * `patient`: one client; `all`: every client ("Exportar tudo").
+     */
+    scope: 'patient' | 'all';
+    /**
+     * queued → running → done | failed; done → expired once the file is gone (7 days after it was ready).
+     */
+    state: 'queued' | 'running' | 'done' | 'failed' | 'expired';
+    /**
+     * Clients written so far.
+     */
+    progress: number;
+    /**
+     * Clients to write (0 until the job starts).
+     */
+    total: number;
+    createdAt: string;
+    finishedAt: string | null;
+    /**
+     * When the file stops being downloadable.
+     */
+    expiresAt: string | null;
+    /**
+     * Bytes of the ZIP.
+     */
+    size: number | null;
+    /**
+     * While done: a signed link to the ZIP, valid about two hours (ask again for a new one).
+     */
+    downloadUrl: string | null;
+    /**
+     * Why it failed, in Portuguese.
+     */
+    error: string | null;
+};
+
+/**
  * A request sent more than 48 hours ago and still not answered.
  */
 export type DelayedRequest = {
@@ -779,7 +820,7 @@ export type EmailVerificationResult = {
 /**
  * Application error code (spec section 8 plus our additions).
  */
-export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'URI_TOO_LONG' | 'UNSUPPORTED_MEDIA_TYPE' | 'STORAGE_QUOTA_EXCEEDED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS' | 'ACCOUNT_EXPIRED' | 'WHATSAPP_TEMPLATE_REQUIRED' | 'NOT_READY';
+export type ErrorCode = 'Unauthorized' | 'INVALID_JWT' | 'PROFESSIONAL_NOT_FOUND' | 'PROFESSIONAL_ALREADY_EXISTS' | 'REGISTRATION_NOT_COMPLETED' | 'PASSWORD_REQUIRED' | 'VERIFICATION_CODE_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'INVALID_COUPON' | 'MISSING_INITIAL_PASSWORD' | 'PASSWORD_RECOVERY_TOKEN_NOT_FOUND' | 'PATIENT_PASSWORD_RECOVERY_TOKEN_EXPIRED' | 'PATIENT_LOGIN_REQUEST_FAILED' | 'MULTIPLE_PATIENTS_SAME_PHONE' | 'ALIAS_ALREADY_IN_USE' | 'INVALID_PATIENT_DOCUMENT' | 'WRONG_COMMAND_PARAMETERS' | 'NOT_FOUND' | 'NOT_OWNER' | 'MISSING_PARAMETER' | 'MISSING_PARAMETER_MAPPER' | 'WRONG_TEMPLATE_VARIABLES' | 'WRONG_TEMPLATE_PARAMETER' | 'UPDATE_QUESTIONS_ERROR' | 'NOTIFICATION_CHANNEL_ERROR' | 'WHATSAPP_INTEGRATION_ERROR' | 'CAPACITY_PROVIDER_NOT_FOUND' | 'PATIENT_WITHOUT_ACTIVE_SERVICE_ERROR' | 'RETRY_SEND_LATER' | 'WRONG_HOUR_VALUE' | 'WRONG_PERIODICITY_TIME' | 'WRONG_START_DATE' | 'RESCHEDULE_ERROR' | 'DELIVERY_RULE_EXCEPTION' | 'CANCEL_ANSWER_REQUEST_ERROR' | 'SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR' | 'SCHEDULE_ANSWER_ALREADY_ANSWERED_ERROR' | 'SCHEDULE_NOT_FOUND_ERROR' | 'QUIZ_SCHEDULE_NOT_FOUND_ERROR' | 'SCHEDULE_NOT_ANSWERED' | 'QUIZ_ALREADY_ANSWERED' | 'ANSWER_DOES_NOT_BELONG_TO_QUESTION' | 'ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION' | 'ANSWER_ALREADY_REGISTERED' | 'ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT' | 'WRONG_ANSWER_ORDER' | 'WRONG_PIN' | 'NOT_EXPECTED_ANSWER_ERROR' | 'QUIZ_ANSWER_NOT_FOUND_ERROR' | 'INVALID_ALTERNATIVE_SUB_QUESTION' | 'CREDIT_CARD_TOKENIZATION_FAILED' | 'CUSTOMER_CREATION_FAILED' | 'RECURRENT_PAYMENT_CREATION_FAILED' | 'PAYMENT_ATTEMPT_FAILED' | 'PAYMENT_PENDING' | 'NEXT_PAYMENT_NOT_FOUND' | 'CANCEL_RECURRENT_PAYMENT_FAILED' | 'COSTUMER_ALREADY_HAS_SIGNATURE' | 'CUSTOMER_REGISTRATION_NOT_COMPLETED' | 'CUSTOMER_NOT_FOUND' | 'REFUND_NOT_ALLOWED' | 'GATEWAY_REFUND_REQUEST_FAILED' | 'CUSTOMER_SIGNATURE_NOT_FOUND' | 'SALE_NOT_FOUND' | 'SALE_ALREADY_REFOUNDED' | 'PATIENT_NOT_FOUND_ERROR' | 'REVISION_NOT_FOUND' | 'CLIENT_NOT_FOUND' | 'QUIZ_NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'INVALID_VERIFICATION_CODE' | 'TOO_MANY_ATTEMPTS' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'URI_TOO_LONG' | 'UNSUPPORTED_MEDIA_TYPE' | 'STORAGE_QUOTA_EXCEEDED' | 'INTERNAL_ERROR' | 'CATEGORY_HAS_QUESTIONS' | 'PATIENT_DOCUMENT_ALREADY_EXISTS' | 'PATIENT_NOT_ACTIVE' | 'SERVICE_NOT_ACTIVE' | 'PIN_LOCKED' | 'QUIZ_NOT_ACTIVE' | 'BULK_PROCESS_IN_PROGRESS' | 'ACCOUNT_EXPIRED' | 'WHATSAPP_TEMPLATE_REQUIRED' | 'NOT_READY' | 'DATA_EXPORT_NOT_FOUND' | 'PATIENT_CONTACT_MISSING';
 
 export type ErrorResponse = {
     statusCode: number;
@@ -1097,7 +1138,7 @@ export type NotificationSettings = {
 /**
  * An event type the professional can be notified of.
  */
-export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'account.password_changed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled' | 'notification.failed';
+export type NotificationType = 'quiz_answer.finished' | 'answer_request.delayed' | 'answer_request.failed' | 'bulk_process.finished' | 'data_export.finished' | 'account.password_changed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled' | 'notification.failed';
 
 /**
  * Unread notifications not archived.
@@ -1108,6 +1149,19 @@ export type NotificationUnreadCount = {
 
 export type NotificationsReadAll = {
     updated: number;
+};
+
+export type OwnExportRequested = {
+    channel: 'email' | 'whatsapp';
+    /**
+     * Her contact, masked ("an•••@gmail.com", "(11) •••••-4321").
+     */
+    sentTo: string;
+    expiresInDays: number;
+    /**
+     * What the screen says, in Portuguese.
+     */
+    message: string;
 };
 
 export type Patient = {
@@ -1419,7 +1473,7 @@ export type PublicClientArea = {
  * An event of the catalogue a webhook can subscribe to.
  */
 export type PublicEvent = {
-    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
+    type: 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'data_export.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
     group: 'patient' | 'schedule' | 'answer' | 'revision' | 'sale' | 'account' | 'integration';
     groupLabel: string;
     label: string;
@@ -2322,12 +2376,12 @@ export type WebhookEndpointWithSecret = {
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
+export type WebhookEventType = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'data_export.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
 
 /**
  * An event of the catalogue (GET /webhooks/manager/public-events).
  */
-export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
+export type WebhookEventTypeInput = 'patient.created' | 'patient.updated' | 'patient.inactivated' | 'patient.deleted' | 'schedule.created' | 'schedule.rescheduled' | 'schedule.cancelled' | 'answer_request.sent' | 'answer_request.failed' | 'answer_request.delayed' | 'quiz_answer.started' | 'quiz_answer.finished' | 'revision.approved' | 'revision.pending' | 'revision.note_added' | 'sale.created' | 'sale.refunded' | 'bulk_process.finished' | 'data_export.finished' | 'account.password_changed' | 'notification.failed' | 'subscription.activated' | 'subscription.payment_failed' | 'subscription.refunded' | 'subscription.cancelled' | 'subscription.expired' | 'webhook.disabled';
 
 /**
  * A message queued for the endpoint; its attempts appear in the log.
@@ -4642,6 +4696,43 @@ export type GetPatientCornerResponses = {
 
 export type GetPatientCornerResponse = GetPatientCornerResponses[keyof GetPatientCornerResponses];
 
+export type RequestOwnPatientExportData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/patient-area/me/export';
+};
+
+export type RequestOwnPatientExportErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Conflict
+     */
+    409: ErrorResponse;
+    /**
+     * Too many attempts (TOO_MANY_ATTEMPTS, details.retryAfterSeconds and Retry-After header)
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type RequestOwnPatientExportError = RequestOwnPatientExportErrors[keyof RequestOwnPatientExportErrors];
+
+export type RequestOwnPatientExportResponses = {
+    /**
+     * Being prepared; where the link goes
+     */
+    202: OwnExportRequested;
+};
+
+export type RequestOwnPatientExportResponse = RequestOwnPatientExportResponses[keyof RequestOwnPatientExportResponses];
+
 export type OpenPatientQuizData = {
     body?: never;
     path: {
@@ -5076,6 +5167,85 @@ export type GetPatientAccessLogResponses = {
 };
 
 export type GetPatientAccessLogResponse = GetPatientAccessLogResponses[keyof GetPatientAccessLogResponses];
+
+export type CreatePatientExportData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/patient/{id}/export';
+};
+
+export type CreatePatientExportErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreatePatientExportError = CreatePatientExportErrors[keyof CreatePatientExportErrors];
+
+export type CreatePatientExportResponses = {
+    /**
+     * The job
+     */
+    202: DataExport;
+};
+
+export type CreatePatientExportResponse = CreatePatientExportResponses[keyof CreatePatientExportResponses];
+
+export type GetPatientExportData = {
+    body?: never;
+    path: {
+        id: string;
+        jobId: string;
+    };
+    query?: never;
+    url: '/patient/{id}/export/{jobId}';
+};
+
+export type GetPatientExportErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetPatientExportError = GetPatientExportErrors[keyof GetPatientExportErrors];
+
+export type GetPatientExportResponses = {
+    /**
+     * The job
+     */
+    200: DataExport;
+};
+
+export type GetPatientExportResponse = GetPatientExportResponses[keyof GetPatientExportResponses];
 
 export type UpdatePatientPreferencesData = {
     body: {
@@ -5728,6 +5898,74 @@ export type UpdateAreaConfigResponses = {
 };
 
 export type UpdateAreaConfigResponse = UpdateAreaConfigResponses[keyof UpdateAreaConfigResponses];
+
+export type CreateProfessionalExportData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/professional/me/export';
+};
+
+export type CreateProfessionalExportErrors = {
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type CreateProfessionalExportError = CreateProfessionalExportErrors[keyof CreateProfessionalExportErrors];
+
+export type CreateProfessionalExportResponses = {
+    /**
+     * The job
+     */
+    202: DataExport;
+};
+
+export type CreateProfessionalExportResponse = CreateProfessionalExportResponses[keyof CreateProfessionalExportResponses];
+
+export type GetProfessionalExportData = {
+    body?: never;
+    path: {
+        jobId: string;
+    };
+    query?: never;
+    url: '/professional/me/export/{jobId}';
+};
+
+export type GetProfessionalExportErrors = {
+    /**
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     */
+    400: ErrorResponse;
+    /**
+     * Missing (Unauthorized) or invalid/expired/revoked token (INVALID_JWT), or wrong credentials
+     */
+    401: ErrorResponse;
+    /**
+     * Not found
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected error (INTERNAL_ERROR)
+     */
+    500: ErrorResponse;
+};
+
+export type GetProfessionalExportError = GetProfessionalExportErrors[keyof GetProfessionalExportErrors];
+
+export type GetProfessionalExportResponses = {
+    /**
+     * The job
+     */
+    200: DataExport;
+};
+
+export type GetProfessionalExportResponse = GetProfessionalExportResponses[keyof GetProfessionalExportResponses];
 
 export type ChangePasswordData = {
     body: {
@@ -8954,6 +9192,32 @@ export type PostBulkProcessFinishedWebhookPayload = {
 export type PostBulkProcessFinishedWebhookRequest = {
     body: PostBulkProcessFinishedWebhookPayload;
     key: 'bulk_process.finished';
+    path?: never;
+    query?: never;
+};
+
+export type PostDataExportFinishedWebhookPayload = {
+    type: 'data_export.finished';
+    /**
+     * When the event happened.
+     */
+    timestamp: string;
+    data: {
+        exportId: string;
+        scope: 'patient' | 'all';
+        patientId: string | null;
+        patientName: string | null;
+        status: 'done' | 'failed';
+        /**
+         * When the file stops being downloadable.
+         */
+        expiresAt: string | null;
+    };
+};
+
+export type PostDataExportFinishedWebhookRequest = {
+    body: PostDataExportFinishedWebhookPayload;
+    key: 'data_export.finished';
     path?: never;
     query?: never;
 };

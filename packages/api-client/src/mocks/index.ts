@@ -34,3 +34,4 @@ export * from './subscription';
 export * from './client-area';
 export * from './messaging';
 export * from './access';
+export * from './data-export';

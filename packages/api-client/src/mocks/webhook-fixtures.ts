@@ -125,6 +125,12 @@ export const publicEventFixtures = (): PublicEvent[] => [
     'Um agendamento em massa terminou (com ou sem clientes que não puderam ser agendados).',
   ),
   event(
+    'data_export.finished',
+    'account',
+    'Exportação de dados concluída',
+    'A exportação dos dados de um cliente, ou de todos (“Exportar tudo”), ficou pronta para baixar ou não pôde ser concluída.',
+  ),
+  event(
     'account.password_changed',
     'account',
     'Senha alterada',

@@ -4,6 +4,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   accessHandlerList,
   answersHandlerList,
+  dataExportHandlerList,
+  resetDataExportState,
   errorHandler,
   marianaInitialScheduleFixture,
   practiceHandlerList,
@@ -28,13 +30,22 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [...practiceHandlerList, ...schedulingHandlerList, ...answersHandlerList, ...accessHandlerList] },
+    msw: {
+      handlers: [
+        ...practiceHandlerList,
+        ...schedulingHandlerList,
+        ...answersHandlerList,
+        ...accessHandlerList,
+        ...dataExportHandlerList,
+      ],
+    },
   },
   beforeEach: () => {
     resetPortal({ signedIn: true });
     resetPracticeState();
     resetSchedulingState();
     resetAnswersState();
+    resetDataExportState();
     // Toasts of an earlier story must not answer this one's assertions.
     for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   },
@@ -528,6 +539,38 @@ export const PhoneAccessLog: Story = {
       'Resultado: Aberto',
       'Rede de origem: 200.150.10.0/24',
     ]);
+    await expect(fitsSideways(canvasElement)).toBe(true);
+  },
+};
+
+/** "Exportar dados do cliente" in the header (not a tab): what the ZIP holds, its progress, then the link. */
+export const ExportClientData: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Exportar dados do cliente' }));
+    await expect(canvas.queryByRole('tab', { name: /Exportar/ })).toBeNull();
+    const d = within(await body().findByRole('dialog', { name: 'Exportar dados do cliente' }));
+    await expect(d.getByText('Um arquivo .zip com todos os dados de Mariana Souza:')).toBeVisible();
+    await userEvent.click(d.getByRole('button', { name: 'Preparar arquivo' }));
+    await expect(await d.findByRole('progressbar', { name: 'Preparando o arquivo…' })).toBeVisible();
+    await expect(await d.findByText('Pronto', {}, { timeout: 5000 })).toBeVisible();
+    await expect(d.getByRole('link', { name: /^Baixar arquivo \.zip/ })).toHaveAttribute('download');
+  },
+};
+
+/** On a phone the header's actions wrap: the export button is in sight and nothing sticks out sideways. */
+export const PhoneHeaderActions: Story = {
+  beforeEach: asPhone,
+  render: () => (
+    <PhoneFrame>
+      <PracticeScreen path={profilePath(practicePatientFixture.id)} />
+    </PhoneFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const frame = canvasElement.querySelector<HTMLElement>('[data-testid="phone-frame"]')!.getBoundingClientRect();
+    const button = await canvas.findByRole('button', { name: 'Exportar dados do cliente' });
+    await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(frame.right);
     await expect(fitsSideways(canvasElement)).toBe(true);
   },
 };

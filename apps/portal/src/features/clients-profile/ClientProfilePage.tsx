@@ -35,6 +35,7 @@ import { PreferencesForm } from './PreferencesForm';
 import { MessagesPanel, SalesPanel } from './panels';
 import { AccessPanel } from './AccessPanel';
 import { PatientSchedulesPanel } from '../scheduling/PatientSchedulesPanel';
+import { ExportDataDialog } from '../data-export/ExportDataDialog';
 import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
 import { refreshAfter } from '../../lib/refresh';
 import { useTabParam } from '../../lib/useTabParam';
@@ -99,7 +100,7 @@ const TABS = ['dados', 'vendas', 'preferencias', 'questionarios', 'mensagens', '
 
 function ClientProfile({ id }: { id: string }) {
   const { data: patient } = useQuery(getPatientOptions({ path: { id } }));
-  const [dialog, setDialog] = useState<'inactivate' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'inactivate' | 'delete' | 'export' | null>(null);
   const [tab, setTab] = useTabParam(TABS);
   if (!patient) return null;
 
@@ -115,6 +116,9 @@ function ClientProfile({ id }: { id: string }) {
         description={<ProfileSummary patient={patient} />}
         actions={
           <>
+            <Button variant="secondary" onPress={() => setDialog('export')}>
+              Exportar dados do cliente
+            </Button>
             {patient.status === 'active' ? (
               <Button variant="secondary" onPress={() => setDialog('inactivate')}>
                 Inativar
@@ -157,6 +161,11 @@ function ClientProfile({ id }: { id: string }) {
       </Page>
       <InactivateModal patient={patient} isOpen={dialog === 'inactivate'} onClose={() => setDialog(null)} />
       <DeleteModal patient={patient} isOpen={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <ExportDataDialog
+        scope={{ kind: 'patient', patientId: patient.id, patientName: patient.name }}
+        isOpen={dialog === 'export'}
+        onClose={() => setDialog(null)}
+      />
     </Stack>
   );
 }

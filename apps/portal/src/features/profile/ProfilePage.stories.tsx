@@ -5,6 +5,8 @@ import {
   accessHandlers,
   accountHandlers,
   allSubscriptionHandlers,
+  dataExportHandlerList,
+  resetDataExportState,
   errorHandler,
   pendingHandler,
   resetSchedulingState,
@@ -24,6 +26,7 @@ const profileHandlers = [
   accountHandlers.logout,
   accessHandlers.activity,
   ...allSubscriptionHandlers,
+  ...dataExportHandlerList,
 ];
 
 const meta = {
@@ -37,6 +40,7 @@ const meta = {
   beforeEach: () => {
     resetPortal({ signedIn: true });
     resetSchedulingState();
+    resetDataExportState();
     for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   },
   render: () => <PortalScreen path="/profile" />,

@@ -27,6 +27,7 @@ import { loadOrSignIn } from '../../app/loaders';
 import { store } from '../../app/store';
 import { TemplateMessageCard } from '../scheduling/TemplateMessageCard';
 import { SubscriptionPanel } from '../subscription/SubscriptionPanel';
+import { ExportAllCard } from '../data-export/ExportAllCard';
 import { MIN_PASSWORD_LENGTH } from '../../lib/account';
 import { EmailField } from '../../lib/EmailField';
 import { AccountActivityCard } from './AccountActivityCard';
@@ -50,6 +51,7 @@ export function ProfilePage() {
       <PasswordCard />
       <AccountActivityCard />
       <SubscriptionPanel />
+      <ExportAllCard />
     </Page>
   );
 }

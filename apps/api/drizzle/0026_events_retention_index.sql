@@ -1,0 +1,1 @@
+CREATE INDEX "events_dispatched_idx" ON "events" USING btree ("occurred_at") WHERE "events"."dispatched_at" IS NOT NULL;
