@@ -160,12 +160,16 @@ describe.each(backends)('data exports on $name', (backend) => {
     expect(html).not.toMatch(/<script|src="http|href="http|@import/);
     expect(html).toContain('Dados de Ana Exportada');
 
-    // What the export read is recorded: one access-log row for her; her request in the account activity.
+    // What the export read is recorded: the build and the download of her ZIP, each an access-log row for her; her
+    // request in the account activity.
     const reads = await t.database.db
       .select()
       .from(accessLog)
       .where(and(eq(accessLog.patientId, ana.id), eq(accessLog.kind, 'patient_export')));
-    expect(reads.map((r) => [r.targetId, r.outcome, r.professionalId])).toEqual([[started.id, 'ok', proA]]);
+    expect(reads.map((r) => [r.targetId, r.outcome, r.professionalId])).toEqual([
+      [started.id, 'ok', proA],
+      [started.id, 'ok', proA],
+    ]);
     const activity = await t.database.db.select().from(accountActivity).where(eq(accountActivity.professionalId, proA));
     expect(activity.map((r) => [r.kind, r.detail])).toContainEqual([
       'export_requested',

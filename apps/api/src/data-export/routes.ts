@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
-import { accessLogged, notePatientRead } from '../access/log.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { patientAuthenticate, patientOf, patientSecurity } from '../patient-area/token.js';
 import {
@@ -28,7 +27,6 @@ export function dataExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       r.post(
         '/patient/:id/export',
         {
-          config: accessLogged('patient_export', 'jobId'),
           schema: {
             operationId: 'createPatientExport',
             tags: TAGS,
@@ -48,7 +46,6 @@ export function dataExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             request.params.id,
             request.ip,
           );
-          notePatientRead(request, request.params.id);
           return reply.code(202).send(job);
         },
       );
@@ -56,7 +53,6 @@ export function dataExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       r.get(
         '/patient/:id/export/:jobId',
         {
-          config: accessLogged('patient_export', 'jobId'),
           schema: {
             operationId: 'getPatientExport',
             tags: TAGS,
@@ -77,7 +73,6 @@ export function dataExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             request.params.id,
             request.params.jobId,
           );
-          notePatientRead(request, request.params.id);
           return job;
         },
       );

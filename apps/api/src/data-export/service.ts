@@ -178,17 +178,28 @@ export async function requestOwnExport(
   };
 }
 
-/** Whether `key` is an export's ZIP that may no longer be read (expired, or no longer the export's file). */
-export async function isExpiredExportFile(ctx: AppContext, key: string): Promise<boolean> {
-  if (!key.includes('_exportacao-')) return false;
+/**
+ * When `key` is an export's ZIP: whether it may no longer be read (expired, not the export's file any more, or its
+ * client deleted since) and whose record it holds (null for "Exportar tudo"), for the access log. Null otherwise.
+ */
+export async function exportFile(
+  ctx: AppContext,
+  key: string,
+): Promise<{ gone: boolean; exportId: string; patientId: string | null } | null> {
+  if (!key.includes('_exportacao-')) return null;
   const [row] = await ctx.db
-    .select({ state: dataExports.state, expiresAt: dataExports.expiresAt, patientId: dataExports.patientId })
+    .select({
+      id: dataExports.id,
+      state: dataExports.state,
+      expiresAt: dataExports.expiresAt,
+      patientId: dataExports.patientId,
+    })
     .from(dataExports)
     .where(eq(dataExports.fileKey, key));
-  if (!row) return false;
-  if (row.state !== 'done' || !row.expiresAt || row.expiresAt <= ctx.config.now()) return true;
-  // A client deleted since: her export is not served any more (the prune removes it).
-  if (!row.patientId) return false;
+  if (!row) return null;
+  const found = { exportId: row.id, patientId: row.patientId };
+  if (row.state !== 'done' || !row.expiresAt || row.expiresAt <= ctx.config.now()) return { ...found, gone: true };
+  if (!row.patientId) return { ...found, gone: false };
   const [p] = await ctx.db.select({ status: patients.status }).from(patients).where(eq(patients.id, row.patientId));
-  return !p || p.status === 'deleted';
+  return { ...found, gone: !p || p.status === 'deleted' };
 }

@@ -19,7 +19,7 @@ import {
 import { newFileKey } from './store.js';
 import { claimUpload, fileRecord, recordUpload, releaseUpload } from './records.js';
 import { recordAccess } from '../access/log.js';
-import { isExpiredExportFile } from '../data-export/service.js';
+import { exportFile } from '../data-export/service.js';
 import { answerUploadOwner } from '../quiz-answer/service.js';
 import { looksLikeSurveyToken, surveySecurity, verifySurveyToken } from '../quiz-answer/token.js';
 
@@ -180,16 +180,18 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!ctx.files.verify(key, request.query.exp, request.query.sig) && !(await readsAsOwner(request, key)))
           throw notFound();
         const record = await fileRecord(ctx, key);
+        const zip = await exportFile(ctx, key);
         // A deleted patient's file, or a data export past its seven days, is gone.
-        if (record.deleted || (await isExpiredExportFile(ctx, key))) throw notFound();
-        // A patient's file read with the owner's session, or a link handed to it, goes in her access log first.
+        if (record.deleted || zip?.gone) throw notFound();
+        // A patient's file, or an export of her record, read with the owner's session or a link handed to it, goes
+        // in her access log first ("Exportar tudo": in the professional's, without a patient).
         const logRead = async () => {
-          if (!record.patientId) return;
+          if (!record.patientId && !zip) return;
           await recordAccess(ctx.db, {
             professionalId: key.split('_')[0]!,
-            patientId: record.patientId,
-            kind: 'file',
-            targetId: key,
+            patientId: zip ? zip.patientId : record.patientId,
+            kind: zip ? 'patient_export' : 'file',
+            targetId: zip ? zip.exportId : key,
             outcome: 'ok',
             ip: request.ip,
           });
