@@ -1,0 +1,374 @@
+/**
+ * Backup and restore (src/backup): a practice with a professional, patients, an answer and an uploaded photo,
+ * made through the HTTP API, is backed up and restored into a fresh database of the other kind (PGlite ⇄
+ * PostgreSQL when DATABASE_URL is set) with the same digest for every table and the same files; tampered
+ * archives, wrong keys and non-empty targets are refused before anything is written; scheduled runs are
+ * recorded, e-mailed on failure, and pruned to 7 daily + 4 weekly.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
+import pg from 'pg';
+import tar from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tableDigests } from '../src/backup/digest.js';
+import { encryptionFromEnv, type Encryption } from '../src/backup/keys.js';
+import { restoreBackup } from '../src/backup/restore.js';
+import { createBackup } from '../src/backup/run.js';
+import { backupFileName, runScheduledBackup, selectRetained, startBackupSchedule } from '../src/backup/schedule.js';
+import { connectDatabase, startEmbeddedDatabase } from '../src/db/client.js';
+import { defaultQuestionId as q } from '../src/question/library.js';
+import { surveyFlow } from './helpers/answer-revision.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { backends } from './helpers/backends.js';
+import { pinClock, practice } from './helpers/scheduling.js';
+
+/** Monday, 4 March 2030, 02:58 in São Paulo: two minutes before the default schedule. */
+const START = '2030-03-04T05:58:00Z';
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+
+interface Target {
+  kind: 'pglite' | 'postgres';
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** An empty database (no schema at all) of the given kind. */
+async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Target> {
+  if (kind === 'postgres') {
+    const server = process.env.DATABASE_URL!;
+    const name = `acompanha_restore_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const handle = connectDatabase(url.toString(), { max: 2 });
+    return {
+      kind,
+      pool: handle.pool,
+      async close() {
+        await handle.close();
+        const a = new pg.Client({ connectionString: server });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  // The migrated template (initdb is slow), emptied of every schema the app has.
+  const embedded = await startEmbeddedDatabase(undefined, {
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+  });
+  const handle = connectDatabase(embedded.connectionString, { max: 1 });
+  await handle.pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA drizzle CASCADE');
+  return {
+    kind,
+    pool: handle.pool,
+    async close() {
+      await handle.close();
+      await embedded.stop();
+    },
+  };
+}
+
+async function digestsOf(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    return await tableDigests(client);
+  } finally {
+    client.release();
+  }
+}
+
+function filesUnder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!fs.existsSync(dir)) return out;
+  for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const f = path.join(dir, rel);
+    if (fs.statSync(f).isFile()) out[rel] = fs.readFileSync(f).toString('hex');
+  }
+  return out;
+}
+
+/** Rewrites a clear archive, changing one byte of its first table part (the manifest stays as it was). */
+async function tamper(file: string, out: string): Promise<void> {
+  const extract = tar.extract();
+  const pack = tar.pack();
+  const members: { name: string; data: Buffer }[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    extract.on('entry', (header, stream, next) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: unknown) => chunks.push(c as Buffer));
+      stream.on('end', () => {
+        members.push({ name: header.name, data: Buffer.concat(chunks) });
+        next();
+      });
+    });
+    extract.on('finish', resolve);
+    extract.on('error', reject);
+  });
+  extract.end(zlib.gunzipSync(fs.readFileSync(file)));
+  await done;
+  const victim = members.find((m) => m.name.startsWith('db/patients.'))!;
+  victim.data[10] = victim.data[10] === 0x41 ? 0x42 : 0x41;
+  for (const m of members) pack.entry({ name: m.name, size: m.data.length }, m.data);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of pack as unknown as AsyncIterable<Buffer>) chunks.push(c);
+  fs.writeFileSync(out, zlib.gzipSync(Buffer.concat(chunks)));
+}
+
+describe.each(backends)('backup and restore on $name', (backend) => {
+  const other: 'pglite' | 'postgres' = backend.name === 'pglite' && process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  let t: TestApp;
+  let work: string;
+  let identity: string;
+  let encryption: Encryption;
+  let archive: string;
+  const targets: Target[] = [];
+  const target = async () => {
+    const d = await freshDatabase(other);
+    targets.push(d);
+    return d;
+  };
+  const backup = async (out: string, enc: Encryption = encryption) => {
+    const client = await t.database.pool.connect();
+    try {
+      return await createBackup(client, {
+        database: backend.name === 'pglite' ? 'pglite' : 'postgresql',
+        uploadsDir: t.uploadsDir,
+        out,
+        encryption: enc,
+      });
+    } finally {
+      client.release();
+    }
+  };
+
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'acompanha-backup-test-'));
+    identity = await generateIdentity();
+    encryption = { kind: 'recipients', recipients: [await identityToRecipient(identity)] };
+    t = await createTestApp(backend);
+    pinClock(t, START);
+    t.clock.freeze();
+    const p = practice(t);
+    const flow = surveyFlow(t, p);
+    const pro = await t.signUp('ana.backup@example.com');
+    const serviceId = await p.service(pro, 365);
+    const quizId = (
+      await p.ok(
+        p.api('POST', '/quiz', pro, {
+          title: 'Acompanhamento semanal',
+          chosenQuestions: [{ id: q('peso') }, { id: q('foto-corpo') }],
+        }),
+        201,
+      )
+    ).id as string;
+    const patient = await p.patient(pro, { serviceId, channel: 'email', name: 'Carla Dias' });
+    await p.patient(pro, { serviceId, channel: 'email', name: 'Bruno Lima' });
+    const schedule = await p.schedule(pro, quizId, patient.id);
+    await flow.answer({
+      pro,
+      scheduleId: schedule.id,
+      email: patient.email!,
+      steps: [
+        { questionId: q('peso'), value: { type: 'metrics', value: 70.5 } },
+        {
+          questionId: q('foto-corpo'),
+          value: async (token) => ({
+            type: 'file-upload',
+            files: [await flow.upload(token, q('foto-corpo'), 'frente.jpg', JPEG)],
+          }),
+        },
+      ],
+    });
+    archive = path.join(work, 'a.tar.gz.age');
+  });
+
+  afterAll(async () => {
+    for (const d of targets) await d.close();
+    await t?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it(`restores into a fresh ${other} database with the same digest for every table, and the uploads`, async () => {
+    const made = await backup(archive);
+    expect(made.size).toBeGreaterThan(0);
+    expect(made.manifest.migration.tag).toMatch(/^\d{4}_/);
+    expect(made.manifest.tables.find((x) => x.name === 'patients')?.rows).toBe(2);
+    expect(made.manifest.uploads.storage).toBe('local');
+    expect(made.manifest.uploads.files).toBeGreaterThan(0);
+    expect(fs.readFileSync(archive).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+
+    const d = await target();
+    const uploads = path.join(work, 'restored-uploads');
+    const result = await restoreBackup({
+      file: archive,
+      env: { BACKUP_IDENTITY: identity },
+      pool: d.pool,
+      uploadsDir: uploads,
+    });
+    expect(result.uploads).toBe(made.manifest.uploads.files);
+    expect(result.rows.find((r) => r.table === 'answer_revisions')?.rows).toBe(1);
+    expect(await digestsOf(d.pool)).toEqual(await digestsOf(t.database.pool));
+    expect(filesUnder(uploads)).toEqual(filesUnder(t.uploadsDir));
+    // Identity columns go on from where they were.
+    const seqs = await d.pool.query(`SELECT count(*) AS n FROM pg_sequences WHERE schemaname = 'public'`);
+    expect(Number(seqs.rows[0].n)).toBeGreaterThan(0);
+  });
+
+  it('refuses a tampered or damaged archive before writing anything', async () => {
+    const clear = path.join(work, 'clear.tar.gz');
+    await backup(clear, { kind: 'none' });
+    const altered = path.join(work, 'altered.tar.gz');
+    await tamper(clear, altered);
+    const d = await target();
+    const uploads = path.join(work, 'tampered-uploads');
+    await expect(restoreBackup({ file: altered, env: {}, pool: d.pool, uploadsDir: uploads })).rejects.toThrow(
+      /Checksum mismatch in db\/patients\./,
+    );
+    const flipped = path.join(work, 'flipped.age');
+    const bytes = fs.readFileSync(archive);
+    bytes[bytes.length - 40]! ^= 1;
+    fs.writeFileSync(flipped, bytes);
+    await expect(
+      restoreBackup({ file: flipped, env: { BACKUP_IDENTITY: identity }, pool: d.pool, uploadsDir: uploads }),
+    ).rejects.toThrow(/damaged or was altered/);
+    expect((await d.pool.query(`SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'`)).rows[0].n).toBe('0');
+    expect(fs.existsSync(uploads)).toBe(false);
+  });
+
+  it('refuses a wrong identity or passphrase with a clear message', async () => {
+    const d = await target();
+    const wrong = await generateIdentity();
+    const uploads = path.join(work, 'x');
+    await expect(
+      restoreBackup({ file: archive, env: { BACKUP_IDENTITY: wrong }, pool: d.pool, uploadsDir: uploads }),
+    ).rejects.toThrow('Cannot decrypt the backup: wrong BACKUP_IDENTITY or BACKUP_PASSPHRASE');
+    await expect(
+      restoreBackup({ file: archive, env: { BACKUP_PASSPHRASE: 'nope' }, pool: d.pool, uploadsDir: uploads }),
+    ).rejects.toThrow('wrong BACKUP_IDENTITY or BACKUP_PASSPHRASE');
+    await expect(restoreBackup({ file: archive, env: {}, pool: d.pool, uploadsDir: uploads })).rejects.toThrow(
+      /set BACKUP_IDENTITY/,
+    );
+  });
+
+  it('refuses a target that holds data unless forced, then replaces it', async () => {
+    const uploads = path.join(work, 'forced-uploads');
+    await expect(
+      restoreBackup({ file: archive, env: { BACKUP_IDENTITY: identity }, pool: t.database.pool, uploadsDir: uploads }),
+    ).rejects.toThrow(/not empty .*--force/);
+    const d = targets[0]!; // restored by the first test: it holds the practice
+    fs.mkdirSync(uploads, { recursive: true });
+    fs.writeFileSync(path.join(uploads, 'stale'), 'x');
+    await restoreBackup({
+      file: archive,
+      env: { BACKUP_IDENTITY: identity },
+      pool: d.pool,
+      uploadsDir: uploads,
+      force: true,
+    });
+    expect(await digestsOf(d.pool)).toEqual(await digestsOf(t.database.pool));
+    expect(Object.keys(filesUnder(uploads))).toEqual(Object.keys(filesUnder(t.uploadsDir)));
+  });
+
+  it('runs on schedule, records each run, and e-mails the operator when one fails', async () => {
+    const dir = path.join(work, 'scheduled');
+    const passphrase: Encryption = { kind: 'passphrase', passphrase: 'correct horse battery staple', workFactor: 10 };
+    const options = {
+      pool: t.database.pool,
+      mailer: t.mailbox,
+      dir,
+      times: [{ hour: 3, minute: 0 }],
+      encryption: () => passphrase,
+      database: backend.name === 'pglite' ? ('pglite' as const) : ('postgresql' as const),
+      uploadsDir: t.uploadsDir,
+      operatorEmail: 'ops@example.com',
+      now: t.clock.now,
+      log: { info() {}, error() {} },
+    };
+    const scheduler = startBackupSchedule(options, 3_600_000);
+    try {
+      expect(scheduler.next().toISOString()).toBe('2030-03-04T06:00:00.000Z');
+      expect(await scheduler.tick()).toBe(false);
+      t.clock.advance(3 * 60_000);
+      expect(await scheduler.tick()).toBe(true);
+      expect(scheduler.next().toISOString()).toBe('2030-03-05T06:00:00.000Z');
+    } finally {
+      scheduler.stop();
+    }
+    expect(fs.readdirSync(dir)).toEqual(['acompanha-20300304T060100Z.tar.gz.age']);
+    const runs = await t.database.pool.query('SELECT kind, ok, size, file, error FROM backup_runs ORDER BY started_at');
+    expect(runs.rows).toEqual([
+      {
+        kind: 'scheduled',
+        ok: true,
+        size: String(fs.statSync(path.join(dir, 'acompanha-20300304T060100Z.tar.gz.age')).size),
+        file: 'acompanha-20300304T060100Z.tar.gz.age',
+        error: null,
+      },
+    ]);
+
+    // A folder that cannot be written: recorded as failed, and the operator is told.
+    const blocked = path.join(work, 'not-a-folder');
+    fs.writeFileSync(blocked, '');
+    const failed = await runScheduledBackup({ ...options, dir: blocked });
+    expect(failed.ok).toBe(false);
+    const last = await t.database.pool.query(
+      'SELECT kind, ok, error FROM backup_runs WHERE ok = false ORDER BY started_at DESC LIMIT 1',
+    );
+    expect(last.rows[0]).toMatchObject({ kind: 'scheduled', ok: false });
+    expect(last.rows[0].error).toMatch(/EEXIST|ENOTDIR/);
+    const [mail] = await t.mailbox.list('ops@example.com');
+    expect(mail?.subject).toBe('Acompanha: o backup agendado falhou');
+
+    // Without a key a scheduled backup fails (never written in clear) and says why.
+    const clear = await runScheduledBackup({ ...options, encryption: () => encryptionFromEnv({}) });
+    expect(clear.ok).toBe(false);
+    expect(clear.error).toMatch(/BACKUP_RECIPIENT or BACKUP_PASSPHRASE/);
+  });
+});
+
+describe('backup keys and retention', () => {
+  it('refuses to write in clear in production, and elsewhere without --unencrypted', () => {
+    expect(() => encryptionFromEnv({ NODE_ENV: 'production' })).toThrow(/Refusing to write a backup in clear/);
+    expect(() => encryptionFromEnv({ NODE_ENV: 'production' }, { unencrypted: true })).toThrow(/in production/);
+    expect(() => encryptionFromEnv({})).toThrow(/--unencrypted/);
+    expect(encryptionFromEnv({}, { unencrypted: true })).toEqual({ kind: 'none' });
+    expect(encryptionFromEnv({ BACKUP_PASSPHRASE: 'p' })).toMatchObject({ kind: 'passphrase' });
+    expect(() => encryptionFromEnv({ BACKUP_RECIPIENT: 'ssh-ed25519 AAAA' })).toThrow(/not an age recipient/);
+  });
+
+  it('keeps the newest backup of each of the last 7 days and of each of the last 4 weeks', () => {
+    // Sixty days of backups at 03:00 São Paulo, plus a second (manual) one on the last day.
+    const names: string[] = [];
+    const last = Date.parse('2030-03-31T06:00:00Z'); // a Sunday
+    for (let i = 0; i < 60; i++) names.push(backupFileName(new Date(last - i * 86_400_000), true));
+    names.push(backupFileName(new Date(last + 3_600_000), true));
+    const kept = [...selectRetained(names)].sort();
+    const at = (iso: string) => backupFileName(new Date(iso), true);
+    expect(kept).toEqual(
+      [
+        // 7 daily: 25 to 31 March (the 31st's newest is the later one)
+        at('2030-03-25T06:00:00Z'),
+        at('2030-03-26T06:00:00Z'),
+        at('2030-03-27T06:00:00Z'),
+        at('2030-03-28T06:00:00Z'),
+        at('2030-03-29T06:00:00Z'),
+        at('2030-03-30T06:00:00Z'),
+        at('2030-03-31T07:00:00Z'),
+        // 4 weekly (ISO weeks end on Sunday): the week of the 25th is already kept by its Sunday
+        at('2030-03-24T06:00:00Z'),
+        at('2030-03-17T06:00:00Z'),
+        at('2030-03-10T06:00:00Z'),
+      ].sort(),
+    );
+    expect(selectRetained(['notes.txt', 'acompanha-x.tar.gz'])).toEqual(new Set());
+  });
+});
