@@ -109,3 +109,9 @@ export async function withReadBack(
     return { encryption, readBackEnv: { BACKUP_PASSPHRASE: encryption.passphrase } };
   return { encryption, readBackEnv: {} };
 }
+
+/** A new age key pair (the drill's and the benchmark's throwaway keys). */
+export async function newKeyPair(): Promise<{ identity: string; recipient: string }> {
+  const identity = await generateIdentity();
+  return { identity, recipient: await identityToRecipient(identity) };
+}
