@@ -110,9 +110,9 @@ async function snapshot(where: { dataDir: string; url?: string }) {
   }
 }
 
-let api: ReturnType<typeof spawn> | undefined;
+const running: { api?: ReturnType<typeof spawn> } = {};
 function cleanup() {
-  api?.kill('SIGTERM');
+  running.api?.kill('SIGTERM');
   fs.rmSync(work, { recursive: true, force: true });
 }
 
@@ -150,7 +150,7 @@ compareMs += Date.now() - t3;
 
 // The API on the restored copy: sign in, open an answer, download a file.
 const t2 = Date.now();
-api = spawn(process.execPath, apiStartArgs(), {
+running.api = spawn(process.execPath, apiStartArgs(), {
   cwd: root,
   env: {
     ...baseEnv,
