@@ -3,6 +3,7 @@
  *
  *   pnpm backup [--out FILE] [--unencrypted]   one archive of the database and the local uploads
  *   pnpm restore FILE [--force]                  into what DATABASE_URL / DATA_DIR points at (empty, or --force)
+ *   pnpm backup:keygen --out FILE                an age key pair: the secret key into FILE, the public key printed
  *
  * Both read DATABASE_URL (PostgreSQL) or DATA_DIR (`<repo>/.data`: the embedded database in `pglite/`, the
  * uploads in `uploads/`), like the server; BACKUP_RECIPIENT / BACKUP_PASSPHRASE to write and BACKUP_IDENTITY /
@@ -16,7 +17,7 @@ import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type Embed
 import { dataDirHolder, lockDataDir } from '../db/lock.js';
 import { verifyArchive, type Manifest } from './archive.js';
 import { backupThroughServer, readEndpoint, recordThroughServer } from './endpoint.js';
-import { BackupKeyError, encryptionFromEnv, withReadBack } from './keys.js';
+import { BackupKeyError, encryptionFromEnv, newKeyPair, withReadBack } from './keys.js';
 import { restoreBackup } from './restore.js';
 import { createBackup, recordBackupRun, type BackupRun } from './run.js';
 
@@ -26,6 +27,7 @@ const uploadsDir = path.join(dataDir, 'uploads');
 /** pnpm runs scripts from the root: a relative path is the operator's, from where she typed the command. */
 const fromCaller = (p: string) => path.resolve(env.INIT_CWD ?? process.cwd(), p);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function stamp(d: Date): string {
@@ -143,7 +145,8 @@ async function backup(args: string[]): Promise<void> {
     console.log(`  ${summary(manifest)}`);
     console.log(
       `  ${mb(size)} ${base.encryption.kind === 'none' ? 'in clear' : `encrypted with age (${base.encryption.kind === 'passphrase' ? 'passphrase' : 'recipient'})`}, ` +
-        `written in ${secs(written)}, read back and checked in ${secs(Date.now() - t0 - written)}`,
+        `written in ${secs(written)}, read back and checked in ${secs(Date.now() - t0 - written)}; ` +
+        `peak memory ${peakMb()} MB`,
     );
   } catch (err) {
     const error = (err as Error).message;
@@ -195,14 +198,29 @@ async function restore(args: string[]): Promise<void> {
           "(not in the archive: restore them from the bucket's versioning if needed).",
       );
     }
-    console.log(`Done in ${secs(Date.now() - t0)}.`);
+    console.log(`Done in ${secs(Date.now() - t0)} (peak memory ${peakMb()} MB).`);
   } finally {
     await close();
   }
 }
 
+/** A new age key pair in age-keygen's file format (the age tools read it too); prints the public key. */
+async function keygen(args: string[]): Promise<void> {
+  const outArg = args[args.indexOf('--out') + 1];
+  if (!args.includes('--out') || !outArg) throw new Error('Usage: pnpm backup:keygen --out FILE');
+  const file = fromCaller(outArg);
+  if (fs.existsSync(file)) throw new Error(`${file} exists: refusing to overwrite a key.`);
+  const { identity, recipient } = await newKeyPair();
+  fs.writeFileSync(file, `# created: ${new Date().toISOString()}\n# public key: ${recipient}\n${identity}\n`, {
+    mode: 0o600,
+    flag: 'wx',
+  });
+  console.log(`Secret key written to ${file} (keep it off the server; restoring needs it: BACKUP_IDENTITY=${file}).`);
+  console.log(`Public key (BACKUP_RECIPIENT): ${recipient}`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
-const run = command === 'backup' ? backup : command === 'restore' ? restore : undefined;
+const run = command === 'backup' ? backup : command === 'restore' ? restore : command === 'keygen' ? keygen : undefined;
 if (!run) {
   console.error('Usage: pnpm backup [--out FILE] [--unencrypted] | pnpm restore FILE [--force]');
   process.exit(2);
