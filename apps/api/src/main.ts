@@ -138,7 +138,12 @@ async function main(): Promise<void> {
   }
   // `pnpm backup` on the embedded database while this server runs asks it for the snapshot (backup/endpoint.ts).
   const stopBackupEndpoint = embedded
-    ? await startBackupEndpoint({ pool: database.pool, dataDir, uploadsDir: config.uploadsDir, log: app.log })
+    ? await startBackupEndpoint({ pool: database.pool, dataDir, uploadsDir: config.uploadsDir, log: app.log }).catch(
+        (err: unknown) => {
+          app.log.warn({ err }, 'backup endpoint not started: pnpm backup needs this server stopped');
+          return undefined;
+        },
+      )
     : undefined;
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL

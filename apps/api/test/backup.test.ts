@@ -14,7 +14,10 @@ import { generateIdentity, identityToRecipient } from 'age-encryption';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifyArchive } from '../src/backup/archive.js';
 import { tableDigests } from '../src/backup/digest.js';
+import { backupThroughServer, readEndpoint, startBackupEndpoint } from '../src/backup/endpoint.js';
+import { appliedVersion, codeVersion, migrateUpTo, readJournal } from '../src/backup/migrations.js';
 import { encryptionFromEnv, type Encryption } from '../src/backup/keys.js';
 import { restoreBackup } from '../src/backup/restore.js';
 import { createBackup } from '../src/backup/run.js';
@@ -277,6 +280,66 @@ describe.each(backends)('backup and restore on $name', (backend) => {
     expect(await digestsOf(d.pool)).toEqual(await digestsOf(t.database.pool));
     expect(Object.keys(filesUnder(uploads))).toEqual(Object.keys(filesUnder(t.uploadsDir)));
   });
+
+  it('restores an older backup at its own migration, then migrates it forward', async () => {
+    const old = await target();
+    const previous = readJournal().at(-2)!.tag;
+    await migrateUpTo(old.pool, previous);
+    const file = path.join(work, 'old.tar.gz');
+    const client = await old.pool.connect();
+    let manifest;
+    try {
+      ({ manifest } = await createBackup(client, {
+        database: other === 'pglite' ? 'pglite' : 'postgresql',
+        out: file,
+        encryption: { kind: 'none' },
+      }));
+    } finally {
+      client.release();
+    }
+    expect(manifest.migration.tag).toBe(previous);
+    const d = await target();
+    await restoreBackup({ file, env: {}, pool: d.pool, uploadsDir: path.join(work, 'old-uploads') });
+    const c = await d.pool.connect();
+    try {
+      expect((await appliedVersion(c))?.tag).toBe(codeVersion().tag);
+    } finally {
+      c.release();
+    }
+  });
+
+  it.runIf(backend.name === 'pglite')(
+    'backs up through the running server on the embedded database (its loopback endpoint)',
+    async () => {
+      const dataDir = path.join(work, 'served');
+      fs.mkdirSync(dataDir);
+      const stop = await startBackupEndpoint({
+        pool: t.database.pool,
+        dataDir,
+        uploadsDir: t.uploadsDir,
+        log: { info() {}, error() {} },
+      });
+      try {
+        const endpoint = readEndpoint(dataDir)!;
+        expect(fs.statSync(path.join(dataDir, 'backup-endpoint.json')).mode & 0o777).toBe(0o600);
+        const denied = await fetch(`${endpoint.url}/snapshot`, { method: 'POST' });
+        expect(denied.status).toBe(401);
+        const file = path.join(work, 'served.tar.gz.age');
+        // Requests keep being answered meanwhile (they wait for the snapshot's connection).
+        const [size, res] = await Promise.all([
+          backupThroughServer(endpoint, file, encryption),
+          t.call({ method: 'GET', url: '/api/health' }),
+        ]);
+        expect(res.statusCode).toBe(200);
+        expect(size).toBe(fs.statSync(file).size);
+        const manifest = await verifyArchive(file, { BACKUP_IDENTITY: identity });
+        expect(manifest.tables.find((x) => x.name === 'patients')?.rows).toBe(2);
+      } finally {
+        await stop();
+      }
+      expect(fs.existsSync(path.join(dataDir, 'backup-endpoint.json'))).toBe(false);
+    },
+  );
 
   it('runs on schedule, records each run, and e-mails the operator when one fails', async () => {
     const dir = path.join(work, 'scheduled');
