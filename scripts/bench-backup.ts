@@ -139,6 +139,8 @@ interface Result {
   archiveBytes: number;
   backup: { ms: number; line: string };
   probe: { slowest: number; count: number; failed: number };
+  /** The API's peak RSS before and after the backup. */
+  apiPeakMb: [number, number];
   restore: { ms: number; line: string };
 }
 
@@ -176,12 +178,14 @@ async function bench(kind: 'postgres' | 'pglite', work: string): Promise<Result>
   let dbBytes: number;
   let backup: { ms: number; out: string };
   let probed: { slowest: number; count: number; failed: number };
+  let apiPeakMb: [number, number];
   try {
     if (sourceUrl) dbBytes = await databaseSize(sourceUrl);
     else dbBytes = dirSize(path.join(dataDir, 'pglite'));
     const base = `http://127.0.0.1:${port}`;
     const stopProbe = probe(base, await demoJwt(base));
     await new Promise((r) => setTimeout(r, 500));
+    const peakBefore = peakRssMb(api.pid);
     console.log(`  backing up (${mb(dbBytes)} on disk) while the API serves…`);
     backup = await pnpm(['backup', '--out', archive], {
       ...process.env,
@@ -190,6 +194,7 @@ async function bench(kind: 'postgres' | 'pglite', work: string): Promise<Result>
       BACKUP_RECIPIENT: keys.recipient,
     });
     probed = await stopProbe();
+    apiPeakMb = [peakBefore, peakRssMb(api.pid)];
   } finally {
     await stop(api);
   }
@@ -218,8 +223,18 @@ async function bench(kind: 'postgres' | 'pglite', work: string): Promise<Result>
     archiveBytes: fs.statSync(archive).size,
     backup: { ms: backup.ms, line: line(backup.out, /written in/) },
     probe: probed,
+    apiPeakMb,
     restore: { ms: restore.ms, line: line(restore.out, /^Done in/) },
   };
+}
+
+/** The process's peak resident memory so far (VmHWM), in MB. */
+function peakRssMb(pid: number | undefined): number {
+  try {
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  } catch {
+    return NaN;
+  }
 }
 
 function dirSize(dir: string): number {
@@ -249,7 +264,7 @@ for (const r of results) {
   console.log(`  pnpm backup: ${secs(r.backup.ms)} — ${r.backup.line}`);
   console.log(
     `  while it ran, GET /api/patient every 100 ms: ${r.probe.count} requests, slowest ${r.probe.slowest} ms, ` +
-      `${r.probe.failed} failed`,
+      `${r.probe.failed} failed; API peak RSS ${r.apiPeakMb[0]} MB before, ${r.apiPeakMb[1]} MB after`,
   );
   console.log(`  pnpm restore into ${r.target}: ${secs(r.restore.ms)} — ${r.restore.line}`);
 }
