@@ -159,7 +159,10 @@ export async function pruneAccessLog(db: Db, now: Date, retentionYears = ACCESS_
   before.setUTCFullYear(before.getUTCFullYear() - retentionYears);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL acompanha.prune = 'on'`);
-    const gone = await tx.delete(accessLog).where(and(lt(accessLog.at, before))).returning({ id: accessLog.id });
+    const gone = await tx
+      .delete(accessLog)
+      .where(and(lt(accessLog.at, before)))
+      .returning({ id: accessLog.id });
     return gone.length;
   });
 }
