@@ -204,6 +204,7 @@ describe.each(backends)('backup and restore on $name', (backend) => {
     const made = await backup(archive);
     expect(made.size).toBeGreaterThan(0);
     expect(made.manifest.migration.tag).toMatch(/^\d{4}_/);
+    expect(made.manifest.product).toEqual({ name: 'acompanha', version: '0.1.0' });
     expect(made.manifest.tables.find((x) => x.name === 'patients')?.rows).toBe(2);
     expect(made.manifest.uploads.storage).toBe('local');
     expect(made.manifest.uploads.files).toBeGreaterThan(0);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { REPO_ROOT } from '../config.js';
 import { type ArchiveWriter, FORMAT, FORMAT_VERSION, type Manifest } from './archive.js';
 import { appliedVersion } from './migrations.js';
 
@@ -46,9 +47,7 @@ export async function tablesInLoadOrder(client: pg.ClientBase): Promise<string[]
 
 export function productVersion(): string {
   try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
