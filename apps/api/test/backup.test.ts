@@ -5,6 +5,7 @@
  * archives, wrong keys and non-empty targets are refused before anything is written; scheduled runs are
  * recorded, e-mailed on failure, and pruned to 7 daily + 4 weekly.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,14 @@ import { appliedVersion, codeVersion, migrateUpTo, readJournal } from '../src/ba
 import { encryptionFromEnv, type Encryption } from '../src/backup/keys.js';
 import { restoreBackup } from '../src/backup/restore.js';
 import { createBackup } from '../src/backup/run.js';
-import { backupFileName, runScheduledBackup, selectRetained, startBackupSchedule } from '../src/backup/schedule.js';
+import {
+  backupFileName,
+  nextRunAfter,
+  parseSchedule,
+  runScheduledBackup,
+  selectRetained,
+  startBackupSchedule,
+} from '../src/backup/schedule.js';
 import { connectDatabase, startEmbeddedDatabase } from '../src/db/client.js';
 import { defaultQuestionId as q } from '../src/question/library.js';
 import { surveyFlow } from './helpers/answer-revision.js';
@@ -407,6 +415,35 @@ describe('backup keys and retention', () => {
     expect(encryptionFromEnv({}, { unencrypted: true })).toEqual({ kind: 'none' });
     expect(encryptionFromEnv({ BACKUP_PASSPHRASE: 'p' })).toMatchObject({ kind: 'passphrase' });
     expect(() => encryptionFromEnv({ BACKUP_RECIPIENT: 'ssh-ed25519 AAAA' })).toThrow(/not an age recipient/);
+  });
+
+  it('the command refuses in production without a key, before touching anything', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acompanha-backup-cli-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir };
+      delete env.BACKUP_RECIPIENT;
+      delete env.BACKUP_PASSPHRASE;
+      delete env.DATABASE_URL;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', 'backup', '--unencrypted'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env,
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('Refusing to write a backup in clear in production');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads BACKUP_SCHEDULE as São Paulo times of day', () => {
+    expect(parseSchedule(undefined)).toEqual([{ hour: 3, minute: 0 }]);
+    const times = parseSchedule('03:00, 15:30');
+    expect(nextRunAfter(times, new Date('2030-03-04T07:00:00Z')).toISOString()).toBe('2030-03-04T18:30:00.000Z');
+    expect(nextRunAfter(times, new Date('2030-03-04T18:30:00Z')).toISOString()).toBe('2030-03-05T06:00:00.000Z');
+    expect(() => parseSchedule('25:00')).toThrow(/BACKUP_SCHEDULE/);
+    expect(() => parseSchedule('0 3 * * *')).toThrow(/HH:MM/);
   });
 
   it('keeps the newest backup of each of the last 7 days and of each of the last 4 weeks', () => {
