@@ -199,6 +199,17 @@ describe.each(backends)('backup and restore on $name', (backend) => {
         },
       ],
     });
+    // The append-only access log and the account activity (identity columns; the log refuses UPDATE and DELETE).
+    const { rows } = await t.database.pool.query(`SELECT id FROM professionals WHERE email = 'ana.backup@example.com'`);
+    for (const kind of ['answer', 'file']) {
+      await t.database.pool.query(
+        `INSERT INTO access_log (professional_id, patient_id, kind, outcome, address) VALUES ($1, $2, $3, 'ok', '127.0.0.0/24')`,
+        [rows[0].id, patient.id, kind],
+      );
+    }
+    await t.database.pool.query(`INSERT INTO account_activity (professional_id, kind) VALUES ($1, 'sign_in')`, [
+      rows[0].id,
+    ]);
     archive = path.join(work, 'a.tar.gz.age');
   });
 
@@ -230,9 +241,14 @@ describe.each(backends)('backup and restore on $name', (backend) => {
     expect(result.rows.find((r) => r.table === 'answer_revisions')?.rows).toBe(1);
     expect(await digestsOf(d.pool)).toEqual(await digestsOf(t.database.pool));
     expect(filesUnder(uploads)).toEqual(filesUnder(t.uploadsDir));
-    // Identity columns go on from where they were.
-    const seqs = await d.pool.query(`SELECT count(*) AS n FROM pg_sequences WHERE schemaname = 'public'`);
-    expect(Number(seqs.rows[0].n)).toBeGreaterThan(0);
+    expect(result.rows.find((r) => r.table === 'access_log')?.rows).toBe(2);
+    // Identity columns go on from where they were, and the access log is append-only again.
+    const next = await d.pool.query(
+      `INSERT INTO access_log (professional_id, kind, outcome) SELECT professional_id, 'answer', 'ok' FROM access_log LIMIT 1 RETURNING id`,
+    );
+    expect(Number(next.rows[0].id)).toBe(3);
+    await expect(d.pool.query(`DELETE FROM access_log`)).rejects.toThrow(/append-only/);
+    await d.pool.query(`TRUNCATE access_log`);
   });
 
   it('refuses a tampered or damaged archive before writing anything', async () => {
