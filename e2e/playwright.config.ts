@@ -50,6 +50,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, so the API closes its embedded database cleanly (the restore drill reads it afterwards).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: { PORT: String(PORT) },
     stdout: 'ignore',
     stderr: 'pipe',

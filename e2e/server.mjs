@@ -1,7 +1,7 @@
 // Starts the real API (serving the built portal and survey) on a fresh embedded database,
 // or on a fresh PostgreSQL database when E2E_DATABASE_URL is given. The data folder is removed on exit.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_JWT_SECRET, E2E_OPERATOR_TOKEN, E2E_WHATSAPP_APP_SECRET, E2E_WHATSAPP_VERIFY_TOKEN } from './secret.mjs';
@@ -14,7 +14,14 @@ for (const app of ['portal', 'survey']) {
     process.exit(1);
   }
 }
-const dataDir = mkdtempSync(join(tmpdir(), 'acompanha-e2e-'));
+// E2E_KEEP_DATA_DIR (set by scripts/test.mjs): the data folder is that one and stays after the journeys, for
+// the restore drill (scripts/restore-drill.ts).
+const keep = process.env.E2E_KEEP_DATA_DIR;
+if (keep) {
+  rmSync(keep, { recursive: true, force: true });
+  mkdirSync(keep, { recursive: true });
+}
+const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'acompanha-e2e-'));
 const env = {
   ...process.env,
   JWT_SECRET: E2E_JWT_SECRET,
@@ -37,6 +44,6 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

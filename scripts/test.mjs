@@ -4,15 +4,21 @@
 //   3. the apps build
 //   4. Vitest, one project after the other: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit,
 //      storybook (Chromium + axe), visual
-//   5. Playwright journeys against the real product
+//   5. Playwright journeys against the real product, then the restore drill on their database (back up, restore
+//      into the other kind of database, compare every table, sign in, open an answer, download a file)
 //   6. with DATABASE_URL: the cluster's journeys (`pnpm start:cluster`: nginx, two API processes, a worker)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
+
+/** Where the journeys' server keeps its data folder for the restore drill. */
+const drillSource = join(tmpdir(), `acompanha-e2e-drill-${process.pid}`);
 
 const steps = [
   ['API contract', 'pnpm', ['gen:api:check']],
@@ -49,7 +55,14 @@ const steps = [
     ],
     { VITEST_FLAKY_OUTPUT: `test-results/vitest-${name}-flaky.json` },
   ]),
-  ['Playwright', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json']],
+  [
+    'Playwright',
+    'pnpm',
+    ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    { E2E_KEEP_DATA_DIR: drillSource },
+  ],
+  // The journeys' database, backed up and restored into the other kind of database (scripts/restore-drill.ts).
+  ['Restore drill', 'pnpm', ['exec', 'tsx', 'scripts/restore-drill.ts'], { E2E_KEEP_DATA_DIR: drillSource }],
   // The cluster runs on PostgreSQL only (its own fresh database beside DATABASE_URL's) behind Debian's nginx.
   ...(process.env.DATABASE_URL
     ? [

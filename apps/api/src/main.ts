@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { configFromEnv, REPO_ROOT, resolveConfig, trustProxyFromEnv } from './config.js';
 import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { lockDataDir } from './db/lock.js';
 import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.js';
@@ -27,42 +28,9 @@ import { createWhatsAppProvider, whatsappCloudConfigFromEnv } from './delivery/w
 import { seedLibrary } from './question/library.js';
 import { DEMO_CREDENTIALS, seedIfEmpty } from './seed.js';
 import { logFormatFrom, textLogStream } from './http/logging.js';
-
-/**
- * PGlite is single-process: two servers on one data folder would corrupt it. A pid lock file refuses
- * the second one with a clear message.
- */
-function lockDataDir(dir: string): () => void {
-  const file = path.join(dir, 'pglite.lock');
-  try {
-    const pid = Number(fs.readFileSync(file, 'utf8').trim());
-    if (pid && pid !== process.pid) {
-      let alive = false;
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch {
-        alive = false;
-      }
-      if (alive) {
-        throw new Error(
-          `Another Acompanha server (pid ${pid}) is using the embedded database in ${dir}. ` +
-            'Stop it, or set DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
-        );
-      }
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  fs.writeFileSync(file, String(process.pid));
-  return () => {
-    try {
-      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);
-    } catch {
-      /* already gone */
-    }
-  };
-}
+import { startBackupEndpoint } from './backup/endpoint.js';
+import { encryptionFromEnv } from './backup/keys.js';
+import { parseSchedule, startBackupSchedule, type BackupScheduler } from './backup/schedule.js';
 
 async function main(): Promise<void> {
   // Short lines for a person at a terminal, JSON for anything else (LOG_FORMAT decides when set).
@@ -131,6 +99,7 @@ async function main(): Promise<void> {
   let stopMessageSender: (() => void) | undefined;
   let stopHousekeeping: (() => void) | undefined;
   let stopExportWorker: (() => void) | undefined;
+  let backups: BackupScheduler | undefined;
   if (jobs) {
     worker = await startDeliveryWorker({ db: database.db, pool: database.pool, config, mailer, log: app.log });
     dispatcher = await startEventDispatcher({
@@ -161,6 +130,22 @@ async function main(): Promise<void> {
     });
     // Data exports (a client's whole record, "Exportar tudo", a patient's own copy), built as ZIPs.
     stopExportWorker = startExportWorker({ db: database.db, config, mailer, store: fileStore, log: app.log });
+    // Scheduled backups into BACKUP_DIR (off without it), verified, pruned to 7 daily + 4 weekly.
+    if (process.env.BACKUP_DIR) {
+      backups = startBackupSchedule({
+        pool: database.pool,
+        mailer,
+        dir: path.resolve(process.env.BACKUP_DIR),
+        times: parseSchedule(process.env.BACKUP_SCHEDULE),
+        encryption: () => encryptionFromEnv(process.env),
+        database: embedded ? 'pglite' : 'postgresql',
+        uploadsDir: config.s3 ? undefined : config.uploadsDir,
+        s3Bucket: config.s3?.bucket,
+        operatorEmail: process.env.OPERATOR_EMAIL,
+        now: config.now,
+        log: app.log,
+      });
+    }
     // Messages composed in /clients/messaging, sent when due.
     stopMessageSender = startMessageSender({
       db: database.db,
@@ -175,6 +160,15 @@ async function main(): Promise<void> {
       app.log,
     );
   }
+  // `pnpm backup` on the embedded database while this server runs asks it for the snapshot (backup/endpoint.ts).
+  const stopBackupEndpoint = embedded
+    ? await startBackupEndpoint({ pool: database.pool, dataDir, uploadsDir: config.uploadsDir, log: app.log }).catch(
+        (err: unknown) => {
+          app.log.warn({ err }, 'backup endpoint not started: pnpm backup needs this server stopped');
+          return undefined;
+        },
+      )
+    : undefined;
   // On PostgreSQL, every API process hears every other one's notification changes (the portal's live bell).
   const stopListening = process.env.DATABASE_URL
     ? listenForNotifications(process.env.DATABASE_URL, database.db, app.log)
@@ -199,6 +193,8 @@ async function main(): Promise<void> {
       stopMessageSender?.();
       stopHousekeeping?.();
       stopExportWorker?.();
+      backups?.stop();
+      await stopBackupEndpoint?.();
       await gatewayStandin?.stop(5000);
       await stopListening?.();
       await mailer.close?.();
@@ -255,6 +251,9 @@ async function main(): Promise<void> {
   }
   if (trustProxy !== undefined) console.log(`  Trusted proxies: ${trustProxy}`);
   console.log(`  Quiz delivery and events: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
+  console.log(
+    `  Scheduled backups: ${backups ? `into ${process.env.BACKUP_DIR}, next at ${backups.next().toISOString()}` : 'off (no BACKUP_DIR; pnpm backup makes one)'}`,
+  );
   console.log('');
 }
 
