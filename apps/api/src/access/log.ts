@@ -83,6 +83,7 @@ export interface AccessEntry {
  * byte, a megabyte), and its record must still be written — without the id then.
  */
 function storableTarget(id: string | null): string | null {
+  // eslint-disable-next-line no-control-regex
   if (id === null || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) return null;
   return id;
 }
