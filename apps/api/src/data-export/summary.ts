@@ -3,11 +3,21 @@
  * Portuguese, self-contained (no external resource: a CSP meta forbids any), every text escaped, and a print
  * style that keeps each answer on one page where it fits. Written in pieces by write.ts.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { escapeHtml } from '../mail/templates.js';
 import { formatDateTime, formatNumber } from '../answer-revision/render.js';
 import type { ExportedAnswer, registration } from './record.js';
 
 const e = (v: unknown) => escapeHtml(v === null || v === undefined || v === '' ? '—' : String(v));
+/** A phone as Brazilians read it: "(19) 97741-1582" (a foreign one as the international form). */
+const phone = (v: string | null) => {
+  const parsed = v ? parsePhoneNumberFromString(v) : undefined;
+  if (!parsed) return v;
+  return parsed.country === 'BR' ? parsed.formatNational() : parsed.formatInternational();
+};
+/** A CPF with its dots and dash: "505.550.881-70". */
+const cpf = (v: string | null) =>
+  v && /^\d{11}$/.test(v) ? `${v.slice(0, 3)}.${v.slice(3, 6)}.${v.slice(6, 9)}-${v.slice(9)}` : v;
 const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '—');
 const day = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
@@ -110,8 +120,8 @@ export function summaryHeader(
 <p class="muted">Cópia completa do registro mantido por ${e(professionalName)} no Acompanha, gerada em ${e(formatDateTime(generatedAt))} (horário de Brasília). Pedido com base na LGPD, arts. 18 e 19.</p>
 <h2>O que há neste arquivo</h2><ul>${contents.map((x) => `<li>${e(x)}</li>`).join('')}</ul>
 <h2>Dados cadastrais</h2><dl>
-<dt>Nome</dt><dd>${e(reg.nome)}</dd><dt>E-mail</dt><dd>${e(reg.email)}</dd><dt>Telefone</dt><dd>${e(reg.telefone)}</dd>
-<dt>CPF</dt><dd>${e(reg.cpf)}</dd><dt>Data de nascimento</dt><dd>${e(day(reg.dataDeNascimento))}</dd>
+<dt>Nome</dt><dd>${e(reg.nome)}</dd><dt>E-mail</dt><dd>${e(reg.email)}</dd><dt>Telefone</dt><dd>${e(phone(reg.telefone))}</dd>
+<dt>CPF</dt><dd>${e(cpf(reg.cpf))}</dd><dt>Data de nascimento</dt><dd>${e(day(reg.dataDeNascimento))}</dd>
 <dt>Sexo</dt><dd>${label(reg.sexo)}</dd><dt>Situação</dt><dd>${label(reg.situacao)}</dd>
 <dt>Modalidade</dt><dd>${label(reg.modalidadeDeAtendimento)}</dd><dt>Etiquetas</dt><dd>${e(reg.etiquetas.join(', '))}</dd>
 <dt>Observações</dt><dd class="pre">${e(reg.observacoes)}</dd><dt>Cadastrado em</dt><dd>${e(when(reg.cadastradoEm))}</dd>
