@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accountHandlers, schedulingHandlers } from '@acompanha/api-client/mocks';
+import { accessHandlers, accountHandlers, schedulingHandlers } from '@acompanha/api-client/mocks';
 import { PrivateLayout } from './PrivateLayout';
 import { PortalScreen, resetPortal } from '../storybook/PortalScreen';
 import { store } from './store';
@@ -12,7 +12,14 @@ const meta = {
   // The layout is shown around /profile, which also reads the template message.
   parameters: {
     layout: 'fullscreen',
-    msw: { handlers: [accountHandlers.getMe, accountHandlers.logout, schedulingHandlers.getTemplate] },
+    msw: {
+      handlers: [
+        accountHandlers.getMe,
+        accountHandlers.logout,
+        schedulingHandlers.getTemplate,
+        accessHandlers.activity,
+      ],
+    },
   },
   beforeEach: () => resetPortal({ signedIn: true }),
   render: () => <PortalScreen path="/profile" />,

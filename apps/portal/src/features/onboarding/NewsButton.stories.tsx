@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { accountHandlers, allSubscriptionHandlers, schedulingHandlers } from '@acompanha/api-client/mocks';
+import {
+  accessHandlers,
+  accountHandlers,
+  allSubscriptionHandlers,
+  schedulingHandlers,
+} from '@acompanha/api-client/mocks';
 import { NewsButton } from './NewsButton';
 import { NEWS } from './news';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
@@ -20,6 +25,7 @@ const meta = {
         accountHandlers.getMe,
         accountHandlers.logout,
         schedulingHandlers.getTemplate,
+        accessHandlers.activity,
         ...allSubscriptionHandlers,
       ],
     },

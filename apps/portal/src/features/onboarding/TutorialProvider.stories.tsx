@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Professional } from '@acompanha/api-client';
 import {
+  accessHandlers,
   accountHandlers,
   allSubscriptionHandlers,
   answersHandlers,
@@ -51,6 +52,7 @@ const meta = {
         ...tutorialHandlers,
         accountHandlers.logout,
         schedulingHandlers.getTemplate,
+        accessHandlers.activity,
         ...allSubscriptionHandlers,
         http.get('*/api/dashboard/summary', () =>
           HttpResponse.json({

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  accessHandlers,
   accountHandlers,
   allSubscriptionHandlers,
+  dataExportHandlerList,
   errorHandler,
   schedulingHandlers,
   subscriptionState,
@@ -12,7 +14,14 @@ import {
 import { SubscriptionPanel } from './SubscriptionPanel';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
 
-const handlers = [schedulingHandlers.getTemplate, accountHandlers.getMe, ...allSubscriptionHandlers];
+// The whole /profile page: its other cards (account activity, "Exportar tudo") answer too, so no toast is theirs.
+const handlers = [
+  schedulingHandlers.getTemplate,
+  accountHandlers.getMe,
+  accessHandlers.activity,
+  ...dataExportHandlerList,
+  ...allSubscriptionHandlers,
+];
 const onProfile = (subscription: SignatureFixtureName) => ({
   beforeEach: () => resetPortal({ signedIn: true, subscription }),
 });
