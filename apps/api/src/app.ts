@@ -28,6 +28,7 @@ import {
   frameworkError,
   installErrorHandler,
   notFoundOrMethodNotAllowed,
+  refuseWrongMethodOnFixedPath,
   RouteTable,
   sendError,
 } from './errors/handler.js';
@@ -173,6 +174,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(API_PREFIX)) routes.add(route.method, route.url);
   });
+  app.addHook('onRequest', refuseWrongMethodOnFixedPath(routes));
 
   installErrorHandler(app);
   registerSecurityHeaders(app as unknown as FastifyInstance, config);

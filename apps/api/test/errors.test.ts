@@ -1,5 +1,5 @@
+import { buildApp, openApiDocument } from '../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, operator, type TestApp } from './helpers/app.js';
@@ -43,6 +43,53 @@ describe.each(backends)('error model on $name', (backend) => {
     const me = await t.call({ method: 'DELETE', url: '/api/professional/me?x=1' });
     expectError(me, 405, 'METHOD_NOT_ALLOWED');
     expect(me.headers.allow).toBe('GET, HEAD, PUT');
+  });
+
+  it('a fixed path answers with its own methods, never a template that also matches it (RFC 9110)', async () => {
+    // Each of these once reached a template: PUT /quiz/:id (401), PUT /patient/:id (400), the PIN's body (415).
+    const cases: [string, string, string][] = [
+      ['PUT', '/api/quiz/schedule', 'GET, HEAD, POST'],
+      ['PUT', '/api/patient/import', 'POST'],
+      ['PUT', '/api/quiz-answer/validate-pin', 'POST'],
+      ['DELETE', '/api/patient/totals', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await t.call({
+        method: method as 'PUT',
+        url,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+      });
+      expectError(res, 405, 'METHOD_NOT_ALLOWED');
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+    }
+    // OPTIONS says what the resource takes: the fixed path's methods, not the template's.
+    const totals = await t.call({ method: 'OPTIONS', url: '/api/patient/totals' });
+    expect(totals.statusCode).toBe(204);
+    expect(totals.headers.allow).toBe('GET, HEAD, OPTIONS');
+    const one = await t.call({ method: 'OPTIONS', url: '/api/patient/5b0c1d2e-3f40-4152-8364-758697a8b9c0' });
+    expect(one.statusCode).toBe(204);
+    expect(one.headers.allow).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
+  });
+
+  it('every fixed path of the document refuses every other method with 405 and its Allow', async () => {
+    const doc = (await openApiDocument(buildApp({ config: { logger: false } }))) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+    let tried = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (path.includes('{')) continue;
+      const own = Object.keys(ops).map((m) => m.toUpperCase());
+      for (const method of methods.filter((m) => !own.includes(m) && !(m === 'GET' && own.includes('HEAD')))) {
+        const res = await t.call({ method: method as 'GET', url: `/api${path}` });
+        expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(405);
+        const allow = String(res.headers.allow).split(', ');
+        for (const m of own) expect(allow, `${method} ${path}`).toContain(m);
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(200);
   });
 
   it('malformed JSON → 400 WRONG_COMMAND_PARAMETERS', async () => {

@@ -88,11 +88,24 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-/** Remembers every registered route so a 404 can tell "unknown path" from "wrong method" (405). */
+/**
+ * Remembers every registered route so a request can be told "unknown path" (404) from "wrong method" (405, with
+ * `Allow`). A fixed path wins over a template that also matches it: `/quiz/schedule` answers with its own
+ * methods, never with `/quiz/:id`'s (RFC 9110 §15.5.6: Allow lists the target resource's methods).
+ */
 export class RouteTable {
-  private readonly entries: { method: string; pattern: RegExp }[] = [];
+  private readonly entries: { method: string; pattern: RegExp; fixed: boolean }[] = [];
+  /** Fixed paths (no parameter), without a trailing slash: one lookup on every request. */
+  private readonly fixed = new Map<string, Set<string>>();
 
   add(methods: string | string[], url: string): void {
+    const fixed = !url.split('/').some((seg) => seg === '*' || seg.startsWith(':'));
+    if (fixed) {
+      const key = url.replace(/\/$/, '');
+      const set = this.fixed.get(key) ?? new Set<string>();
+      for (const m of Array.isArray(methods) ? methods : [methods]) set.add(m.toUpperCase());
+      this.fixed.set(key, set);
+    }
     const source = url
       .split('/')
       .map((seg) => {
@@ -103,14 +116,58 @@ export class RouteTable {
       .join('/');
     const pattern = new RegExp(`^${source}/?$`);
     for (const m of Array.isArray(methods) ? methods : [methods])
-      this.entries.push({ method: m.toUpperCase(), pattern });
+      this.entries.push({ method: m.toUpperCase(), pattern, fixed });
   }
 
+  /** The methods of the fixed path `path`, or none when no fixed route has it. */
+  fixedMethods(path: string): string[] {
+    const set = this.fixed.get(path.replace(/\/$/, ''));
+    return set ? METHODS.filter((m) => set.has(m)) : [];
+  }
+
+  /** The methods of the resource at `path`: its fixed route's when it has one, else every template's that matches. */
   allowedMethods(path: string): string[] {
-    const allowed = new Set<string>();
-    for (const e of this.entries) if (e.pattern.test(path)) allowed.add(e.method);
+    const fixed = this.fixedMethods(path);
+    return fixed.length > 0 ? fixed : this.methodsOf(this.entries.filter((e) => e.pattern.test(path)));
+  }
+
+  private methodsOf(entries: { method: string }[]): string[] {
+    const allowed = new Set(entries.map((e) => e.method));
     return METHODS.filter((m) => allowed.has(m));
   }
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
+
+/** `OPTIONS` answers 204 with `Allow`; another method the resource does not have answers 405 with `Allow`. */
+function methodAnswer(request: FastifyRequest, reply: FastifyReply, allowed: string[]): FastifyReply {
+  const path = pathOf(request);
+  if (request.method === 'OPTIONS') {
+    return reply
+      .code(204)
+      .header('Allow', [...allowed, 'OPTIONS'].join(', '))
+      .send();
+  }
+  reply.header('Allow', allowed.join(', '));
+  return sendError(
+    reply,
+    new AppError(405, 'METHOD_NOT_ALLOWED', `Método ${request.method} não permitido para ${path}.`, {
+      allow: allowed,
+    }),
+  );
+}
+
+/**
+ * Before routing's own hooks (authentication, body parsing): a method a fixed path does not have is refused there,
+ * instead of reaching a template that happens to match it (`PUT /quiz/schedule` is not `PUT /quiz/:id`).
+ */
+export function refuseWrongMethodOnFixedPath(routes: RouteTable) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const fixed = routes.fixedMethods(path);
+    if (fixed.length === 0 || fixed.includes(request.method)) return;
+    return methodAnswer(request, reply, fixed);
+  };
 }
 
 export function notFoundOrMethodNotAllowed(
@@ -118,16 +175,7 @@ export function notFoundOrMethodNotAllowed(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const path = request.url.split('?')[0] ?? request.url;
-  const allowed = routes.allowedMethods(path);
-  if (allowed.length > 0 && !allowed.includes(request.method)) {
-    reply.header('Allow', allowed.join(', '));
-    return sendError(
-      reply,
-      new AppError(405, 'METHOD_NOT_ALLOWED', `Método ${request.method} não permitido para ${path}.`, {
-        allow: allowed,
-      }),
-    );
-  }
-  return sendError(reply, new AppError(404, 'NOT_FOUND', `Rota ${request.method} ${path} não encontrada.`));
+  const allowed = routes.allowedMethods(pathOf(request));
+  if (allowed.length > 0 && !allowed.includes(request.method)) return methodAnswer(request, reply, allowed);
+  return sendError(reply, new AppError(404, 'NOT_FOUND', `Rota ${request.method} ${pathOf(request)} não encontrada.`));
 }
