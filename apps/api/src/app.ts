@@ -38,6 +38,7 @@ import { accessRoutes } from './access/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { createFileStores } from './file/stores.js';
 import { healthRoutes } from './health/routes.js';
+import { docsRoutes } from './docs/routes.js';
 import { registerMetrics } from './health/metrics.js';
 import { databaseChecks, type ReadyCheck } from './health/ready.js';
 import { controlCharacterIssues } from './lib/input-guard.js';
@@ -292,6 +293,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
   app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => notFoundOrMethodNotAllowed(routes, request, reply));
+      await api.register(docsRoutes());
       await api.register(healthRoutes(ctx, { checks: readyChecks, ...(metrics ? { metrics } : {}) }));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));

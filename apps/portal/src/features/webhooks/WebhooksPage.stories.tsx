@@ -46,6 +46,10 @@ export const Empty: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Nenhum webhook ainda' })).toBeVisible();
     await expect(canvas.getByText(/enviados na hora, assinados, para os seus sistemas/)).toBeVisible();
+    // The API reference, served by the API itself, opens in a new tab (not a route of the portal).
+    const reference = canvas.getByRole('link', { name: 'referência da API' });
+    await expect(reference).toHaveAttribute('href', '/api/docs');
+    await expect(reference).toHaveAttribute('target', '_blank');
     const dialog = await openForm(canvasElement);
     await expect(dialog.getByRole('textbox', { name: /Endereço \(URL\)/ })).toHaveFocus();
     await expect(dialog.getByRole('group', { name: 'Respostas' })).toBeVisible();

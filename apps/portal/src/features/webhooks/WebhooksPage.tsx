@@ -14,6 +14,7 @@ import {
   IconPlus,
   IconWebhook,
   InlineAlert,
+  Link,
   Page,
   Spinner,
   Stack,
@@ -90,7 +91,12 @@ export function WebhooksPage() {
         Cada envio leva os cabeçalhos <code>webhook-id</code>, <code>webhook-timestamp</code> e{' '}
         <code>webhook-signature</code>. Para conferir a assinatura, use o segredo do webhook com uma biblioteca do
         Standard Webhooks (há para Node, Python, PHP, Go e outras). Seu sistema deve responder 2xx em até 15 segundos;
-        se não responder, fazemos até 7 novas tentativas, ao longo de cerca de um dia.
+        se não responder, fazemos até 7 novas tentativas, ao longo de cerca de um dia. O formato de cada evento e toda a
+        API estão na {/* Another page of this server, not a portal route: a new tab, outside the router. */}
+        <Link href="/api/docs" target="_blank" rel="noopener">
+          referência da API
+        </Link>
+        .
       </Text>
       {endpoints.isPending || catalogue.isPending ? (
         <Spinner label="Carregando webhooks" />
