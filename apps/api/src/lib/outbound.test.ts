@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUrl, isPublicAddress, OutboundRefused, outboundRequest, resolvePublic } from './outbound.js';
 
@@ -29,13 +30,101 @@ describe('isPublicAddress', () => {
     '2001:0:4136:e378:8000:63bf:f5ff:fffe',
     '2001:db8::1',
     'ff02::1',
+    // SIIT's IPv4-translated form and the local-use NAT64 prefix (the issue's two misses), and the rest of the
+    // registry that is not globally reachable.
+    '::ffff:0:7f00:1',
+    '::ffff:0:a9fe:a9fe',
+    '64:ff9b:1::7f00:1',
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b:1::808:808',
+    '100::1',
+    '100:0:0:1::1',
+    '2001:2::1',
+    '2001:10::1',
+    '3fff::1',
+    '5f00::1',
+    '192.0.0.170',
+    '192.88.99.1',
     'not-an-ip',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '200.160.2.3', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (ip) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '200.160.2.3',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::ffff:0:808:808',
+    '64:ff9b::808:808',
+    '2804:14c:65::1',
+  ])('accepts %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(true);
+  });
+
+  /*
+   * A second opinion from a well-kept classifier: every address ipaddr.js puts in a range that IANA's registries
+   * mark not globally reachable is refused; an IPv6 form carrying an IPv4 address (ipaddr.js: ipv4Mapped, rfc6145,
+   * rfc6052, 6to4, teredo) is refused exactly when that IPv4 address is. Samples: the first, a middle and the last
+   * address of each range ipaddr.js knows, plus the table above.
+   */
+  const NOT_GLOBAL = new Set([
+    'unspecified',
+    'broadcast',
+    'multicast',
+    'linkLocal',
+    'loopback',
+    'carrierGradeNat',
+    'private',
+    'reserved',
+    'uniqueLocal',
+    'discard',
+    'benchmarking',
+    'deprecated',
+    'segmentRouting',
+  ]);
+  const CARRIES_V4 = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052', '6to4', 'teredo']);
+  it('agrees with ipaddr.js on every special-purpose range it knows', () => {
+    const samples = new Set<string>();
+    for (const family of [ipaddr.IPv4, ipaddr.IPv6] as const) {
+      // ipaddr.js keeps its table on the prototype; its types leave it out.
+      const table = (family.prototype as unknown as { SpecialRanges: Record<string, unknown[]> }).SpecialRanges;
+      for (const [name, ranges] of Object.entries(table)) {
+        if (name === 'unicast') continue;
+        const list = (Array.isArray(ranges[0]) ? ranges : [ranges]) as [ipaddr.IPv4 | ipaddr.IPv6, number][];
+        for (const [base, bits] of list) {
+          const cidr = `${base.toString()}/${bits}`;
+          const first = ipaddr.IPv4.isValid(base.toString())
+            ? ipaddr.IPv4.networkAddressFromCIDR(cidr)
+            : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+          const last = ipaddr.IPv4.isValid(base.toString())
+            ? ipaddr.IPv4.broadcastAddressFromCIDR(cidr)
+            : ipaddr.IPv6.broadcastAddressFromCIDR(cidr);
+          const bytes = first.toByteArray();
+          bytes[bytes.length - 1] = (bytes[bytes.length - 1]! + 1) & 255;
+          for (const a of [first, last, ipaddr.fromByteArray(bytes)]) samples.add(a.toString());
+        }
+      }
+    }
+    for (const a of ['::ffff:0:7f00:1', '64:ff9b:1::7f00:1', '64:ff9b:1::a9fe:a9fe', '::ffff:0:808:808'])
+      samples.add(a);
+    const disagreements: string[] = [];
+    for (const address of samples) {
+      const parsed = ipaddr.parse(address);
+      const range = parsed.range();
+      if (NOT_GLOBAL.has(range) && isPublicAddress(address)) disagreements.push(`${address} (${range}) accepted`);
+      if (CARRIES_V4.has(range) && parsed.kind() === 'ipv6') {
+        // The IPv4 address it carries: 6to4's in bytes 2–5, Teredo's inverted in the last four, the others there.
+        const b = parsed.toByteArray();
+        const bytes = range === '6to4' ? b.slice(2, 6) : b.slice(12, 16).map((x) => (range === 'teredo' ? x ^ 255 : x));
+        const v4 = bytes.join('.');
+        if (!isPublicAddress(v4) && isPublicAddress(address))
+          disagreements.push(`${address} (${range}, carrying ${v4}) accepted`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(samples.size).toBeGreaterThan(60);
   });
 });
 

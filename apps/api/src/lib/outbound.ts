@@ -28,38 +28,53 @@ export class OutboundRefused extends Error {
   }
 }
 
+/**
+ * IPv4: every block of IANA's IPv4 Special-Purpose Address Registry marked "Globally Reachable: False", and
+ * multicast (224.0.0.0/4, its own registry). 192.0.0.0/24 is refused whole (two of its /32s are reachable; no
+ * webhook lives there).
+ */
 const blocked = new net.BlockList();
 for (const [range, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // shared address space (CGNAT)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local (cloud metadata at 169.254.169.254)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments (DS-Lite, NAT64 discovery, dummy…)
+  ['192.0.2.0', 24], // TEST-NET-1
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // TEST-NET-2
+  ['203.0.113.0', 24], // TEST-NET-3
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the limited broadcast 255.255.255.255
 ] as const)
   blocked.addSubnet(range, bits, 'ipv4');
-for (const [range, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(range, bits, 'ipv6');
 
-/** The IPv4 address an IPv6 one carries (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo), if any. */
+/**
+ * IPv6: only global unicast (2000::/3) may be called — that leaves out the unspecified and loopback addresses,
+ * the discard and dummy prefixes (100::/64, 100:0:0:1::/64), the local-use NAT64 prefix (64:ff9b:1::/48, which
+ * reaches the operator's own IPv4 network), unique-local, link-local, site-local, multicast and segment routing
+ * (5f00::/16) — and inside it, what IANA's IPv6 Special-Purpose Address Registry marks not globally reachable.
+ * Forms that carry an IPv4 address (IPv4-mapped, IPv4-compatible, SIIT's IPv4-translated ::ffff:0:0:0/96, the
+ * well-known NAT64 prefix 64:ff9b::/96, 6to4, Teredo) are judged by that IPv4 address, before this table.
+ */
+const globalUnicast = new net.BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+const blocked6 = new net.BlockList();
+for (const [range, bits] of [
+  ['2001::', 23], // IETF protocol assignments: benchmarking, ORCHID… (Teredo, inside it, is judged by its IPv4)
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
+] as const)
+  blocked6.addSubnet(range, bits, 'ipv6');
+
+/**
+ * The IPv4 address an IPv6 one carries (IPv4-mapped, IPv4-compatible, SIIT's IPv4-translated, the well-known
+ * NAT64 prefix, 6to4, Teredo), if any.
+ */
 function embeddedIPv4(ip: string): string | null {
   const groups = expandIPv6(ip);
   if (!groups) return null;
@@ -67,7 +82,9 @@ function embeddedIPv4(ip: string): string | null {
   const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
   // ::ffff:a.b.c.d and ::a.b.c.d
   if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return v4(groups[6]!, groups[7]!);
-  // 64:ff9b::a.b.c.d (NAT64)
+  // ::ffff:0:a.b.c.d (SIIT's IPv4-translated addresses, ::ffff:0:0:0/96)
+  if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0) return v4(groups[6]!, groups[7]!);
+  // 64:ff9b::a.b.c.d (NAT64's well-known prefix)
   if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return v4(groups[6]!, groups[7]!);
   // 2002:aabb:ccdd::/48 (6to4)
   if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
@@ -102,7 +119,7 @@ export function isPublicAddress(ip: string): boolean {
   if (family === 6) {
     const v4 = embeddedIPv4(ip);
     if (v4 !== null) return isPublicAddress(v4);
-    return !blocked.check(ip, 'ipv6');
+    return globalUnicast.check(ip, 'ipv6') && !blocked6.check(ip, 'ipv6');
   }
   return false;
 }
