@@ -295,7 +295,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   }
   if (asaas) out.asaas = asaas;
   // The local stand-in gateway (no ASAAS_API_KEY) is reached, and calls the webhook, on this process's port.
-  else out.gatewayStandin = { selfUrl: `http://${loopbackHost(host)}:${port}` };
+  else {
+    out.gatewayStandin = {
+      selfUrl: `http://${loopbackHost(host)}:${port}`,
+      // The stand-in signs its webhooks with ASAAS_WEBHOOK_TOKEN too when it is set (else one kept per database).
+      ...(env.ASAAS_WEBHOOK_TOKEN?.trim() ? { webhookToken: env.ASAAS_WEBHOOK_TOKEN.trim() } : {}),
+    };
+  }
   // The operator credential of the dev mailbox/outbox: OPERATOR_TOKEN, else (outside production) a fresh one
   // per start, printed on the console. In production without OPERATOR_TOKEN those endpoints are off.
   if (env.OPERATOR_TOKEN) out.operatorToken = env.OPERATOR_TOKEN;

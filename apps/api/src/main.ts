@@ -248,6 +248,9 @@ async function main(): Promise<void> {
     console.log(
       `    apps/api/src/payment/standin/cards.ts), webhooks to ${standinWebhookUrl(config) ?? 'nowhere'}${gatewayStandin ? '' : ' (off: JOBS=off)'}`,
     );
+    console.log(
+      `    signed with ${process.env.ASAAS_WEBHOOK_TOKEN?.trim() ? 'ASAAS_WEBHOOK_TOKEN' : 'a token generated for this database (set ASAAS_WEBHOOK_TOKEN to choose it)'}`,
+    );
   }
   if (trustProxy !== undefined) console.log(`  Trusted proxies: ${trustProxy}`);
   console.log(`  Quiz delivery and events: ${worker ? 'running in this process' : 'off (JOBS=off)'}`);
