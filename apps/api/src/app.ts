@@ -59,7 +59,7 @@ import { serviceRoutes } from './offering/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
 import { bulkRoutes } from './bulk/routes.js';
 import { quizAnswerRoutes } from './quiz-answer/routes.js';
-import { eventRoutes } from './events/routes.js';
+import { eventRoutes } from './webhook/public-events.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { webhookRoutes } from './webhook/routes.js';
 import { readSurveyIndex, registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
