@@ -15,7 +15,7 @@ import { clientAreaRoutes, publicClientAreaRoutes } from './client-area/routes.j
 import { patientAreaRoutes } from './patient-area/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { messagingRoutes, whatsappWebhookRoutes } from './messaging/routes.js';
-import { TokenService } from './auth/tokens.js';
+import { TokenService } from './session/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { categoryRoutes } from './category/routes.js';
 import { chatRoutes } from './chat/routes.js';

@@ -17,7 +17,7 @@ import { answerRequests } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createChannels, type Channels } from './channels.js';
 import { deliverAnswerRequest, type DeliveryOutcome } from './deliver.js';
-import { onDueRequests } from './signal.js';
+import { onDueRequests } from '../schedule/due-signal.js';
 import { createWhatsAppProvider } from './whatsapp.js';
 import { accountExpiredSql } from '../payment/access.js';
 import { ensureQueue, PGBOSS_SCHEMA, poolExecutor } from '../lib/pg-boss.js';
