@@ -15,7 +15,7 @@ import { clientAreaRoutes, publicClientAreaRoutes } from './client-area/routes.j
 import { patientAreaRoutes } from './patient-area/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { messagingRoutes, whatsappWebhookRoutes } from './messaging/routes.js';
-import { TokenService } from './auth/tokens.js';
+import { TokenService } from './session/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { categoryRoutes } from './category/routes.js';
 import { chatRoutes } from './chat/routes.js';
@@ -61,7 +61,7 @@ import { serviceRoutes } from './offering/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
 import { bulkRoutes } from './bulk/routes.js';
 import { quizAnswerRoutes } from './quiz-answer/routes.js';
-import { eventRoutes } from './events/routes.js';
+import { eventRoutes } from './webhook/public-events.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { webhookRoutes } from './webhook/routes.js';
 import { readSurveyIndex, registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';

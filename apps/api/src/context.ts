@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
-import type { TokenService } from './auth/tokens.js';
+import type { TokenService } from './session/tokens.js';
 import type { FileAccess } from './file/access.js';
 import type { FileStores } from './file/stores.js';
 import type { PaymentGateway } from './payment/gateway/port.js';

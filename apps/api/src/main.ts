@@ -12,6 +12,7 @@ import { lockDataDir } from './db/lock.js';
 import { createMailer } from './mail/mailer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 import { startEventDispatcher, type EventDispatcher } from './events/dispatcher.js';
+import { eventListeners } from './event-listeners.js';
 import { startWebhookDeliverer, type WebhookDeliverer } from './webhook/deliverer.js';
 import { startStandinGateway, standinWebhookUrl, type StandinGateway } from './payment/standin/gateway.js';
 import { STANDIN_PATH } from './payment/standin/routes.js';
@@ -107,7 +108,10 @@ async function main(): Promise<void> {
       pool: database.pool,
       config,
       log: app.log,
-      channels: { mailer, whatsapp: createWhatsAppProvider(database.db) },
+      listeners: eventListeners({
+        channels: { mailer, whatsapp: createWhatsAppProvider(database.db), publicUrl: config.publicUrl },
+        log: app.log,
+      }),
     });
     webhookDeliverer = startWebhookDeliverer({ db: database.db, config, log: app.log });
     // Without an Asaas account, the local stand-in's renewals, settlements and webhooks run here.

@@ -5,9 +5,9 @@
  *  - state the limits that a format already implies (a uuid is 36 characters, a date 10) and each
  *    integer's format, so a reader (and the OWASP lint) sees every input's bound;
  *  - sort paths and component names so the document is deterministic;
- *  - add the outgoing `webhooks` (the event catalogue's messages, events/openapi.ts).
+ *  - add the outgoing `webhooks` (the event catalogue's messages, webhook/openapi.ts).
  */
-import { eventWebhooks } from './events/openapi.js';
+import { eventWebhooks } from './webhook/openapi.js';
 
 type Json = unknown;
 

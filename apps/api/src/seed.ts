@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { professionals, subscriptions } from './db/schema.js';
-import { hashPassword } from './auth/passwords.js';
+import { hashPassword } from './lib/passwords.js';
 import { seedDemoFollowUp } from './demo-follow-up.js';
 import { seedDemoPractice } from './demo-practice.js';
 

@@ -14,7 +14,7 @@ import { surveyFlow } from './helpers/answer-revision.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
 import { practice } from './helpers/scheduling.js';
 import { events } from '../src/db/schema.js';
-import { handleEvent } from '../src/events/dispatcher.js';
+import { handleEvent } from '../src/notifications/listener.js';
 
 type Ids = Record<
   | 'patient'

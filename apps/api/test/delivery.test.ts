@@ -11,12 +11,8 @@ import { answerRequests, messages, quizSchedules } from '../src/db/schema.js';
 import { createChannels, EmailChannel, type Channel, type Channels } from '../src/delivery/channels.js';
 import { DeliveryError } from '../src/delivery/errors.js';
 import { OutboxWhatsAppProvider, WhatsAppCloudProvider } from '../src/delivery/whatsapp.js';
-import {
-  DeliveryWorker,
-  poolExecutor,
-  type DeliveryWorkerDeps,
-  type DeliveryWorkerOptions,
-} from '../src/delivery/worker.js';
+import { DeliveryWorker, type DeliveryWorkerDeps, type DeliveryWorkerOptions } from '../src/delivery/worker.js';
+import { poolExecutor } from '../src/lib/pg-boss.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { verifyPin } from '../src/quiz-answer/pin.js';
 import { quizAnswers } from '../src/db/schema.js';

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRequests, events, notifications, whatsappOutbox } from '../src/db/schema.js';
-import { EventDispatcher, handleEvent, recordDelayed } from '../src/events/dispatcher.js';
+import { EventDispatcher } from '../src/events/dispatcher.js';
+import { eventListeners } from '../src/event-listeners.js';
+import { handleEvent } from '../src/notifications/listener.js';
+import { recordDelayed } from '../src/answer-revision/late-events.js';
 import { recordEvent } from '../src/events/record.js';
 import { OutboxWhatsAppProvider } from '../src/delivery/whatsapp.js';
 import { DIGEST_WINDOW_MS, sendDueDigests } from '../src/notifications/digests.js';
@@ -433,7 +436,8 @@ describe.each(backends)('events and notifications on $name', (backend) => {
         {
           db: t.database.db,
           pool: t.database.pool,
-          config: { now: t.clock.now, publicUrl: 'http://acompanha.test' },
+          config: { now: t.clock.now },
+          listeners: eventListeners(),
           onHandled: (id) => handled.push(id),
         },
         { sweepIntervalMs: 200, pollingIntervalSeconds: 0.5 },

@@ -2,7 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events, notifications, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../src/db/schema.js';
-import { handleEvent, markDispatched } from '../src/events/dispatcher.js';
+import { markDispatched } from '../src/events/dispatcher.js';
+import { eventListeners } from '../src/event-listeners.js';
+import { handleEvent } from '../src/notifications/listener.js';
 import { outboundRequest } from '../src/lib/outbound.js';
 import { defaultQuestionId as q } from '../src/question/library.js';
 import { attemptDelivery, claimDue, DISABLE_AFTER_FAILING_MS, type AttemptDeps } from '../src/webhook/deliveries.js';
@@ -41,7 +43,7 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
       .select({ id: events.id, type: events.type, professionalId: events.professionalId })
       .from(events)
       .where(isNull(events.dispatchedAt));
-    await markDispatched(db(), due, t.clock.now());
+    await markDispatched(db(), due, t.clock.now(), eventListeners());
   };
   /** One worker round: every due delivery claimed and attempted. */
   const runDue = async (d = deps()) => {
@@ -154,7 +156,10 @@ describe.each(backends)('webhook deliveries on $name', (backend) => {
       .select({ id: events.id, type: events.type, professionalId: events.professionalId })
       .from(events)
       .where(isNull(events.dispatchedAt));
-    await Promise.all([markDispatched(db(), due, t.clock.now()), markDispatched(db(), due, t.clock.now())]);
+    await Promise.all([
+      markDispatched(db(), due, t.clock.now(), eventListeners()),
+      markDispatched(db(), due, t.clock.now(), eventListeners()),
+    ]);
     const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, ep.id));
     expect(rows).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { findOwnPatient } from '../patient/lookup.js';
 import { listActivity, type ActivityKind } from './activity.js';

@@ -6,7 +6,7 @@ import type { Meta } from '../auth/service.js';
 import { clearLoginCounts } from '../auth/throttle.js';
 import { refund, reserveAll } from '../lib/rate-limit.js';
 import { AppError } from '../errors/app-error.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../lib/passwords.js';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
 import { passwordRecoveryEmail } from '../mail/templates.js';
 import { recordEvent } from '../events/record.js';

@@ -3,7 +3,7 @@ import { accessLogged, notePatientRead } from '../access/log.js';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { pagination } from '../lib/text.js';
 import { XLSX_CONTENT_TYPE } from './export.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import { authenticate, authOf, bearerSecurity } from './authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import {
   EmailBody,
   LoginBody,

@@ -7,7 +7,7 @@ import { AppError, errors } from '../errors/app-error.js';
 import { safeEqual, sha256Hex, sixDigitCode } from '../lib/crypto.js';
 import { verificationCodeEmail } from '../mail/templates.js';
 import { findSubscription, toProfessionalDto, toSignatureDto } from '../professional/service.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.js';
 import { reserveAll, refund } from '../lib/rate-limit.js';
 import { LoginThrottle } from './throttle.js';
 import type { LoginBody, LoginResponseSchema, RegistrationBody } from './schemas.js';

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { bulkProcesses, quizzes } from '../db/schema.js';
 import type { Executor } from '../db/client.js';
-import { notifyDueRequests } from '../delivery/signal.js';
+import { notifyDueRequests } from '../schedule/due-signal.js';
 import { runChunk, type ChunkRunner } from './ops.js';
 import { decodePayload, type BulkKind, type BulkPayload } from './service.js';
 import { recordEvent } from '../events/record.js';

@@ -4,7 +4,7 @@
  * each with dark and light values}), the editor's body, and the public page's answer.
  */
 import { z } from 'zod';
-import { fileLink } from '../file/link.js';
+import { fileLink } from '../lib/file-link.js';
 import { hexColor } from '../lib/text.js';
 
 export const ALIAS_MIN = 3;

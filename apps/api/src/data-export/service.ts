@@ -177,29 +177,3 @@ export async function requestOwnExport(
     message: `Estamos preparando a cópia dos seus dados. Enviamos o link para ${contact.channel === 'whatsapp' ? `o WhatsApp ${sentTo}` : sentTo} em alguns minutos; ele vale por ${days} dias.`,
   };
 }
-
-/**
- * When `key` is an export's ZIP: whether it may no longer be read (expired, not the export's file any more, or its
- * client deleted since) and whose record it holds (null for "Exportar tudo"), for the access log. Null otherwise.
- */
-export async function exportFile(
-  ctx: AppContext,
-  key: string,
-): Promise<{ gone: boolean; exportId: string; patientId: string | null } | null> {
-  if (!key.includes('_exportacao-')) return null;
-  const [row] = await ctx.db
-    .select({
-      id: dataExports.id,
-      state: dataExports.state,
-      expiresAt: dataExports.expiresAt,
-      patientId: dataExports.patientId,
-    })
-    .from(dataExports)
-    .where(eq(dataExports.fileKey, key));
-  if (!row) return null;
-  const found = { exportId: row.id, patientId: row.patientId };
-  if (row.state !== 'done' || !row.expiresAt || row.expiresAt <= ctx.config.now()) return { ...found, gone: true };
-  if (!row.patientId) return { ...found, gone: false };
-  const [p] = await ctx.db.select({ status: patients.status }).from(patients).where(eq(patients.id, row.patientId));
-  return { ...found, gone: !p || p.status === 'deleted' };
-}

@@ -17,12 +17,12 @@ import { answerRequests } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createChannels, type Channels } from './channels.js';
 import { deliverAnswerRequest, type DeliveryOutcome } from './deliver.js';
-import { onDueRequests } from './signal.js';
+import { onDueRequests } from '../schedule/due-signal.js';
 import { createWhatsAppProvider } from './whatsapp.js';
 import { accountExpiredSql } from '../payment/access.js';
+import { ensureQueue, PGBOSS_SCHEMA, poolExecutor } from '../lib/pg-boss.js';
 
 export const DELIVERY_QUEUE = 'deliver-answer-request';
-export const PGBOSS_SCHEMA = 'pgboss';
 
 export interface DeliveryWorkerOptions {
   /** Jobs handled at once by this worker. Default 4. */
@@ -56,41 +56,6 @@ export interface DeliveryWorkerDeps {
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   /** Called after each job with its outcome (tests). */
   onOutcome?(requestId: string, outcome: DeliveryOutcome | 'retry'): void;
-}
-
-/** A pg-boss SQL executor over our pool. A failed multi-statement transaction is rolled back on the spot. */
-export function poolExecutor(pool: pg.Pool): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[]) {
-      const client = await pool.connect();
-      try {
-        return await client.query(text, values);
-      } catch (err) {
-        if (/^\s*BEGIN\b/i.test(text)) await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
-  };
-}
-
-/**
- * Creates the queue when missing, then sets its options. Processes starting together race to create it (its
- * partition): a deadlock or a duplicate is another process winning, so the queue is read again and updated.
- */
-export async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
-      await boss.updateQueue(queue.name, queue);
-      return;
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw err;
-      await new Promise((r) => setTimeout(r, 50 * attempt));
-    }
-  }
 }
 
 const defaults = {

@@ -5,7 +5,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { events } from '../db/schema.js';
-import { ANONYMISED_NAME } from '../patient/fields.js';
 import type { EventPayload, EventType } from './catalog.js';
 
 export interface NewEvent<T extends EventType = EventType> {
@@ -44,12 +43,12 @@ export function recordEvent<T extends EventType>(
 
 /**
  * A deleted patient's name leaves every event that carried it (LGPD): the notifications, which render
- * from their event, and the webhook payloads not yet sent read the anonymised name from then on.
+ * from their event, and the webhook payloads not yet sent read the anonymised `name` from then on.
  */
-export async function anonymisePatientEvents(tx: Executor, patientIds: string[]): Promise<void> {
+export async function anonymisePatientEvents(tx: Executor, patientIds: string[], name: string): Promise<void> {
   if (patientIds.length === 0) return;
   await tx
     .update(events)
-    .set({ payload: sql`${events.payload} || jsonb_build_object('patientName', ${ANONYMISED_NAME}::text)` })
+    .set({ payload: sql`${events.payload} || jsonb_build_object('patientName', ${name}::text)` })
     .where(inArray(events.patientId, patientIds));
 }

@@ -4,7 +4,7 @@ import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { errors } from '../errors/app-error.js';
-import { FILE_KEY_SOURCE } from './link.js';
+import { FILE_KEY_SOURCE } from '../lib/file-link.js';
 import { fileSecret } from './store.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import type { FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors/app-error.js';
 import { errorResponses, json } from '../errors/schemas.js';
@@ -19,7 +19,7 @@ import {
 import { newFileKey } from './store.js';
 import { claimUpload, fileRecord, recordUpload, releaseUpload } from './records.js';
 import { recordAccess } from '../access/log.js';
-import { exportFile } from '../data-export/service.js';
+import { exportFile } from './export-files.js';
 import { answerUploadOwner } from '../quiz-answer/service.js';
 import { looksLikeSurveyToken, surveySecurity, verifySurveyToken } from '../quiz-answer/token.js';
 

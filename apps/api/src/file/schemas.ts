@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FileContentTypeSchema } from '../question/schemas.js';
-import { FILE_KEY } from './link.js';
+import { FILE_KEY } from '../lib/file-link.js';
 
-export { FILE_KEY, FILE_KEY_SOURCE } from './link.js';
+export { FILE_KEY, FILE_KEY_SOURCE } from '../lib/file-link.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_TTL_SECONDS = 10 * 60;

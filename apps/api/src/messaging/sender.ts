@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-
 import { escapeHtml } from '../mail/templates.js';
 import type { Db } from '../db/client.js';
 import { messageCampaigns, messages, patients, professionals } from '../db/schema.js';
-import { renderBody } from './service.js';
+import { renderBody } from './text.js';
 import { templateNamed, type WhatsAppTemplate } from './templates.js';
 import { DeliveryError } from '../delivery/errors.js';
 import type { WhatsAppProvider } from '../delivery/whatsapp.js';

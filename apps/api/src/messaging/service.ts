@@ -1,18 +1,17 @@
 /**
- * Composing messages to clients (`/clients/messaging`): who receives it and by which channel, the template
- * variables, WhatsApp's 24-hour rule, and the progress of a send. The recipients are fixed when the message is
- * created: one `messages` row each (queued, or failed at once when she has no contact), sent by sender.ts.
+ * Composing messages to clients (`/clients/messaging`): the preview, the send and the progress of a send, over
+ * who receives it and by which channel (recipients.ts) and what each one reads (text.ts: the template variables,
+ * WhatsApp's approved templates). The recipients are fixed when the message is created: one `messages` row each
+ * (queued, or failed at once when she has no contact), sent by sender.ts.
  *
  * Channel rules: WhatsApp only to a client who agreed to it (her preferences) and has a phone; the others get
  * e-mail. Outside the 24 hours after her last WhatsApp message only an approved template reaches her.
  */
-import { and, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { messageCampaigns, messages, patients, professionals, type NOTIFICATION_CHANNELS } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
-import { patientNotFound } from '../patient/lookup.js';
-import { listPatients } from '../patient/list.js';
 import { reserveAll } from '../lib/rate-limit.js';
 import type {
   CampaignDetailSchema,
@@ -22,126 +21,13 @@ import type {
   MessagePreviewSchema,
   RecipientsQuery,
 } from './schemas.js';
-import { MAX_RECIPIENTS } from './schemas.js';
-import { renderTemplate, templateNamed, WHATSAPP_WINDOW_MS } from './templates.js';
+import { recipientsOf } from './recipients.js';
+import { checkTemplate, checkVariables, sampleOf, textFor } from './text.js';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 type Compose = z.infer<typeof ComposeMessageBody>;
 type Audience = z.infer<typeof MessageAudienceSchema>;
 type CampaignDto = z.infer<typeof CampaignSchema>;
-
-interface Recipient {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  channel: Channel | null;
-  /** WhatsApp recipients: inside the 24-hour window. */
-  inWindow: boolean;
-}
-
-const VARIABLES = new Set(['paciente', 'profissional']);
-
-/** `{{paciente}}` and `{{profissional}}` replaced; any other variable is refused. */
-export function checkVariables(body: string): void {
-  const unknown = [...body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((m) => m[1]!).filter((v) => !VARIABLES.has(v));
-  if (unknown.length > 0) {
-    throw new AppError(
-      400,
-      'WRONG_TEMPLATE_VARIABLES',
-      `A mensagem usa ${unknown.length === 1 ? 'uma variável que não existe' : 'variáveis que não existem'}: ${unknown.map((v) => `{{${v}}}`).join(', ')}. Use {{paciente}} ou {{profissional}}.`,
-      { variables: unknown },
-    );
-  }
-}
-
-export const renderBody = (body: string, vars: { paciente: string; profissional: string }) =>
-  body.replace(/\{\{\s*(paciente|profissional)\s*\}\}/g, (_, v: 'paciente' | 'profissional') => vars[v]);
-
-const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
-
-/** The channel she gets it by: the chosen one when she can, else the other one she can, else none. */
-function channelOf(p: { email: string | null; phone: string | null; whatsappOk: boolean }, chosen: Channel) {
-  const canWhatsApp = p.whatsappOk && !!p.phone;
-  const canEmail = !!p.email;
-  if (chosen === 'whatsapp') return canWhatsApp ? 'whatsapp' : canEmail ? 'email' : null;
-  return canEmail ? 'email' : canWhatsApp ? 'whatsapp' : null;
-}
-
-async function audienceIds(ctx: AppContext, professionalId: string, audience: Audience): Promise<string[]> {
-  if (audience.kind === 'patients') {
-    const ids = [...new Set(audience.patientIds)];
-    const found = await ctx.db
-      .select({ id: patients.id })
-      .from(patients)
-      .where(
-        and(eq(patients.professionalId, professionalId), inArray(patients.id, ids), ne(patients.status, 'deleted')),
-      );
-    // A foreign id answers exactly like a missing one.
-    if (found.length !== ids.length) throw patientNotFound();
-    return ids;
-  }
-  const out: string[] = [];
-  for (let skip = 0; ; skip += 100) {
-    const page = await listPatients(ctx, professionalId, {
-      status: audience.status,
-      serviceId: audience.serviceId,
-      serviceModality: audience.serviceModality,
-      take: 100,
-      skip,
-    });
-    for (const p of page.items) out.push(p.id);
-    if (out.length > MAX_RECIPIENTS) {
-      throw errors.field(['audience'], `Mais de ${MAX_RECIPIENTS} clientes com estes filtros. Refine a escolha.`);
-    }
-    if (page.items.length < 100) break;
-  }
-  if (out.length === 0) throw errors.field(['audience'], 'Nenhum cliente com estes filtros.');
-  return out;
-}
-
-async function recipientsOf(ctx: AppContext, professionalId: string, body: Pick<Compose, 'audience' | 'channel'>) {
-  const ids = await audienceIds(ctx, professionalId, body.audience);
-  const rows: Recipient[] = [];
-  const now = ctx.config.now().getTime();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const chunk = ids.slice(i, i + 1000);
-    const people = await ctx.db
-      .select({
-        id: patients.id,
-        name: patients.name,
-        email: patients.email,
-        phone: patients.phone,
-        preferences: patients.preferences,
-      })
-      .from(patients)
-      .where(and(eq(patients.professionalId, professionalId), inArray(patients.id, chunk)));
-    const last = await ctx.db
-      .select({ patientId: messages.patientId, at: max(messages.createdAt) })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.professionalId, professionalId),
-          eq(messages.direction, 'in'),
-          inArray(messages.patientId, chunk),
-        ),
-      )
-      .groupBy(messages.patientId);
-    const lastIn = new Map(last.map((l) => [l.patientId, l.at ? new Date(l.at).getTime() : 0]));
-    for (const p of people) {
-      const channel = channelOf({ ...p, whatsappOk: p.preferences.channel === 'whatsapp' }, body.channel);
-      rows.push({
-        id: p.id,
-        name: p.name,
-        email: p.email,
-        phone: p.phone,
-        channel,
-        inWindow: now - (lastIn.get(p.id) ?? 0) < WHATSAPP_WINDOW_MS,
-      });
-    }
-  }
-  return rows;
-}
 
 async function professionalName(ctx: AppContext, professionalId: string): Promise<string> {
   const [pro] = await ctx.db
@@ -149,20 +35,6 @@ async function professionalName(ctx: AppContext, professionalId: string): Promis
     .from(professionals)
     .where(eq(professionals.id, professionalId));
   return pro?.name ?? '';
-}
-
-/** What a recipient reads, by her channel (the template wraps the text on WhatsApp when one is chosen). */
-function textFor(r: Recipient, body: string, proName: string, template: string | null | undefined): string {
-  const text = renderBody(body, { paciente: firstName(r.name), profissional: proName });
-  const t = template ? templateNamed(template) : undefined;
-  if (r.channel === 'whatsapp' && t) return renderTemplate(t, [firstName(r.name), proName, text]);
-  return text;
-}
-
-function checkTemplate(template: string | null | undefined) {
-  if (template && !templateNamed(template)) {
-    throw errors.field(['template'], 'Modelo de WhatsApp desconhecido. Escolha um dos modelos aprovados.');
-  }
 }
 
 /** Each send (and each retry) is reserved first: per professional and per address, an hour at a time. */
@@ -177,17 +49,6 @@ async function reserveSend(ctx: AppContext, professionalId: string, ip: string, 
     ],
     now,
   );
-}
-
-/**
- * The sample the preview shows: a WhatsApp recipient's text when there is one (with a template it reads
- * differently from the e-mail), else an e-mail recipient's, else anyone's — the same one whatever order
- * the database returns them in (by name within a channel).
- */
-function sampleOf(recipients: Recipient[], body: Compose, proName: string): string {
-  const rank = (r: Recipient) => (r.channel === 'whatsapp' ? 0 : r.channel === 'email' ? 1 : 2);
-  const first = [...recipients].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'pt-BR'))[0];
-  return first ? textFor(first, body.body, proName, body.template) : '';
 }
 
 /** `POST /chat/messages/preview`: who gets it by which channel, before sending. */

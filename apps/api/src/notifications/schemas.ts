@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_GROUPS, EVENT_TYPES } from '../events/catalog.js';
+import { EVENT_GROUPS } from '../events/catalog.js';
 import { boolQuery, pagination } from '../lib/text.js';
 import { NOTIFICATION_TYPE_KEYS } from './types.js';
 
@@ -94,22 +94,3 @@ export const UpdateNotificationSettingBody = z.object({
   whatsapp: z.boolean(),
   quietHours: QuietHoursSchema.nullable().default(null),
 });
-
-export const PublicEventSchema = z
-  .object({
-    type: z.enum(EVENT_TYPES as [string, ...string[]]),
-    group: z.enum(Object.keys(EVENT_GROUPS) as [string, ...string[]]),
-    groupLabel: z.string(),
-    label: z.string(),
-    description: z.string(),
-    payloadSchema: z
-      .record(z.string(), z.unknown())
-      .meta({ description: 'The JSON Schema of the event’s `data` (thin: ids, names, dates, states).' }),
-    richDescription: z
-      .string()
-      .nullable()
-      .meta({ description: 'What endpoints with rich payloads (opted in, with a purpose) also receive.' }),
-  })
-  .meta({ id: 'PublicEvent', description: 'An event of the catalogue a webhook can subscribe to.' });
-
-export const PublicEventListSchema = z.array(PublicEventSchema).meta({ id: 'PublicEventList' });

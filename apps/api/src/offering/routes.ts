@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import {
-  CreateServiceBody,
-  IdParams,
-  InvoiceQuery,
-  InvoiceSchema,
-  ListServicesQuery,
-  ServiceSchema,
-  UpdateServiceBody,
-} from './schemas.js';
+import { CreateServiceBody, IdParams, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
 import * as offerings from './service.js';
 
 const TAGS = ['service'];
@@ -50,23 +42,6 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => reply.code(201).send(await offerings.createService(ctx, pro(request), request.body)),
-    );
-
-    app.get(
-      '/services/invoice',
-      {
-        schema: {
-          operationId: 'getInvoice',
-          tags: TAGS,
-          summary: 'Totals of the sales of a period, per service, with the sales',
-          description:
-            'periodStart and periodEnd are São Paulo dates, both inclusive, at most 366 days apart. Money in integer cents.',
-          security: bearerSecurity,
-          querystring: InvoiceQuery,
-          response: { 200: json(InvoiceSchema, 'The invoice'), ...errorResponses(400, 401) },
-        },
-      },
-      async (request) => offerings.invoice(ctx, pro(request), request.query),
     );
 
     app.get(

@@ -6,17 +6,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { sales, services } from '../db/schema.js';
+import { services } from '../db/schema.js';
 import { findOwnService, type ServiceRow } from './lookup.js';
-import { selectSales, soldBetween } from '../sale/service.js';
-import type {
-  CreateServiceBody,
-  InvoiceQuery,
-  InvoiceSchema,
-  ListServicesQuery,
-  ServiceSchema,
-  UpdateServiceBody,
-} from './schemas.js';
+import type { CreateServiceBody, ListServicesQuery, ServiceSchema, UpdateServiceBody } from './schemas.js';
 
 type ServiceDto = z.infer<typeof ServiceSchema>;
 
@@ -106,44 +98,4 @@ export async function setServiceActive(
     .where(eq(services.id, id))
     .returning();
   return toServiceDto(row!);
-}
-
-/** Sales made in the period (São Paulo dates, inclusive), per service: gross, refunds of those sales, net. */
-export async function invoice(
-  ctx: AppContext,
-  professionalId: string,
-  q: z.infer<typeof InvoiceQuery>,
-): Promise<z.infer<typeof InvoiceSchema>> {
-  const list = await selectSales(
-    ctx.db,
-    and(eq(sales.professionalId, professionalId), soldBetween(q.periodStart, q.periodEnd)),
-  );
-  const lines = new Map<string, z.infer<typeof InvoiceSchema>['services'][number]>();
-  let grossCents = 0;
-  let refundsCents = 0;
-  for (const s of list) {
-    let line = lines.get(s.serviceId);
-    if (!line)
-      lines.set(
-        s.serviceId,
-        (line = { serviceId: s.serviceId, name: s.serviceName, count: 0, grossCents: 0, refundsCents: 0, netCents: 0 }),
-      );
-    line.count++;
-    line.grossCents += s.amountCents;
-    grossCents += s.amountCents;
-    if (s.status === 'refunded') {
-      line.refundsCents += s.amountCents;
-      refundsCents += s.amountCents;
-    }
-    line.netCents = line.grossCents - line.refundsCents;
-  }
-  return {
-    periodStart: q.periodStart,
-    periodEnd: q.periodEnd,
-    services: [...lines.values()].sort((a, b) => b.grossCents - a.grossCents || a.name.localeCompare(b.name, 'pt-BR')),
-    grossCents,
-    refundsCents,
-    netCents: grossCents - refundsCents,
-    sales: list,
-  };
 }

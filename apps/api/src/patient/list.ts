@@ -1,7 +1,7 @@
 /** The patient list (search, filters, pages; prepared statements per filter shape) and its totals. */
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuthInfo } from '../auth/tokens.js';
+import type { AuthInfo } from '../session/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { importPatients } from './import.js';
 import { MAX_IMPORT_BYTES, templateCsv } from './import-rows.js';
@@ -15,8 +15,6 @@ import {
   DeletePatientsResultSchema,
   IdParams,
   ListPatientsQuery,
-  PageQuery,
-  PatientIdParams,
   PatientImportBody,
   PatientImportResultSchema,
   PatientPageSchema,
@@ -28,8 +26,6 @@ import {
 import { PatientListCache } from './list-cache.js';
 import * as list from './list.js';
 import * as service from './service.js';
-import { PatientQuizPageSchema } from '../schedule/schemas.js';
-import { listPatientSchedules } from '../schedule/service.js';
 
 const TAGS = ['patient'];
 
@@ -230,22 +226,6 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.updatePreferences(ctx, pro(request), request.params.id, request.body),
-    );
-
-    app.get(
-      '/patient/:patientId/quizzes',
-      {
-        schema: {
-          operationId: 'listPatientQuizzes',
-          tags: TAGS,
-          summary: "The patient's live quiz schedules, with the state of the latest request",
-          security: bearerSecurity,
-          params: PatientIdParams,
-          querystring: PageQuery,
-          response: { 200: json(PatientQuizPageSchema, 'Scheduled quizzes'), ...errorResponses(400, 401, 404) },
-        },
-      },
-      async (request) => listPatientSchedules(ctx, pro(request), request.params.patientId, request.query),
     );
   };
 }

@@ -256,7 +256,7 @@ async function applyDeletion(
     })
     .where(inArray(patients.id, ids));
   await db.delete(messages).where(inArray(messages.patientId, ids));
-  await anonymisePatientEvents(db, ids);
+  await anonymisePatientEvents(db, ids, ANONYMISED_NAME);
   await recordEvents(
     db,
     professionalId,

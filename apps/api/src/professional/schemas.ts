@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileLink } from '../file/link.js';
+import { fileLink } from '../lib/file-link.js';
 import { multiline } from '../lib/input-guard.js';
 import { SUBSCRIPTION_STATUSES } from '../db/schema.js';
 import { documentField, passwordField, phoneField } from '../lib/zod.js';

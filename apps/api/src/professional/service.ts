@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { professionals, subscriptions } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { clear, reserveAll } from '../lib/rate-limit.js';
 import { DEFAULT_TEMPLATE_MESSAGE, TEMPLATE_VARIABLES, validateTemplate } from '../delivery/template.js';
 import type {

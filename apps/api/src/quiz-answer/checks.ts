@@ -1,6 +1,6 @@
 /** The checks every saved answer passes: its place in the flow, its type's rules and its limits. */
 import { AppError } from '../errors/app-error.js';
-import { FILE_KEY } from '../file/schemas.js';
+import { FILE_KEY } from '../lib/file-link.js';
 import type { AnswerValue, SurveyQuestion } from './schemas.js';
 import type { AnswerInput } from './rows.js';
 import { alternativeDoesNotBelong, doesNotBelong, notExpected, wrongOrder } from './errors.js';

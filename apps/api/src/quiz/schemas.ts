@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileLink } from '../file/link.js';
+import { fileLink } from '../lib/file-link.js';
 import { multiline } from '../lib/input-guard.js';
 import { ResolvedAppearanceSchema } from '../appearance/schemas.js';
 import { hexColor } from '../lib/text.js';

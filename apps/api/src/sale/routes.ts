@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { CreateSaleBody, IdParams, ListSalesQuery, SalePageSchema, SaleSchema } from './schemas.js';
 import * as service from './service.js';
+import { invoice, InvoiceQuery, InvoiceSchema } from './invoice.js';
 
 const TAGS = ['sale'];
 
@@ -13,6 +14,23 @@ export function saleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
     app.addHook('onRequest', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
+
+    app.get(
+      '/services/invoice',
+      {
+        schema: {
+          operationId: 'getInvoice',
+          tags: ['service'],
+          summary: 'Totals of the sales of a period, per service, with the sales',
+          description:
+            'periodStart and periodEnd are São Paulo dates, both inclusive, at most 366 days apart. Money in integer cents.',
+          security: bearerSecurity,
+          querystring: InvoiceQuery,
+          response: { 200: json(InvoiceSchema, 'The invoice'), ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => invoice(ctx, pro(request), request.query),
+    );
 
     app.post(
       '/sales',

@@ -7,7 +7,7 @@ import { answerRequests, patients, quizAnswers, quizSchedules, quizzes } from '.
 import { AppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { spDate } from '../lib/dates.js';
-import { notifyDueRequests } from '../delivery/signal.js';
+import { notifyDueRequests } from './due-signal.js';
 import type { RepublishResultSchema, UnconfirmedQuery, UnconfirmedRequestSchema } from './schemas.js';
 import {
   deliveryRuleProblem,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, authOf, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import {
   AnswerRequestSchema,
@@ -10,6 +10,7 @@ import {
   DeleteScheduleParams,
   ListQuizSchedulesQuery,
   QuizScheduleDetailSchema,
+  PatientQuizPageSchema,
   QuizSchedulePageSchema,
   QuizScheduleSchema,
   RepublishBody,
@@ -22,6 +23,7 @@ import {
 } from './schemas.js';
 import * as requests from './answer-requests.js';
 import * as schedules from './service.js';
+import { PageQuery, PatientIdParams } from '../patient/schemas.js';
 
 const TAGS = ['schedule'];
 
@@ -37,6 +39,23 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Authentication comes first: an anonymous request is refused before its body is parsed or validated.
     app.addHook('onRequest', authenticate(ctx.tokens));
     const pro = (request: Parameters<typeof authOf>[0]) => authOf(request).professionalId;
+
+    // A patient's schedules (tagged with the patient's operations): here, so the patient area stays below schedules.
+    app.get(
+      '/patient/:patientId/quizzes',
+      {
+        schema: {
+          operationId: 'listPatientQuizzes',
+          tags: ['patient'],
+          summary: "The patient's live quiz schedules, with the state of the latest request",
+          security: bearerSecurity,
+          params: PatientIdParams,
+          querystring: PageQuery,
+          response: { 200: json(PatientQuizPageSchema, 'Scheduled quizzes'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => schedules.listPatientSchedules(ctx, pro(request), request.params.patientId, request.query),
+    );
 
     app.post(
       '/quiz/schedule',

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
 import { findOwnPatient } from '../patient/lookup.js';
-import { notifyDueRequests } from '../delivery/signal.js';
+import { notifyDueRequests } from './due-signal.js';
 import type { ListQuizSchedulesQuery, Recurrence } from './schemas.js';
 import type { ScheduleInput } from './rows.js';
 import { scheduleNotFound } from './errors.js';

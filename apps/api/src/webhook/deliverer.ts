@@ -6,7 +6,8 @@
  * `Retry-After` honoured) is exact and the tests drive it with a fake clock.
  */
 import type { Db } from '../db/client.js';
-import { attemptDelivery, claimDue, pruneDeliveries, type AttemptDeps } from './deliveries.js';
+import { attemptDelivery, claimDue, type AttemptDeps } from './deliveries.js';
+import { pruneDeliveries } from './paused.js';
 
 export interface WebhookDelivererOptions {
   /** Attempts in flight at once. Default 8. */

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries: created with the event's dispatch, claimed by a worker with a lease, attempted with
+ * Webhook deliveries: created with the event's dispatch (`dispatch.ts`), claimed by a worker with a lease, attempted with
  * the SSRF guard, and recorded with what the endpoint answered.
  *
  * - At least once, with a stable `webhook-id`: a delivery row exists for each (event, subscribed endpoint)
@@ -15,7 +15,7 @@
  * - Only 2xx succeeds. Redirects are not followed (a 3xx is a failure). 410 turns the endpoint off; an
  *   endpoint failing without a success for days is turned off too, and the professional is told.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db, Executor } from '../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
@@ -24,6 +24,7 @@ import { outboundRequest, OutboundRefused, type OutboundResponse } from '../lib/
 import { messageBody } from './payload.js';
 import { MAX_ATTEMPTS, parseRetryAfter, retryDelay } from './schedule.js';
 import { webhookHeaders } from './signing.js';
+import { pauseDeliveries } from './paused.js';
 
 /** An endpoint failing without one success for this long is turned off. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
@@ -34,47 +35,6 @@ const READ_BYTES = 4096;
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type Outcome = (typeof webhookAttempts.$inferSelect)['outcome'];
-
-/** Creates the deliveries of these events to every enabled endpoint of their professional that wants them. */
-export async function createDeliveries(
-  tx: Executor,
-  due: { id: string; type: string; professionalId: string }[],
-  now: Date,
-): Promise<number> {
-  if (due.length === 0) return 0;
-  const professionalIds = [...new Set(due.map((e) => e.professionalId))];
-  const endpoints = await tx
-    .select({
-      id: webhookEndpoints.id,
-      professionalId: webhookEndpoints.professionalId,
-      events: webhookEndpoints.events,
-    })
-    .from(webhookEndpoints)
-    .where(and(inArray(webhookEndpoints.professionalId, professionalIds), eq(webhookEndpoints.enabled, true)));
-  if (endpoints.length === 0) return 0;
-  const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
-  for (const e of due) {
-    for (const ep of endpoints) {
-      if (ep.professionalId !== e.professionalId || !ep.events.includes(e.type)) continue;
-      rows.push({
-        professionalId: e.professionalId,
-        endpointId: ep.id,
-        eventId: e.id,
-        eventType: e.type,
-        messageId: `msg_${e.id}`,
-        nextAttemptAt: now,
-        createdAt: now,
-      });
-    }
-  }
-  for (let i = 0; i < rows.length; i += 1000) {
-    await tx
-      .insert(webhookDeliveries)
-      .values(rows.slice(i, i + 1000))
-      .onConflictDoNothing();
-  }
-  return rows.length;
-}
 
 /** Attempts in flight at once to one endpoint, across every worker. */
 export const PER_ENDPOINT_IN_FLIGHT = 4;
@@ -358,56 +318,5 @@ async function recordEndpointHealth(
       reason,
       failingSince: gone ? null : failingSince.toISOString(),
     });
-  }
-}
-
-/** An endpoint turned off: its waiting messages pause (out of the due index) until it is on again. */
-export async function pauseDeliveries(tx: Executor, endpointId: string): Promise<void> {
-  await tx
-    .update(webhookDeliveries)
-    .set({ status: 'paused' })
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
-}
-
-/** Messages paused less than this long ago go out when the endpoint is on again; older ones fail (Reenviar). */
-export const RESUME_WITHIN_MS = 24 * 3_600_000;
-
-/** An endpoint turned on again: recent paused messages start a fresh round now; older ones are given up. */
-export async function resumeDeliveries(tx: Executor, endpointId: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - RESUME_WITHIN_MS);
-  const paused = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'paused'));
-  await tx
-    .update(webhookDeliveries)
-    .set({ status: 'failed', nextAttemptAt: null })
-    .where(and(paused, lt(webhookDeliveries.createdAt, since)));
-  await tx
-    .update(webhookDeliveries)
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      roundStart: sql`${webhookDeliveries.attempts}`,
-      manual: false,
-      lockedUntil: null,
-    })
-    .where(paused);
-}
-
-/** Deliveries and attempts older than this are forgotten (the log shows recent traffic). */
-export const DELIVERY_RETENTION_MS = 30 * 24 * 3_600_000;
-
-/** Forgets deliveries (and their attempts) past the retention period, a thousand at a time. */
-export async function pruneDeliveries(db: Db, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - DELIVERY_RETENTION_MS);
-  for (;;) {
-    const old = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(and(ne(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.createdAt, before)))
-      .limit(1000);
-    const gone = await db
-      .delete(webhookDeliveries)
-      .where(inArray(webhookDeliveries.id, old))
-      .returning({ id: webhookDeliveries.id });
-    if (gone.length < 1000) return;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../events/catalog.js';
+import { EVENT_GROUPS, EVENT_TYPES } from '../events/catalog.js';
 
 export const WebhookEventTypeSchema = z
   .enum(EVENT_TYPES as [string, ...string[]])
@@ -93,3 +93,22 @@ export const WebhookQueuedSchema = z
   .meta({ id: 'WebhookQueued', description: 'A message queued for the endpoint; its attempts appear in the log.' });
 
 export const WebhookDeliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
+
+export const PublicEventSchema = z
+  .object({
+    type: z.enum(EVENT_TYPES as [string, ...string[]]),
+    group: z.enum(Object.keys(EVENT_GROUPS) as [string, ...string[]]),
+    groupLabel: z.string(),
+    label: z.string(),
+    description: z.string(),
+    payloadSchema: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'The JSON Schema of the event’s `data` (thin: ids, names, dates, states).' }),
+    richDescription: z
+      .string()
+      .nullable()
+      .meta({ description: 'What endpoints with rich payloads (opted in, with a purpose) also receive.' }),
+  })
+  .meta({ id: 'PublicEvent', description: 'An event of the catalogue a webhook can subscribe to.' });
+
+export const PublicEventListSchema = z.array(PublicEventSchema).meta({ id: 'PublicEventList' });

@@ -8,7 +8,7 @@ import { AppError, errors } from '../errors/app-error.js';
 import { checkUrl, OutboundRefused, resolvePublic } from '../lib/outbound.js';
 import type { CreateWebhookBody, UpdateWebhookBody, WebhookEndpointSchema } from './schemas.js';
 import { newWebhookSecret } from './signing.js';
-import { pauseDeliveries, resumeDeliveries } from './deliveries.js';
+import { pauseDeliveries, resumeDeliveries } from './paused.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type EndpointDto = z.infer<typeof WebhookEndpointSchema>;

@@ -10,18 +10,13 @@ import {
   previewMessage,
   type ComposeMessageData,
   type MessageCampaign,
-  type PatientStatus,
-  type ServiceModality,
 } from '@acompanha/api-client';
 import {
   Button,
   Card,
   DatePicker,
-  InlineAlert,
   Radio,
   RadioGroup,
-  Select,
-  SelectItem,
   Stack,
   Text,
   TextArea,
@@ -32,49 +27,22 @@ import { useDebounced } from '../../lib/useDebounced';
 import { SAO_PAULO, todaySP } from '../../lib/dates';
 import { formatDateTimeBR } from '../../lib/format';
 import { refreshAfter } from '../../lib/refresh';
-import { MODALITIES, MODALITY_LABELS } from '../clients/labels';
-import { MESSAGE_VARIABLES, previewCounts, unknownVariables } from './labels';
-
-/** A client chosen on another screen (the clients list's selection, a profile). */
-export interface ChosenClient {
-  id: string;
-  name: string;
-}
+import { MESSAGE_VARIABLES, unknownVariables } from './labels';
+import { AudienceFields, audienceOf, type AudienceKind, type ChosenClient, type Filters } from './AudienceFields';
+import { MessagePreview } from './MessagePreview';
+import { TemplateChoice } from './TemplateChoice';
 
 type Body = ComposeMessageData['body'];
 type Channel = Body['channel'];
-interface Filters {
-  status: PatientStatus | 'all';
-  serviceModality: ServiceModality | 'all';
-  serviceId: string;
-}
 
 const MAX_LENGTH = 2000;
 const HANDLED = ['WRONG_TEMPLATE_VARIABLES', 'WRONG_COMMAND_PARAMETERS', 'PATIENT_NOT_FOUND_ERROR'] as const;
-
-function audienceOf(kind: 'selection' | 'filter', chosen: ChosenClient[], filters: Filters): Body['audience'] {
-  if (kind === 'selection') return { kind: 'patients', patientIds: chosen.map((c) => c.id) };
-  return {
-    kind: 'filter',
-    ...(filters.status !== 'all' ? { status: filters.status } : {}),
-    ...(filters.serviceModality !== 'all' ? { serviceModality: filters.serviceModality } : {}),
-    ...(filters.serviceId !== 'all' ? { serviceId: filters.serviceId } : {}),
-  };
-}
 
 /** The instant of a São Paulo date and time. */
 const spInstant = (date: CalendarDate, time: Time) =>
   toZoned(new CalendarDateTime(date.year, date.month, date.day, time.hour, time.minute), SAO_PAULO)
     .toDate()
     .toISOString();
-
-const names = (chosen: ChosenClient[]) =>
-  chosen.length <= 5
-    ? chosen.map((c) => c.name).join(', ')
-    : `${chosen
-        .slice(0, 4)
-        .map((c) => c.name)
-        .join(', ')} e mais ${chosen.length - 4}`;
 
 /**
  * The composer: who receives it (the selection brought in, or everyone matching the client filters), the
@@ -84,7 +52,7 @@ const names = (chosen: ChosenClient[]) =>
  */
 export function Composer({ chosen, onSent }: { chosen: ChosenClient[]; onSent: (c: MessageCampaign) => void }) {
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<'selection' | 'filter'>(chosen.length ? 'selection' : 'filter');
+  const [kind, setKind] = useState<AudienceKind>(chosen.length ? 'selection' : 'filter');
   const [filters, setFilters] = useState<Filters>({ status: 'active', serviceModality: 'all', serviceId: 'all' });
   const [channel, setChannel] = useState<Channel>('whatsapp');
   const [text, setText] = useState('');
@@ -203,68 +171,14 @@ export function Composer({ chosen, onSent }: { chosen: ChosenClient[]; onSent: (
   return (
     <Card title="Nova mensagem">
       <Stack gap={5}>
-        <RadioGroup label="Destinatários" value={kind} onChange={(v) => setKind(v as 'selection' | 'filter')}>
-          {chosen.length ? (
-            <Radio
-              value="selection"
-              description={names(chosen)}
-            >{`${chosen.length === 1 ? '1 cliente selecionado' : `${chosen.length} clientes selecionados`}`}</Radio>
-          ) : null}
-          <Radio value="filter">Todos os clientes que atendem aos filtros</Radio>
-        </RadioGroup>
-        {kind === 'filter' ? (
-          <div
-            role="group"
-            aria-label="Filtros dos destinatários"
-            css={{
-              display: 'grid',
-              gap: 'var(--space-3)',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-            }}
-          >
-            <Select
-              label="Situação"
-              selectedKey={filters.status}
-              onSelectionChange={(k) => setFilters((f) => ({ ...f, status: k as Filters['status'] }))}
-            >
-              <SelectItem id="all">Todos</SelectItem>
-              <SelectItem id="active">Ativos</SelectItem>
-              <SelectItem id="inactive">Inativos</SelectItem>
-            </Select>
-            <Select
-              label="Modalidade"
-              selectedKey={filters.serviceModality}
-              onSelectionChange={(k) => setFilters((f) => ({ ...f, serviceModality: k as Filters['serviceModality'] }))}
-            >
-              {[
-                <SelectItem key="all" id="all">
-                  Todas
-                </SelectItem>,
-                ...MODALITIES.map((m) => (
-                  <SelectItem key={m} id={m}>
-                    {MODALITY_LABELS[m]}
-                  </SelectItem>
-                )),
-              ]}
-            </Select>
-            <Select
-              label="Serviço"
-              selectedKey={filters.serviceId}
-              onSelectionChange={(k) => setFilters((f) => ({ ...f, serviceId: String(k) }))}
-            >
-              {[
-                <SelectItem key="all" id="all">
-                  Todos
-                </SelectItem>,
-                ...(services.data ?? []).map((s) => (
-                  <SelectItem key={s.id} id={s.id}>
-                    {s.name}
-                  </SelectItem>
-                )),
-              ]}
-            </Select>
-          </div>
-        ) : null}
+        <AudienceFields
+          chosen={chosen}
+          kind={kind}
+          onKindChange={setKind}
+          filters={filters}
+          onFiltersChange={setFilters}
+          services={services.data ?? []}
+        />
 
         <RadioGroup
           label="Canal"
@@ -346,87 +260,23 @@ export function Composer({ chosen, onSent }: { chosen: ChosenClient[]; onSent: (
           ) : null}
         </Stack>
 
-        <section
-          aria-labelledby="message-preview-title"
-          aria-busy={preview.isFetching}
-          css={{
-            padding: 'var(--space-4)',
-            borderRadius: 'var(--radius-md)',
-            border: '1px solid var(--color-border)',
-            display: 'grid',
-            gap: 'var(--space-3)',
-          }}
-        >
-          <h3 id="message-preview-title" css={{ margin: 0, fontSize: 'var(--font-size-md, 1rem)' }}>
-            Prévia
-          </h3>
-          <p aria-live="polite" data-testid="preview-counts" css={{ margin: 0, overflowWrap: 'anywhere' }}>
-            {previewError
-              ? previewError.message && previewError.message !== previewError.code
-                ? previewError.message
-                : previewError.userMessage
-              : preview.data
-                ? previewCounts(preview.data)
-                : 'Calculando destinatários…'}
-          </p>
-          {preview.data && text.trim() && !unknown.length && preview.data.sample ? (
-            <div>
-              <Text variant="small" as="p" css={{ margin: '0 0 var(--space-2)' }}>
-                Como o primeiro cliente vai ler:
-              </Text>
-              <div
-                data-testid="preview-sample"
-                css={{
-                  padding: 'var(--space-3)',
-                  borderRadius: 'var(--radius-md)',
-                  background: 'var(--color-surface-muted)',
-                  whiteSpace: 'pre-wrap',
-                  overflowWrap: 'anywhere',
-                }}
-              >
-                {preview.data.sample}
-              </div>
-            </div>
-          ) : null}
-        </section>
+        <MessagePreview
+          isFetching={preview.isFetching}
+          error={previewError}
+          data={preview.data}
+          showSample={!!text.trim() && !unknown.length}
+        />
 
         {outside > 0 ? (
-          <div ref={alertRef} tabIndex={-1} css={{ outline: 'none' }}>
-            <InlineAlert
-              tone={templateMissing || requiredFor ? 'danger' : 'warning'}
-              title="O WhatsApp pede um modelo aprovado"
-            >
-              <Stack gap={3}>
-                <span>
-                  {outside === 1
-                    ? '1 cliente não escreveu para você pelo WhatsApp nas últimas 24 horas.'
-                    : `${outside} clientes não escreveram para você pelo WhatsApp nas últimas 24 horas.`}{' '}
-                  Para quem não escreveu em 24 horas, o WhatsApp só aceita modelos aprovados. Escolha um modelo: ele
-                  vale para todos que recebem pelo WhatsApp.
-                </span>
-                <RadioGroup
-                  label="Modelo do WhatsApp"
-                  value={template ?? ''}
-                  onChange={(v) => setTemplate(v || null)}
-                  isInvalid={templateMissing}
-                  errorMessage="Escolha um modelo para enviar pelo WhatsApp."
-                >
-                  {(templates.data ?? []).map((t) => (
-                    <Radio
-                      key={t.name}
-                      value={t.name}
-                      description={t.body
-                        .replace('{{1}}', '[nome do cliente]')
-                        .replace('{{2}}', '[seu nome]')
-                        .replace('{{3}}', '[sua mensagem]')}
-                    >
-                      {t.label}
-                    </Radio>
-                  ))}
-                </RadioGroup>
-              </Stack>
-            </InlineAlert>
-          </div>
+          <TemplateChoice
+            ref={alertRef}
+            outside={outside}
+            urgent={templateMissing || requiredFor > 0}
+            invalid={templateMissing}
+            templates={templates.data ?? []}
+            value={template}
+            onChange={setTemplate}
+          />
         ) : null}
 
         <Stack direction="row" justify="end">

@@ -1,7 +1,8 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Page, Stack } from '@acompanha/ui';
 import { CampaignProgress, PreviousSends } from './CampaignProgress';
-import { Composer, type ChosenClient } from './Composer';
+import type { ChosenClient } from './AudienceFields';
+import { Composer } from './Composer';
 
 export const MESSAGING_PATH = '/clients/messaging';
 

@@ -1,7 +1,8 @@
 /**
  * In-process wake-up of the delivery worker: when an API call creates a request that is due now, the worker
  * running in the same process (if any) sweeps at once instead of waiting for its next tick. Workers in other
- * processes find the request on their own periodic sweep, so nothing depends on this hint.
+ * processes find the request on their own periodic sweep, so nothing depends on this hint. Schedules and bulk
+ * runs raise it; `delivery/worker.ts` listens (the signal lives with the requests, below the worker).
  */
 type Listener = () => void;
 

@@ -4,8 +4,8 @@
  * the event's payload schema — so a developer reads what arrives without calling the API.
  */
 import { z } from 'zod';
-import { RICH_EVENTS, TEST_EVENT_TYPE } from '../webhook/payload.js';
-import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from './catalog.js';
+import { RICH_EVENTS, TEST_EVENT_TYPE } from './payload.js';
+import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from '../events/catalog.js';
 
 const header = (name: string, description: string, schema: Record<string, unknown>) => ({
   name,

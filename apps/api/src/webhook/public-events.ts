@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { authenticate, bearerSecurity } from '../auth/authenticate.js';
+import { authenticate, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
-import { PublicEventListSchema } from '../notifications/schemas.js';
-import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from './catalog.js';
-import { RICH_EVENTS } from '../webhook/payload.js';
+import { PublicEventListSchema } from './schemas.js';
+import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from '../events/catalog.js';
+import { RICH_EVENTS } from './payload.js';
 
 /** The catalogue as the webhook manager shows it: grouped, described, with each payload's JSON Schema. */
 const PUBLIC_EVENTS = EVENT_TYPES.map((type) => {
