@@ -8,8 +8,30 @@
  *  - add the outgoing `webhooks` (the event catalogue's messages, events/openapi.ts).
  */
 import { eventWebhooks } from './events/openapi.js';
+import { isMultiline, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from './lib/input-guard.js';
 
 type Json = unknown;
+
+/**
+ * zod's JSON-Schema override for request schemas (body, query, path, headers and the `…Input` components): the
+ * library's own input override (empty union branches dropped) plus the control-character rule of
+ * lib/input-guard.ts as a `pattern` on every free string the guard checks (tab and line breaks allowed where
+ * the guard allows them). Strings with a format, an enum or a pattern of their own cannot hold a control
+ * character anyway. The document only: zod, not this schema, validates.
+ */
+export function requestSchemaOverride(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const json = ctx.jsonSchema;
+  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
+  if (def?.type === 'union' && Array.isArray(json.anyOf)) {
+    json.anyOf = (json.anyOf as object[]).filter((o) => Object.keys(o).length > 0);
+  }
+  const types = Array.isArray(json.type) ? json.type : [json.type];
+  if (!types.includes('string') || json.enum !== undefined || json.const !== undefined || json.format !== undefined)
+    return;
+  // A pattern of the schema's own (a CEP, a colour, a time…) admits no control character already.
+  if (json.pattern !== undefined && json.pattern !== SINGLE_LINE_PATTERN && json.pattern !== MULTILINE_PATTERN) return;
+  json.pattern = isMultiline(ctx.zodSchema as never) ? MULTILINE_PATTERN : SINGLE_LINE_PATTERN;
+}
 
 function collectRefs(node: Json, into: Set<string>): void {
   if (Array.isArray(node)) {
