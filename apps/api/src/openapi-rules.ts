@@ -6,7 +6,7 @@
  * satisfy the document and accepts no other refusal, so a rule missing here fails it.
  */
 type Rules = { codes?: Record<string, string>; fields?: Record<string, string> };
-export type OperationRules = Partial<Record<400 | 409, Rules>>;
+export type OperationRules = Partial<Record<400 | 403 | 409, Rules>>;
 
 const yourFile = 'a file link of this account, uploaded and not deleted';
 const recurrence: Rules = {
@@ -85,6 +85,10 @@ export const OPERATION_RULES: Record<string, OperationRules> = {
   createWebhook: { 400: webhook },
   updateWebhook: { 400: webhook },
   getInvoice: { 400: period('periodEnd', 'periodStart') },
+  getPatientAnswerSeries: { 400: period('to', 'from') },
+  createSale: { 400: { codes: { PATIENT_NOT_ACTIVE: 'an inactive client: reactivate her first' } } },
+  updateCategory: { 403: { codes: { NOT_OWNER: 'a default category of the starter library, not hers to change' } } },
+  deleteCategory: { 403: { codes: { NOT_OWNER: 'a default category of the starter library, not hers to change' } } },
   listSales: { 400: period('periodEnd', 'periodStart') },
   getAnswerStatusReport: { 400: period('to', 'from') },
   listAnswerRevisions: { 400: period('to', 'from') },

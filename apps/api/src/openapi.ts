@@ -5,7 +5,7 @@
  *  - state the limits that a format already implies (a uuid is 36 characters, a date 10) and each
  *    integer's format, so a reader (and the OWASP lint) sees every input's bound;
  *  - sort paths and component names so the document is deterministic;
- *  - list the business rules of each operation on its 400/409 answers (openapi-rules.ts);
+ *  - list the business rules of each operation on its 400/403/409 answers (openapi-rules.ts);
  *  - link each create operation's answer to the calls on what it created (openapi-links.ts);
  *  - add the outgoing `webhooks` (the event catalogue's messages, events/openapi.ts).
  */

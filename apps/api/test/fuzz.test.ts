@@ -440,6 +440,22 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
       if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return;
       pool.set(key, [...(pool.get(key) ?? []), id]);
     };
+    // The starter library's categories are hers to use from the start.
+    const categories = (
+      await t.call({ method: 'GET', url: '/api/category', headers: bearer(session) })
+    ).json() as unknown;
+    for (const c of (Array.isArray(categories) ? categories : []) as { id?: string }[]) {
+      remember('category', c.id);
+      remember('categoryId', c.id);
+    }
+    /** The resource a path's id names: the fixed segment before it (`/quiz/schedule/{id}` → schedule). */
+    const resourceOf = (path: string, param: string): string => {
+      const parts = path.split('/');
+      const at = parts.indexOf(`{${param}}`);
+      return (at > 0 ? parts.slice(0, at) : parts).filter((x) => x && !x.startsWith('{')).pop() ?? '';
+    };
+    /** A resource's id as other operations name it. */
+    const idName = (resource: string) => (resource === 'schedule' ? 'quizScheduleId' : `${resource}Id`);
     const ops: { path: string; method: string; op: Record<string, any> }[] = [];
     for (const [path, methods] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(methods))
@@ -453,15 +469,25 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
     let opIndex = 0;
     for (const { path, method, op } of ops) {
       opIndex++;
-      const segment = path.split('/')[1] ?? '';
       // Operations signed otherwise (the patient's session or PIN, the operator's or the gateway's token) or by
       // the body's credentials answer 401 to our session: their own tests sign them.
       const signedByUs = ((op.security ?? []) as Record<string, unknown>[]).some((r) => 'bearerAuth' in r);
       const params = (op.parameters ?? []) as { in: string; name: string; required?: boolean; schema: Schema }[];
       const bodySchema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
       const idFor = (name: string) => {
-        const known = pool.get(name) ?? (name === 'id' ? pool.get(segment) : undefined);
+        const known = pool.get(name) ?? (name === 'id' ? pool.get(resourceOf(path, name)) : undefined);
         return known?.length ? fc.constantFrom(...known) : undefined;
+      };
+      // A body's ids (patientId, quizId, categoryId…) point at rows the run made, most of the time.
+      const withKnownIds = (body: unknown): fc.Arbitrary<unknown> => {
+        if (!body || typeof body !== 'object' || Array.isArray(body)) return fc.constant(body);
+        const swaps = Object.fromEntries(
+          Object.keys(body)
+            .map((k) => [k, idFor(k)] as const)
+            .filter((e): e is readonly [string, fc.Arbitrary<string>] => e[1] !== undefined)
+            .map(([k, known]) => [k, fc.oneof(known, known, fc.constant((body as Record<string, unknown>)[k]))]),
+        );
+        return fc.record(swaps).map((ids) => ({ ...body, ...ids }));
       };
       const build = fc.record({
         path: fc.record(
@@ -482,7 +508,7 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
           Object.fromEntries(params.filter((p) => p.in === 'header').map((p) => [p.name, conforming(doc, p.schema)])),
           { requiredKeys: params.filter((p) => p.in === 'header' && p.required).map((p) => p.name) },
         ),
-        body: bodySchema ? conforming(doc, bodySchema) : fc.constant(undefined),
+        body: bodySchema ? conforming(doc, bodySchema).chain(withKnownIds) : fc.constant(undefined),
       });
       for (const sample of fc.sample(build, { seed: SEED + 5000 + opIndex, numRuns: VALID_RUNS })) {
         let url = `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(asQuery(sample.path[name])))}`;
@@ -513,7 +539,9 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
             } catch {
               /* no body */
             }
-            remember(segment, created.id);
+            const resource = resourceOf(path, '');
+            remember(resource, created.id);
+            remember(idName(resource), created.id);
             for (const [k, v] of Object.entries(created)) if (k.endsWith('Id')) remember(k, v);
           }
           continue;

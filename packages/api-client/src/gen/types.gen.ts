@@ -2767,7 +2767,7 @@ export type GetPatientAnswerSeriesData = {
 
 export type GetPatientAnswerSeriesErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `to` (not before from); WRONG_COMMAND_PARAMETERS on `from` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -3527,7 +3527,7 @@ export type DeleteCategoryErrors = {
      */
     401: ErrorResponse;
     /**
-     * Forbidden
+     * Forbidden. Business rules: NOT_OWNER (a default category of the starter library, not hers to change).
      */
     403: ErrorResponse;
     /**
@@ -3616,7 +3616,7 @@ export type UpdateCategoryErrors = {
      */
     401: ErrorResponse;
     /**
-     * Forbidden
+     * Forbidden. Business rules: NOT_OWNER (a default category of the starter library, not hers to change).
      */
     403: ErrorResponse;
     /**
@@ -8247,7 +8247,7 @@ export type CreateSaleData = {
 
 export type CreateSaleErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: PATIENT_NOT_ACTIVE (an inactive client: reactivate her first).
      */
     400: ErrorResponse;
     /**
