@@ -1,6 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
@@ -45,7 +47,7 @@ import { controlCharacterIssues } from './lib/input-guard.js';
 import { loggerOptions, RequestLog } from './http/logging.js';
 import { BASELINE_HEADERS, registerSecurityHeaders } from './http/security-headers.js';
 import { createDevMailbox, type Mailer } from './mail/mailer.js';
-import { pruneOpenApi } from './openapi.js';
+import { pruneOpenApi, requestSchemaOverride } from './openapi.js';
 import { describeIssue } from './errors/validation-messages.js';
 import { gatewayStandinRoutes, STANDIN_PREFIX } from './payment/standin/routes.js';
 import type { PaymentGateway } from './payment/gateway/port.js';
@@ -92,6 +94,12 @@ export interface AppDeps {
 }
 
 export const API_VERSION = '0.1.0';
+
+/** The document's request schemas: zod's, with the input guard's control-character rule stated (openapi.ts). */
+const requestTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: requestSchemaOverride } });
+const requestTransformObject = createJsonSchemaTransformObject({
+  zodToJsonConfig: { override: requestSchemaOverride },
+});
 
 export function buildApp(deps: AppDeps = {}): FastifyInstance {
   const config = resolveConfig(deps.config);
@@ -284,10 +292,23 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     },
     transform: (doc) => {
       if (!doc.url.startsWith(`${API_PREFIX}/`)) return { schema: { ...doc.schema, hide: true }, url: doc.url };
+      // Responses as the library writes them; requests with the input guard's rule stated (openapi.ts).
       const out = jsonSchemaTransform(doc);
-      return { ...out, url: out.url.slice(API_PREFIX.length) || '/' };
+      const inputs = requestTransform(doc).schema as Record<string, unknown>;
+      const schema = { ...(out.schema as Record<string, unknown>) };
+      for (const part of ['body', 'querystring', 'params', 'headers'])
+        if (inputs[part] !== undefined) schema[part] = inputs[part];
+      return { ...out, schema: schema as never, url: out.url.slice(API_PREFIX.length) || '/' };
     },
-    transformObject: (doc) => pruneOpenApi(jsonSchemaTransformObject(doc) as Record<string, unknown>) as never,
+    transformObject: (doc) => {
+      const out = jsonSchemaTransformObject(doc) as Record<string, unknown> & {
+        components?: { schemas?: Record<string, unknown> };
+      };
+      const inputs = (requestTransformObject(doc) as typeof out).components?.schemas ?? {};
+      for (const [name, schema] of Object.entries(inputs))
+        if (name.endsWith('Input') && out.components?.schemas) out.components.schemas[name] = schema;
+      return pruneOpenApi(out) as never;
+    },
   });
 
   app.register(

@@ -5,11 +5,41 @@
  *  - state the limits that a format already implies (a uuid is 36 characters, a date 10) and each
  *    integer's format, so a reader (and the OWASP lint) sees every input's bound;
  *  - sort paths and component names so the document is deterministic;
+ *  - list the business rules of each operation on its 400/403/409 answers (openapi-rules.ts);
+ *  - link each create operation's answer to the calls on what it created (openapi-links.ts);
  *  - add the outgoing `webhooks` (the event catalogue's messages, webhook/openapi.ts).
  */
 import { eventWebhooks } from './webhook/openapi.js';
+import { documentCreateLinks } from './openapi-links.js';
+import { documentBusinessRules } from './openapi-rules.js';
+import { isMultiline, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from './lib/input-guard.js';
 
 type Json = unknown;
+
+/**
+ * zod's JSON-Schema override for request schemas (body, query, path, headers and the `…Input` components): the
+ * library's own input override (empty union branches dropped) plus the control-character rule of
+ * lib/input-guard.ts as a `pattern` on every free string the guard checks (tab and line breaks allowed where
+ * the guard allows them). Strings with a format or an enum cannot hold a control character anyway, nor
+ * those with a pattern of their own made of explicit characters. The document only: zod, not this schema, validates.
+ */
+export function requestSchemaOverride(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const json = ctx.jsonSchema;
+  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
+  if (def?.type === 'union' && Array.isArray(json.anyOf)) {
+    json.anyOf = (json.anyOf as object[]).filter((o) => Object.keys(o).length > 0);
+  }
+  const types = Array.isArray(json.type) ? json.type : [json.type];
+  if (!types.includes('string') || json.enum !== undefined || json.const !== undefined || json.format !== undefined)
+    return;
+  const rule = isMultiline(ctx.zodSchema as never) ? MULTILINE_PATTERN : SINGLE_LINE_PATTERN;
+  const own = json.pattern;
+  if (own === undefined || own === SINGLE_LINE_PATTERN || own === MULTILINE_PATTERN) json.pattern = rule;
+  // A pattern of the schema's own built from explicit characters (a CEP, a colour, a time…) admits no control
+  // character already; one with a negated class (a phone's mask, `\D`) gets the rule beside it.
+  else if (typeof own === 'string' && /\\[DSW]|\[\^|(?<!\\)\./.test(own))
+    json.allOf = [{ type: 'string', maxLength: json.maxLength, pattern: rule }];
+}
 
 function collectRefs(node: Json, into: Set<string>): void {
   if (Array.isArray(node)) {
@@ -92,6 +122,8 @@ export function pruneOpenApi(doc: Record<string, unknown>): Record<string, unkno
   const webhooks = eventWebhooks();
   stateImpliedLimits(webhooks);
   documentRetryAfter(doc.paths);
+  documentBusinessRules(doc.paths);
+  documentCreateLinks(doc.paths);
   stateImpliedLimits(doc.paths);
   stateImpliedLimits((doc.components as Record<string, unknown> | undefined)?.schemas);
   const components = (doc.components ?? {}) as Record<string, unknown>;

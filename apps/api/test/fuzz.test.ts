@@ -4,11 +4,17 @@
  * control characters, huge numbers, long strings and arrays, unknown fields, odd path segments) — signed in
  * and anonymous. No answer may be a 5xx, every error must be in the error model, and a normal call must still
  * work afterwards (no poisoned connection, no dead session).
+ *
+ * The other direction: requests that satisfy the document (every pattern, bound, conditional rule and example it
+ * states), signed in, with path ids from rows the run created where it has them. Every refusal must be a business
+ * rule the operation lists (`x-application-error-codes` on its 400/409, `x-field-rules` for a field the rule
+ * names) or a 404 for an id that does not exist: never a format or length refusal the document did not state.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, openApiDocument } from '../src/app.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
+import { MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '../src/lib/input-guard.js';
 import { backends } from './helpers/backends.js';
 import { sentenceOrigin } from './helpers/own-sentences.js';
 import { bearer, createTestApp, type TestApp } from './helpers/app.js';
@@ -19,6 +25,8 @@ type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: 
 /** Requests per operation: half from the schema, half hostile. */
 const RUNS = 24;
 const SEED = 20261124;
+/** Conforming requests per operation (the valid-request half). */
+const VALID_RUNS = 6;
 
 /** Operations left out, with the reason. */
 const SKIP: Record<string, string> = {
@@ -154,6 +162,144 @@ function replaceLeaf(value: unknown, bad: unknown, pick: number): unknown {
   return copy;
 }
 
+/** Strings a correct client sends: printable, not blank at the ends (the server trims before its length checks). */
+const WORD = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzÁçãé0123456789'), minLength: 1 });
+function text(min: number, max: number): fc.Arbitrary<string> {
+  const hi = Math.max(min, Math.min(max, 40));
+  return fc
+    .array(WORD, { minLength: 1, maxLength: 6 })
+    .map((words) => words.join(' '))
+    .map((t) => (t.length < min ? t + 'x'.repeat(min - t.length) : t).slice(0, hi).trim())
+    .filter((t) => t.length >= min && t.length <= max);
+}
+const OUR_PATTERNS = new Set([SINGLE_LINE_PATTERN, MULTILINE_PATTERN]);
+
+/**
+ * Values that satisfy the schema as the document states it: patterns (besides the control-character rule, which
+ * the printable text above follows), bounds, examples, a oneOf/anyOf's branch merged into its object.
+ */
+function conforming(doc: Doc, raw: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  const s = resolve(doc, raw);
+  if (depth > 8) return fc.constant(null);
+  if (Array.isArray(s.examples) && s.examples.length) return fc.constantFrom(...s.examples);
+  const branches = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
+  if (branches && s.type === 'object' && s.properties) {
+    return fc.oneof(
+      ...branches.map((b) => {
+        const branch = resolve(doc, b);
+        const { oneOf: _o, anyOf: _a, ...base } = s;
+        return conforming(
+          doc,
+          {
+            ...base,
+            properties: { ...base.properties, ...(branch.properties ?? {}) },
+            required: [...new Set([...(base.required ?? []), ...(branch.required ?? [])])],
+          },
+          depth + 1,
+        );
+      }),
+    );
+  }
+  if (branches) {
+    const usable = branches.filter((o) => resolve(doc, o).type !== 'null');
+    return fc.oneof(...(usable.length ? usable : branches).map((o) => conforming(doc, o, depth + 1)));
+  }
+  // Conditional rules (allOf of if/then/else beside an object's properties): the value first, then each rule's
+  // case regenerates the properties it constrains.
+  const rules = ((s.allOf ?? []) as Schema[]).filter((r) => r.if);
+  if (rules.length && s.type === 'object') {
+    const { allOf: _rules, ...base } = s;
+    return conforming(doc, base, depth + 1).chain((value) => {
+      const v = value as Record<string, unknown>;
+      const fixes: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const rule of rules) {
+        const branch = (holds(rule.if, v) ? rule.then : rule.else) as Schema | undefined;
+        if (!branch) continue;
+        for (const [k, sub] of Object.entries((branch.properties ?? {}) as Record<string, Schema>))
+          if (k in v || (branch.required ?? []).includes(k)) fixes[k] = conforming(doc, sub, depth + 1);
+        for (const k of (branch.required ?? []) as string[])
+          if (!(k in v) && !fixes[k]) fixes[k] = conforming(doc, s.properties?.[k], depth + 1);
+      }
+      return fc.record(fixes).map((f) => ({ ...v, ...f }));
+    });
+  }
+  // An allOf beside a type adds the control-character pattern, which the printable text follows.
+  if (s.allOf && !s.type) return conforming(doc, s.allOf[0], depth + 1);
+  if (s.const !== undefined) return fc.constant(s.const);
+  if (s.enum) return fc.constantFrom(...s.enum);
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  switch (type) {
+    case 'string': {
+      if (s.format === 'uuid') return fc.uuid({ version: 4 });
+      if (s.format === 'date')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
+      if (s.format === 'date-time')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString());
+      if (s.format === 'email') return fc.stringMatching(/^[a-z]{1,12}@[a-z]{1,12}\.com\.br$/);
+      // An address in a documentation range (RFC 3849): no DNS, and the SSRF guard's stated rule refuses it.
+      if (s.format === 'uri') return fc.nat(999).map((n) => `https://[2001:db8::${n}]/hook`);
+      if (typeof s.pattern === 'string' && !OUR_PATTERNS.has(s.pattern)) {
+        const re = new RegExp(s.pattern);
+        let matching: fc.Arbitrary<string>;
+        try {
+          matching = fc.stringMatching(re);
+        } catch {
+          // fast-check reads no lookahead: plain words, kept when they match.
+          matching = fc.stringMatching(/^[a-z0-9]{1,30}$/).filter((v) => re.test(v));
+        }
+        return matching
+          .filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? 2048))
+          .filter((v) => !new RegExp(`[${SINGLE_LINE_PATTERN.slice(3, -3)}]`).test(v));
+      }
+      return text(s.minLength ?? 0, s.maxLength ?? 40);
+    }
+    case 'integer':
+      return fc.integer({
+        min: Math.max(s.minimum ?? -1000, -2_000_000_000),
+        max: Math.min(s.maximum ?? 1000, 2_000_000_000),
+      });
+    case 'number':
+      return fc.double({ min: s.minimum ?? -1000, max: s.maximum ?? 1000, noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(conforming(doc, s.items, depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 3, 3),
+      });
+    case 'object': {
+      const props = Object.entries((s.properties ?? {}) as Record<string, Schema>);
+      if (props.length === 0) return fc.constant({});
+      const required = new Set<string>(s.required ?? []);
+      return fc.record(Object.fromEntries(props.map(([k, v]) => [k, conforming(doc, v, depth + 1)])), {
+        requiredKeys: props.map(([k]) => k).filter((k) => required.has(k)),
+      });
+    }
+    default:
+      return fc.constant(null);
+  }
+}
+
+/** Whether an `if` of the document's conditional rules holds: its required keys present, its consts met. */
+function holds(condition: Schema, value: Record<string, unknown>): boolean {
+  if (((condition.required ?? []) as string[]).some((k) => !(k in value))) return false;
+  return Object.entries((condition.properties ?? {}) as Record<string, Schema>).every(
+    ([k, sub]) =>
+      !(k in value) ||
+      (Array.isArray(sub.enum) ? sub.enum.includes(value[k]) : sub.const === undefined || value[k] === sub.const),
+  );
+}
+
+/** Valid-request half: operations left out beyond SKIP, with the reason. */
+const SKIP_VALID: Record<string, string> = {
+  ...SKIP,
+  deleteAccount: 'ends the account the run uses',
+};
+
 const asQuery = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 describe.each(backends)('schema-driven fuzz on $name', (backend) => {
@@ -283,4 +429,154 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
     expect((await t.call({ method: 'GET', url: '/api/professional/me', headers: bearer(fresh) })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/patient?take=5', headers: bearer(fresh) })).statusCode).toBe(200);
   }, 240_000);
+
+  it('what the document allows, the server accepts: every refusal of a conforming request is a stated rule', async () => {
+    const session = (
+      await t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } })
+    ).json().jwt as string;
+    /** Ids of rows the run created, by the resource (the path's first segment) and by the id's name. */
+    const pool = new Map<string, string[]>();
+    const remember = (key: string, id: unknown) => {
+      if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return;
+      pool.set(key, [...(pool.get(key) ?? []), id]);
+    };
+    // The starter library's categories are hers to use from the start.
+    const categories = (
+      await t.call({ method: 'GET', url: '/api/category', headers: bearer(session) })
+    ).json() as unknown;
+    for (const c of (Array.isArray(categories) ? categories : []) as { id?: string }[]) {
+      remember('category', c.id);
+      remember('categoryId', c.id);
+    }
+    /** The resource a path's id names: the fixed segment before it (`/quiz/schedule/{id}` → schedule). */
+    const resourceOf = (path: string, param: string): string => {
+      const parts = path.split('/');
+      const at = parts.indexOf(`{${param}}`);
+      return (at > 0 ? parts.slice(0, at) : parts).filter((x) => x && !x.startsWith('{')).pop() ?? '';
+    };
+    /** A resource's id as other operations name it. */
+    const idName = (resource: string) => (resource === 'schedule' ? 'quizScheduleId' : `${resource}Id`);
+    const ops: { path: string; method: string; op: Record<string, any> }[] = [];
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods))
+        if (op?.operationId && !SKIP_VALID[op.operationId]) ops.push({ path, method, op });
+    // Creations first (their rows feed the others' path ids), deletions last.
+    const rank = (o: { method: string; op: Record<string, any> }) =>
+      o.op.responses?.['201'] ? 0 : o.method === 'delete' ? 2 : 1;
+    ops.sort((a, b) => rank(a) - rank(b));
+    const figures = { requests: 0, accepted: 0, notFound: 0, refused: {} as Record<string, number> };
+    const disagreements: string[] = [];
+    let opIndex = 0;
+    for (const { path, method, op } of ops) {
+      opIndex++;
+      // Operations signed otherwise (the patient's session or PIN, the operator's or the gateway's token) or by
+      // the body's credentials answer 401 to our session: their own tests sign them.
+      const signedByUs = ((op.security ?? []) as Record<string, unknown>[]).some((r) => 'bearerAuth' in r);
+      const params = (op.parameters ?? []) as { in: string; name: string; required?: boolean; schema: Schema }[];
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+      const idFor = (name: string) => {
+        const known = pool.get(name) ?? (name === 'id' ? pool.get(resourceOf(path, name)) : undefined);
+        return known?.length ? fc.constantFrom(...known) : undefined;
+      };
+      // A body's ids (patientId, quizId, categoryId…) point at rows the run made, most of the time.
+      const withKnownIds = (body: unknown): fc.Arbitrary<unknown> => {
+        if (!body || typeof body !== 'object' || Array.isArray(body)) return fc.constant(body);
+        const swaps = Object.fromEntries(
+          Object.keys(body)
+            .map((k) => [k, idFor(k)] as const)
+            .filter((e): e is readonly [string, fc.Arbitrary<string>] => e[1] !== undefined)
+            .map(([k, known]) => [k, fc.oneof(known, known, fc.constant((body as Record<string, unknown>)[k]))]),
+        );
+        return fc.record(swaps).map((ids) => ({ ...body, ...ids }));
+      };
+      const build = fc.record({
+        path: fc.record(
+          Object.fromEntries(
+            params
+              .filter((p) => p.in === 'path')
+              .map((p) => {
+                const known = idFor(p.name);
+                return [p.name, known ? fc.oneof(known, known, conforming(doc, p.schema)) : conforming(doc, p.schema)];
+              }),
+          ),
+        ),
+        query: fc.record(
+          Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, conforming(doc, p.schema)])),
+          { requiredKeys: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name) },
+        ),
+        headers: fc.record(
+          Object.fromEntries(params.filter((p) => p.in === 'header').map((p) => [p.name, conforming(doc, p.schema)])),
+          { requiredKeys: params.filter((p) => p.in === 'header' && p.required).map((p) => p.name) },
+        ),
+        body: bodySchema ? conforming(doc, bodySchema).chain(withKnownIds) : fc.constant(undefined),
+      });
+      for (const sample of fc.sample(build, { seed: SEED + 5000 + opIndex, numRuns: VALID_RUNS })) {
+        let url = `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(asQuery(sample.path[name])))}`;
+        const query = new URLSearchParams(
+          Object.entries(sample.query).map(([k, v]) => [k, asQuery(v)] as [string, string]),
+        ).toString();
+        if (query) url += `?${query}`;
+        const res = await t.call({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: {
+            ...(Object.fromEntries(Object.entries(sample.headers).map(([k, v]) => [k, asQuery(v)])) as Record<
+              string,
+              string
+            >),
+            ...bearer(session),
+            ...(sample.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(sample.body !== undefined ? { payload: JSON.stringify(sample.body) } : {}),
+        });
+        figures.requests++;
+        if (res.statusCode < 400) {
+          figures.accepted++;
+          if (res.statusCode === 201 || res.statusCode === 202) {
+            let created: Record<string, unknown> = {};
+            try {
+              created = res.json();
+            } catch {
+              /* no body */
+            }
+            const resource = resourceOf(path, '');
+            remember(resource, created.id);
+            remember(idName(resource), created.id);
+            for (const [k, v] of Object.entries(created)) if (k.endsWith('Id')) remember(k, v);
+          }
+          continue;
+        }
+        const body = res.json() as { application_error_code?: string; details?: unknown };
+        const details = Array.isArray(body.details) ? (body.details as { path?: string[] }[]) : [];
+        const code = String(body.application_error_code);
+        if (res.statusCode === 404) {
+          figures.notFound++;
+          continue;
+        }
+        figures.refused[code] = (figures.refused[code] ?? 0) + 1;
+        const answer = op.responses?.[String(res.statusCode)] as Record<string, any> | undefined;
+        const listed = new Set<string>(answer?.['x-application-error-codes'] ?? []);
+        const fieldRules = new Set<string>(Object.keys(answer?.['x-field-rules'] ?? {}));
+        // A field's path with its array indices as [] (`config.alternatives[].label`), as x-field-rules names it.
+        const fields = details.map((d) =>
+          (d.path ?? []).map((p, i) => (/^\d+$/.test(p) ? '[]' : i ? `.${p}` : p)).join(''),
+        );
+        const stated =
+          answer !== undefined &&
+          (res.statusCode === 429 ||
+            (res.statusCode === 401 && !signedByUs) ||
+            listed.has(code) ||
+            (code === 'WRONG_COMMAND_PARAMETERS' && fields.length > 0 && fields.every((f) => fieldRules.has(f))));
+        if (!stated)
+          disagreements.push(
+            `${op.operationId} ${res.statusCode} ${code} ${JSON.stringify(details.map((d) => d.path))} ← ${method.toUpperCase()} ${url.slice(0, 100)} ${JSON.stringify(sample.body ?? null).slice(0, 300)} → ${res.body.slice(0, 200)}`,
+          );
+      }
+    }
+    console.log(
+      `fuzz, conforming requests (${backend.name}): ${figures.requests} requests over ${ops.length} operations, ${figures.accepted} accepted, ${figures.notFound} 404 (an id that does not exist), refused by code ${JSON.stringify(figures.refused)}, ${disagreements.length} not stated by the document`,
+    );
+    if (disagreements.length) console.log(disagreements.join('\n'));
+    expect(disagreements).toEqual([]);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { buildApp, openApiDocument } from '../src/app.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
 import { EVENT_TYPES } from '../src/events/catalog.js';
 import { FIELD_LABELS } from '../src/errors/validation-messages.js';
+import { MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '../src/lib/input-guard.js';
 
 type Op = {
   operationId?: string;
@@ -626,6 +627,84 @@ describe('OpenAPI document (built without a database)', () => {
         walk(op.requestBody?.content?.['application/json']?.schema);
       }
     expect([...names].filter((n) => !FIELD_LABELS[n]).sort()).toEqual([]);
+  });
+
+  it('links every create answer to operations that exist, with parameters they take', async () => {
+    const d = await doc();
+    type Operation = {
+      operationId: string;
+      parameters?: { name: string; in: string }[];
+      requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; $ref?: string } }> };
+      responses?: Record<string, { links?: Record<string, Record<string, any>> }>;
+    };
+    const schemas = d.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    const ops = new Map<string, Operation>();
+    for (const methods of Object.values(d.paths))
+      for (const op of Object.values(methods) as Operation[]) ops.set(op.operationId, op);
+    const problems: string[] = [];
+    let links = 0;
+    for (const op of ops.values())
+      for (const [status, answer] of Object.entries(op.responses ?? {}))
+        for (const [name, link] of Object.entries(answer.links ?? {})) {
+          links++;
+          const where = `${op.operationId} ${status} → ${name}`;
+          if (status !== '201' && status !== '202') problems.push(`${where}: links only on a create's 201/202`);
+          const target = ops.get(link.operationId);
+          if (!target) {
+            problems.push(`${where}: no operation ${link.operationId}`);
+            continue;
+          }
+          const takes = new Set((target.parameters ?? []).map((p) => p.name));
+          for (const p of Object.keys(link.parameters ?? {}))
+            if (!takes.has(p)) problems.push(`${where}: ${link.operationId} takes no parameter ${p}`);
+          // Every path parameter of the target is filled by the link.
+          for (const p of (target.parameters ?? []).filter((x) => x.in === 'path'))
+            if (!(p.name in (link.parameters ?? {}))) problems.push(`${where}: path parameter ${p.name} left out`);
+          let body = target.requestBody?.content?.['application/json']?.schema;
+          if (body?.$ref) body = schemas[body.$ref.split('/').pop()!];
+          for (const p of Object.keys(link.requestBody ?? {}))
+            if (!body?.properties?.[p]) problems.push(`${where}: ${link.operationId}'s body has no ${p}`);
+          // A $request.path.X expression names a path parameter of the create operation itself.
+          for (const expr of [...Object.values(link.parameters ?? {}), ...Object.values(link.requestBody ?? {})]) {
+            const m = /^\$request\.path\.(\w+)$/.exec(String(expr));
+            if (m && !(op.parameters ?? []).some((p) => p.in === 'path' && p.name === m[1]))
+              problems.push(`${where}: ${op.operationId} has no path parameter ${m[1]}`);
+          }
+        }
+    expect(problems).toEqual([]);
+    expect(links).toBeGreaterThan(40);
+    expect(Object.keys(ops.get('createQuizSchedule')?.responses?.['201']?.links ?? {})).toContain('requestQuizNow');
+  });
+
+  it('states the input guard: every free request string carries its control-character pattern, no answer does', async () => {
+    const d = await doc();
+    const text = JSON.stringify(d);
+    const schemas = d.components.schemas as Record<string, unknown>;
+    const missing: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (s: unknown, where: string): void => {
+      if (!s || typeof s !== 'object' || seen.has(s)) return;
+      seen.add(s);
+      const node = s as Record<string, any>;
+      if (typeof node.$ref === 'string') return walk(schemas[node.$ref.split('/').pop()!], node.$ref);
+      const types = Array.isArray(node.type) ? node.type : [node.type];
+      if (types.includes('string') && !node.enum && node.const === undefined && !node.format && !node.pattern)
+        missing.push(where);
+      for (const [k, v] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) walk(v, `${where}.${k}`);
+      for (const k of ['items', 'additionalProperties']) walk(node[k], `${where}[${k}]`);
+      for (const k of ['anyOf', 'oneOf', 'allOf']) for (const x of (node[k] ?? []) as unknown[]) walk(x, where);
+    };
+    for (const [path, methods] of Object.entries(d.paths))
+      for (const op of Object.values(methods) as Record<string, any>[]) {
+        for (const p of op.parameters ?? []) walk(p.schema, `${op.operationId} ${p.in} ${p.name}`);
+        walk(op.requestBody?.content?.['application/json']?.schema, `${op.operationId} body (${path})`);
+      }
+    expect(missing).toEqual([]);
+    // The multi-line fields allow tab and line breaks; answers carry no pattern of the guard.
+    expect(text).toContain(JSON.stringify(MULTILINE_PATTERN));
+    for (const [name, schema] of Object.entries(schemas))
+      if (!name.endsWith('Input'))
+        expect(JSON.stringify(schema), name).not.toContain(JSON.stringify(SINGLE_LINE_PATTERN));
   });
 
   it('is deterministic', async () => {

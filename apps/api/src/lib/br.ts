@@ -35,6 +35,7 @@ export function isValidDocument(value: string): boolean {
 
 /** Brazilian phone with area code: 10 (landline) or 11 (mobile) digits once the mask is removed. */
 export function isValidPhone(value: string): boolean {
-  const d = onlyDigits(value);
-  return d.length === 10 || d.length === 11;
+  return PHONE_PATTERN.test(value);
 }
+/** The same rule as a pattern (stated in openapi.json): any mask, 10 or 11 digits. */
+export const PHONE_PATTERN = /^\D*(?:\d\D*){10,11}$/;

@@ -70,3 +70,13 @@ describe('controlCharacterIssues', () => {
     expect(controlCharacterIssues(Query, { take: '2\u00000' })).toHaveLength(1);
   });
 });
+
+describe('a multi-line field described after multiline()', () => {
+  it('keeps its line breaks (.meta() clones the schema; the mark stays)', () => {
+    const Described = z.object({ body: multiline(z.string().max(100)).meta({ description: 'The text.' }) });
+    expect(controlCharacterIssues(Described, { body: 'one\ntwo\tthree' })).toEqual([]);
+    expect(controlCharacterIssues(Described, { body: 'a\u0000b' }).map((i) => i.message)).toEqual([
+      `Texto: ${CONTROL_CHARACTER_RULE}`,
+    ]);
+  });
+});

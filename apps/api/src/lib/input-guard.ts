@@ -11,10 +11,14 @@ import { fieldLabel } from '../errors/validation-messages.js';
  * the headers of every route, so no route can forget it.
  */
 
+/**
+ * The definitions of the multi-line schemas. Keyed by the definition, not the schema object: `.meta()` and
+ * `.describe()` return a clone that shares it, so a description added after `multiline(...)` keeps the mark.
+ */
 const MULTILINE = new WeakSet<object>();
 /** Marks a string schema as multi-line text: tab, CR and LF are allowed in it (apply it last). */
 export function multiline<T extends z.ZodType>(schema: T): T {
-  MULTILINE.add(schema);
+  MULTILINE.add(defOf(schema));
   return schema;
 }
 
@@ -22,6 +26,12 @@ export function multiline<T extends z.ZodType>(schema: T): T {
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const MULTILINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u2028\u2029]/;
+
+/** Whether the guard lets this schema hold tab and line breaks (the document states the same, openapi.ts). */
+export const isMultiline = (schema: z.ZodType): boolean => MULTILINE.has(defOf(schema));
+/** The rules as JSON-Schema patterns, stated on every request string the guard checks (openapi.ts). */
+export const SINGLE_LINE_PATTERN = `^[^${SINGLE_LINE_FORBIDDEN.source.slice(1, -1)}]*$`;
+export const MULTILINE_PATTERN = `^[^${MULTILINE_FORBIDDEN.source.slice(1, -1)}]*$`;
 
 /** The rules, after the field's label in each message ("Nome: caracteres de controle não são permitidos."). */
 export const CONTROL_CHARACTER_RULE = 'caracteres de controle não são permitidos.';
@@ -91,7 +101,7 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: Path, out: Va
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
-      if (typeof value === 'string') checkString(value, MULTILINE.has(schema), path, out);
+      if (typeof value === 'string') checkString(value, isMultiline(schema), path, out);
       return;
     case 'object':
       if (typeof value !== 'object' || Array.isArray(value)) return;
@@ -127,7 +137,7 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: Path, out: Va
     case 'readonly':
     case 'nonoptional':
     case 'promise':
-      if (MULTILINE.has(schema) && typeof value === 'string') return checkString(value, true, path, out);
+      if (isMultiline(schema) && typeof value === 'string') return checkString(value, true, path, out);
       return walk(def.innerType, value, path, out, depth);
     case 'pipe':
       return walk(def.in, value, path, out, depth);

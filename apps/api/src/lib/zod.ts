@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmail } from '@acompanha/formats';
-import { isValidDocument, isValidPhone, onlyDigits } from './br.js';
+import { isValidDocument, onlyDigits, PHONE_PATTERN } from './br.js';
 
 /**
  * A check of one `@acompanha/formats` rule, refused as that format (`invalid_format`), so the validation
@@ -33,7 +33,7 @@ export const phoneField = () =>
     .string()
     .trim()
     .max(30, 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).')
-    .refine(isValidPhone, 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).')
+    .regex(PHONE_PATTERN, 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).')
     .transform(onlyDigits)
     .meta({ description: 'Telefone com DDD, com ou sem máscara, ex. (11) 91234-5678. Guardado só com dígitos.' });
 

@@ -48,6 +48,11 @@ export const UpdateNotificationBody = z
   })
   .refine((b) => b.isMarkedAsRead !== undefined || b.isMarkedAsArchived !== undefined, {
     message: 'Informe isMarkedAsRead ou isMarkedAsArchived.',
+  })
+  .meta({
+    // The refinement above, stated: at least one of the two.
+    anyOf: [{ required: ['isMarkedAsRead'] }, { required: ['isMarkedAsArchived'] }],
+    description: 'At least one of isMarkedAsRead and isMarkedAsArchived.',
   });
 
 export const ReadAllResultSchema = z.object({ updated: z.number().int() }).meta({ id: 'NotificationsReadAll' });

@@ -86,7 +86,13 @@ const patientFields = {
     .max(40)
     .nullable()
     .optional()
-    .meta({ description: 'Any usual format; Brazil when no country code. Stored as E.164. Invalid → 400 on `phone`.' }),
+    .meta({
+      description:
+        'Any usual format; Brazil when no country code (DDD + number, 10 or 11 digits). Stored as E.164. A number ' +
+        'that is not a valid phone of its country → 400 WRONG_COMMAND_PARAMETERS on `phone`.',
+      pattern: '^\\+?\\D*(?:\\d\\D*){8,15}$',
+      examples: ['(11) 91234-5678', '+5511912345678', '+351 912 345 678'],
+    }),
   document: z
     .string()
     .trim()
@@ -132,7 +138,9 @@ export const DeletePatientsBody = z
   .superRefine((b, ctx) => {
     if (b.mode === 'delete' && !b.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Informe o motivo da exclusão.' });
-  });
+  })
+  // The refinement above, stated: deleting needs a reason.
+  .meta({ allOf: [{ if: { properties: { mode: { const: 'delete' } } }, then: { required: ['reason'] } }] });
 
 export const DeletePatientsResultSchema = z
   .object({

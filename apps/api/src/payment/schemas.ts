@@ -1,6 +1,6 @@
 /** Request and response schemas of the subscription calls (spec section 7, "Payment"). */
 import { z } from 'zod';
-import { isValidCpf, onlyDigits } from '../lib/br.js';
+import { isValidCpf, onlyDigits, PHONE_PATTERN } from '../lib/br.js';
 import { CHARGE_STATUSES, SUBSCRIPTION_STATUSES } from '../db/schema.js';
 import { PLAN_IDS } from './plans.js';
 
@@ -152,7 +152,7 @@ export const CardHolderBody = z
       .string()
       .trim()
       .max(30, 'Telefone inválido: informe DDD e número.')
-      .refine((v) => /^\d{10,11}$/.test(onlyDigits(v)), 'Telefone inválido: informe DDD e número.')
+      .regex(PHONE_PATTERN, 'Telefone inválido: informe DDD e número.')
       .transform(onlyDigits),
   })
   .strict();

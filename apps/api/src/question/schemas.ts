@@ -183,7 +183,23 @@ export const CreateQuestionBody = z
     description: questionFields.description.optional(),
     config: questionFields.config.optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    // What the service checks (TypedConfigSchema), stated: a published question carries its type's config.
+    allOf: (
+      [
+        ['multiple-choice', 'MultipleChoiceConfigInput'],
+        ['linear-scale', 'LinearScaleConfigInput'],
+        ['likert-scale', 'LikertScaleConfigInput'],
+        ['free-field', 'FreeFieldConfigInput'],
+        ['file-upload', 'FileUploadConfigInput'],
+        ['metrics', 'MetricsConfigInput'],
+      ] as const
+    ).map(([type, config]) => ({
+      if: { properties: { type: { const: type }, draft: { const: false } }, required: ['type'] },
+      then: { properties: { config: { $ref: `#/components/schemas/${config}` } }, required: ['config'] },
+    })),
+  });
 
 export const UpdateQuestionBody = z.object(questionFields).partial().strict();
 

@@ -98,6 +98,7 @@ export const recurrenceFields = {
     description: 'São Paulo date of the first occurrence, not before today (else WRONG_START_DATE).',
   }),
   hour: z.number().meta({
+    type: 'integer',
     minimum: 0,
     maximum: 23,
     description: 'Hour of the day (0–23) in America/Sao_Paulo; else WRONG_HOUR_VALUE.',
@@ -123,11 +124,43 @@ export const recurrenceFields = {
   channel: NotificationChannelSchema.optional().meta({ description: "Default: the patient's preferred channel." }),
 };
 
-export const RecurrenceSchema = z.object(recurrenceFields).strict().meta({ id: 'Recurrence' });
+/**
+ * The conditional rules validateRecurrence (recurrence-validation.ts) applies, stated in the document as
+ * if/then: 'days' needs intervalDays 1–365, 'weekly' one or more weekdays 1–7, and only 'weekly' takes weekdays.
+ * The schema itself stays loose so that a wrong value answers the spec's WRONG_PERIODICITY_TIME.
+ */
+const weekdayItems = { type: 'integer', minimum: 1, maximum: 7 };
+export const RECURRENCE_RULES = {
+  allOf: [
+    {
+      if: { properties: { periodicity: { const: 'days' } }, required: ['periodicity'] },
+      then: { properties: { intervalDays: { type: 'integer', minimum: 1, maximum: 365 } }, required: ['intervalDays'] },
+    },
+    {
+      if: { properties: { periodicity: { const: 'weekly' } }, required: ['periodicity'] },
+      then: {
+        properties: { weekdays: { type: 'array', minItems: 1, maxItems: 7, items: weekdayItems } },
+        required: ['weekdays'],
+      },
+      else: { properties: { weekdays: { type: ['array', 'null'], maxItems: 0, items: weekdayItems } } },
+    },
+  ],
+};
+
+export const RecurrenceSchema = z
+  .object(recurrenceFields)
+  .strict()
+  .meta({ id: 'Recurrence', ...RECURRENCE_RULES });
 export type Recurrence = z.infer<typeof RecurrenceSchema>;
 
-export const CreateQuizScheduleBody = z.object({ quizId: z.uuid(), patientId: z.uuid(), ...recurrenceFields }).strict();
-export const RescheduleBody = z.object({ quizScheduleId: z.uuid(), ...recurrenceFields }).strict();
+export const CreateQuizScheduleBody = z
+  .object({ quizId: z.uuid(), patientId: z.uuid(), ...recurrenceFields })
+  .strict()
+  .meta(RECURRENCE_RULES);
+export const RescheduleBody = z
+  .object({ quizScheduleId: z.uuid(), ...recurrenceFields })
+  .strict()
+  .meta(RECURRENCE_RULES);
 export const RequestNowBody = z.object({ quizScheduleId: z.uuid() }).strict();
 export const CancelAnswerRequestBody = z
   .object({ scheduleId: z.uuid().meta({ description: 'The answer request to cancel.' }) })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_GROUPS, EVENT_TYPES } from '../events/catalog.js';
+import { SINGLE_LINE_PATTERN } from '../lib/input-guard.js';
 
 export const WebhookEventTypeSchema = z
   .enum(EVENT_TYPES as [string, ...string[]])
@@ -31,16 +32,44 @@ export const WebhookEndpointWithSecretSchema = WebhookEndpointSchema.extend({
 export const WebhookEndpointListSchema = z.array(WebhookEndpointSchema).meta({ id: 'WebhookEndpointList' });
 
 const fields = {
-  url: z.string().trim().min(1, 'Informe o endereço.').max(2048),
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Informe o endereço.')
+    .max(2048)
+    .meta({
+      format: 'uri',
+      description:
+        'An absolute https:// URL without user or password, whose host resolves only to public addresses (not ' +
+        'loopback, private, link-local or any other special-purpose range); else 400 WRONG_COMMAND_PARAMETERS on `url`.',
+    }),
   description: z.string().trim().max(200).nullable().optional(),
   events: z.array(WebhookEventTypeSchema).min(1, 'Escolha pelo menos um evento.').max(EVENT_TYPES.length),
   enabled: z.boolean().optional(),
-  richPayload: z.boolean().optional(),
-  richPurpose: z.string().trim().max(500).nullable().optional(),
+  richPayload: z.boolean().optional().meta({ description: 'Send answers and measurements (needs richPurpose).' }),
+  richPurpose: z
+    .string()
+    .trim()
+    .max(500)
+    .nullable()
+    .optional()
+    .meta({ description: 'Why the answers are sent (LGPD, art. 11): with richPayload, 10 characters or more.' }),
+};
+/** With richPayload, richPurpose of 10 characters or more (service.ts richFields), stated in the document. */
+const richRule = {
+  allOf: [
+    {
+      if: { properties: { richPayload: { const: true } }, required: ['richPayload'] },
+      then: {
+        properties: { richPurpose: { type: 'string', minLength: 10, maxLength: 500, pattern: SINGLE_LINE_PATTERN } },
+        required: ['richPurpose'],
+      },
+    },
+  ],
 };
 
-export const CreateWebhookBody = z.object(fields);
-export const UpdateWebhookBody = z.object({ id: z.uuid(), ...fields });
+export const CreateWebhookBody = z.object(fields).meta(richRule);
+export const UpdateWebhookBody = z.object({ id: z.uuid(), ...fields }).meta(richRule);
 export const WebhookParams = z.object({ id: z.uuid() });
 
 export const WEBHOOK_OUTCOMES = ['success', 'http_error', 'timeout', 'network_error', 'dns_error', 'refused'] as const;

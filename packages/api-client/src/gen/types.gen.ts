@@ -2582,7 +2582,7 @@ export type ListAnswerRevisionsData = {
 
 export type ListAnswerRevisionsErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `to` (not before from); WRONG_COMMAND_PARAMETERS on `from` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -2767,7 +2767,7 @@ export type GetPatientAnswerSeriesData = {
 
 export type GetPatientAnswerSeriesErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `to` (not before from); WRONG_COMMAND_PARAMETERS on `from` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -2817,7 +2817,7 @@ export type ListPendingAnswerRevisionsData = {
 
 export type ListPendingAnswerRevisionsErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `to` (not before from); WRONG_COMMAND_PARAMETERS on `from` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -2954,7 +2954,7 @@ export type GetAnswerStatusReportData = {
 
 export type GetAnswerStatusReportErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `to` (not before from); WRONG_COMMAND_PARAMETERS on `from` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -3527,7 +3527,7 @@ export type DeleteCategoryErrors = {
      */
     401: ErrorResponse;
     /**
-     * Forbidden
+     * Forbidden. Business rules: NOT_OWNER (a default category of the starter library, not hers to change).
      */
     403: ErrorResponse;
     /**
@@ -3616,7 +3616,7 @@ export type UpdateCategoryErrors = {
      */
     401: ErrorResponse;
     /**
-     * Forbidden
+     * Forbidden. Business rules: NOT_OWNER (a default category of the starter library, not hers to change).
      */
     403: ErrorResponse;
     /**
@@ -3788,7 +3788,7 @@ export type ComposeMessageData = {
 
 export type ComposeMessageErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_TEMPLATE_VARIABLES (a {{variable}} that does not exist); WRONG_COMMAND_PARAMETERS on `template` (one of the approved WhatsApp templates (GET /chat/templates)); WRONG_COMMAND_PARAMETERS on `audience` (patients of hers).
      */
     400: ErrorResponse;
     /**
@@ -3851,7 +3851,7 @@ export type PreviewMessageData = {
 
 export type PreviewMessageErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_TEMPLATE_VARIABLES (a {{variable}} that does not exist); WRONG_COMMAND_PARAMETERS on `template` (one of the approved WhatsApp templates (GET /chat/templates)); WRONG_COMMAND_PARAMETERS on `audience` (patients of hers).
      */
     400: ErrorResponse;
     /**
@@ -4474,7 +4474,7 @@ export type GetNotificationUnreadCountResponses = {
 export type GetNotificationUnreadCountResponse = GetNotificationUnreadCountResponses[keyof GetNotificationUnreadCountResponses];
 
 export type UpdateNotificationData = {
-    body: {
+    body: unknown & {
         isMarkedAsRead?: boolean;
         isMarkedAsArchived?: boolean;
     };
@@ -4516,7 +4516,7 @@ export type UpdateNotificationResponses = {
 export type UpdateNotificationResponse = UpdateNotificationResponses[keyof UpdateNotificationResponses];
 
 export type DeletePatientsData = {
-    body: {
+    body: unknown & {
         ids: Array<string>;
         mode: 'inactivate' | 'delete';
         /**
@@ -4606,7 +4606,7 @@ export type CreatePatientData = {
         name: string;
         email?: string | null;
         /**
-         * Any usual format; Brazil when no country code. Stored as E.164. Invalid → 400 on `phone`.
+         * Any usual format; Brazil when no country code (DDD + number, 10 or 11 digits). Stored as E.164. A number that is not a valid phone of its country → 400 WRONG_COMMAND_PARAMETERS on `phone`.
          */
         phone?: string | null;
         /**
@@ -4635,7 +4635,7 @@ export type CreatePatientData = {
 
 export type CreatePatientErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: INVALID_PATIENT_DOCUMENT (a CPF whose check digits are wrong); WRONG_COMMAND_PARAMETERS on `phone` (a valid phone number of its country); WRONG_COMMAND_PARAMETERS on `birthDate` (not in the future); WRONG_COMMAND_PARAMETERS on `email` (not the e-mail of another of her patients).
      */
     400: ErrorResponse;
     /**
@@ -5068,7 +5068,7 @@ export type UpdatePatientData = {
         name?: string;
         email?: string | null;
         /**
-         * Any usual format; Brazil when no country code. Stored as E.164. Invalid → 400 on `phone`.
+         * Any usual format; Brazil when no country code (DDD + number, 10 or 11 digits). Stored as E.164. A number that is not a valid phone of its country → 400 WRONG_COMMAND_PARAMETERS on `phone`.
          */
         phone?: string | null;
         /**
@@ -5094,7 +5094,7 @@ export type UpdatePatientData = {
 
 export type UpdatePatientErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: INVALID_PATIENT_DOCUMENT (a CPF whose check digits are wrong); WRONG_COMMAND_PARAMETERS on `phone` (a valid phone number of its country); WRONG_COMMAND_PARAMETERS on `birthDate` (not in the future); WRONG_COMMAND_PARAMETERS on `email` (not the e-mail of another of her patients).
      */
     400: ErrorResponse;
     /**
@@ -5450,7 +5450,7 @@ export type UpdateSignatureCreditCardData = {
 
 export type UpdateSignatureCreditCardErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `card.number` (a card number that passes the check digit (Luhn)); WRONG_COMMAND_PARAMETERS on `card.expiryYear` (a card that has not expired); WRONG_COMMAND_PARAMETERS on `card.expiryMonth` (a card that has not expired); WRONG_COMMAND_PARAMETERS on `holder.cpf` (a CPF whose check digits are right).
      */
     400: ErrorResponse;
     /**
@@ -5538,7 +5538,7 @@ export type RefundSignatureData = {
 
 export type RefundSignatureErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: REFUND_NOT_ALLOWED (past the refund window, or nothing paid to refund).
      */
     400: ErrorResponse;
     /**
@@ -5608,7 +5608,7 @@ export type SubscribeData = {
 
 export type SubscribeErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `card.number` (a card number that passes the check digit (Luhn)); WRONG_COMMAND_PARAMETERS on `card.expiryYear` (a card that has not expired); WRONG_COMMAND_PARAMETERS on `card.expiryMonth` (a card that has not expired); WRONG_COMMAND_PARAMETERS on `holder.cpf` (a CPF whose check digits are right).
      */
     400: ErrorResponse;
     /**
@@ -5730,7 +5730,7 @@ export type UpdateMeData = {
 
 export type UpdateMeErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `avatarUrl` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `document` (a CPF or CNPJ whose check digits are right).
      */
     400: ErrorResponse;
     /**
@@ -5867,7 +5867,7 @@ export type UpdateAreaConfigData = {
 
 export type UpdateAreaConfigErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `profilePicture` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `brandImage` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `folder.image` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `colorScheme.scheme.image.light` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `colorScheme.scheme.image.dark` (a file link of this account, uploaded and not deleted).
      */
     400: ErrorResponse;
     /**
@@ -6097,7 +6097,7 @@ export type UpdateTemplateMessageData = {
 
 export type UpdateTemplateMessageErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_TEMPLATE_VARIABLES (a {{variable}} that does not exist); WRONG_TEMPLATE_PARAMETER (without {{link}} or {{pin}}).
      */
     400: ErrorResponse;
     /**
@@ -6247,7 +6247,7 @@ export type ListQuestionsResponses = {
 export type ListQuestionsResponse = ListQuestionsResponses[keyof ListQuestionsResponses];
 
 export type CreateQuestionData = {
-    body: {
+    body: unknown & {
         /**
          * Saved with relaxed validation; cannot be added to a quiz.
          */
@@ -6268,7 +6268,7 @@ export type CreateQuestionData = {
 
 export type CreateQuestionErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `image` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `categoryId` (a category of hers or of the starter library); WRONG_COMMAND_PARAMETERS on `config.max` (greater than config.min); WRONG_COMMAND_PARAMETERS on `config.alternatives[].label` (no two alternatives with the same label); WRONG_COMMAND_PARAMETERS on `config.alternatives[].id` (no two alternatives with the same id).
      */
     400: ErrorResponse;
     /**
@@ -6398,7 +6398,7 @@ export type UpdateQuestionData = {
 
 export type UpdateQuestionErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `image` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `categoryId` (a category of hers or of the starter library); WRONG_COMMAND_PARAMETERS on `config.max` (greater than config.min); WRONG_COMMAND_PARAMETERS on `config.alternatives[].label` (no two alternatives with the same label); WRONG_COMMAND_PARAMETERS on `config.alternatives[].id` (no two alternatives with the same id).
      */
     400: ErrorResponse;
     /**
@@ -6542,7 +6542,7 @@ export type CreateQuizData = {
 
 export type CreateQuizErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `folder.image` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `appearanceId` (an appearance of hers).
      */
     400: ErrorResponse;
     /**
@@ -6862,7 +6862,7 @@ export type CreateAppearanceData = {
 
 export type CreateAppearanceErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `profilePic` (a file link of this account, uploaded and not deleted).
      */
     400: ErrorResponse;
     /**
@@ -6993,7 +6993,7 @@ export type UpdateAppearanceData = {
 
 export type UpdateAppearanceErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `profilePic` (a file link of this account, uploaded and not deleted).
      */
     400: ErrorResponse;
     /**
@@ -7064,7 +7064,7 @@ export type ListQuizSchedulesResponses = {
 export type ListQuizSchedulesResponse = ListQuizSchedulesResponses[keyof ListQuizSchedulesResponses];
 
 export type CreateQuizScheduleData = {
-    body: {
+    body: unknown & {
         quizId: string;
         patientId: string;
         /**
@@ -7100,7 +7100,7 @@ export type CreateQuizScheduleData = {
 
 export type CreateQuizScheduleErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_START_DATE (startDate before today (São Paulo), or endDate before startDate); WRONG_HOUR_VALUE (hour not an integer 0–23); WRONG_PERIODICITY_TIME (periodicity unknown, or its intervalDays/weekdays missing or out of range).
      */
     400: ErrorResponse;
     /**
@@ -7611,7 +7611,7 @@ export type RequestQuizNowResponses = {
 export type RequestQuizNowResponse = RequestQuizNowResponses[keyof RequestQuizNowResponses];
 
 export type RescheduleQuizScheduleData = {
-    body: {
+    body: unknown & {
         quizScheduleId: string;
         /**
          * São Paulo date of the first occurrence, not before today (else WRONG_START_DATE). From 1900-01-01 to 2100-12-31.
@@ -7646,7 +7646,7 @@ export type RescheduleQuizScheduleData = {
 
 export type RescheduleQuizScheduleErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_START_DATE (startDate before today (São Paulo), or endDate before startDate); WRONG_HOUR_VALUE (hour not an integer 0–23); WRONG_PERIODICITY_TIME (periodicity unknown, or its intervalDays/weekdays missing or out of range).
      */
     400: ErrorResponse;
     /**
@@ -7954,7 +7954,7 @@ export type UpdateQuizData = {
 
 export type UpdateQuizErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `folder.image` (a file link of this account, uploaded and not deleted); WRONG_COMMAND_PARAMETERS on `appearanceId` (an appearance of hers).
      */
     400: ErrorResponse;
     /**
@@ -8038,7 +8038,7 @@ export type AddQuizQuestionData = {
 
 export type AddQuizQuestionErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: UPDATE_QUESTIONS_ERROR (a draft question, or one already in the quiz).
      */
     400: ErrorResponse;
     /**
@@ -8198,7 +8198,7 @@ export type ListSalesData = {
 
 export type ListSalesErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `periodEnd` (not before periodStart); WRONG_COMMAND_PARAMETERS on `periodStart` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -8247,7 +8247,7 @@ export type CreateSaleData = {
 
 export type CreateSaleErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: PATIENT_NOT_ACTIVE (an inactive client: reactivate her first).
      */
     400: ErrorResponse;
     /**
@@ -8456,7 +8456,7 @@ export type GetInvoiceData = {
 
 export type GetInvoiceErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `periodEnd` (not before periodStart); WRONG_COMMAND_PARAMETERS on `periodStart` (at most 366 days before the end of the period).
      */
     400: ErrorResponse;
     /**
@@ -8679,12 +8679,21 @@ export type ListWebhooksResponses = {
 export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
 
 export type CreateWebhookData = {
-    body: {
+    body: unknown & {
+        /**
+         * An absolute https:// URL without user or password, whose host resolves only to public addresses (not loopback, private, link-local or any other special-purpose range); else 400 WRONG_COMMAND_PARAMETERS on `url`.
+         */
         url: string;
         description?: string | null;
         events: Array<WebhookEventTypeInput>;
         enabled?: boolean;
+        /**
+         * Send answers and measurements (needs richPurpose).
+         */
         richPayload?: boolean;
+        /**
+         * Why the answers are sent (LGPD, art. 11): with richPayload, 10 characters or more.
+         */
         richPurpose?: string | null;
     };
     path?: never;
@@ -8694,7 +8703,7 @@ export type CreateWebhookData = {
 
 export type CreateWebhookErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `url` (https, no user or password, a host that resolves only to public addresses); WRONG_COMMAND_PARAMETERS on `richPurpose` (with richPayload, 10 characters or more).
      */
     400: ErrorResponse;
     /**
@@ -8719,13 +8728,22 @@ export type CreateWebhookResponses = {
 export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
 
 export type UpdateWebhookData = {
-    body: {
+    body: unknown & {
         id: string;
+        /**
+         * An absolute https:// URL without user or password, whose host resolves only to public addresses (not loopback, private, link-local or any other special-purpose range); else 400 WRONG_COMMAND_PARAMETERS on `url`.
+         */
         url: string;
         description?: string | null;
         events: Array<WebhookEventTypeInput>;
         enabled?: boolean;
+        /**
+         * Send answers and measurements (needs richPurpose).
+         */
         richPayload?: boolean;
+        /**
+         * Why the answers are sent (LGPD, art. 11): with richPayload, 10 characters or more.
+         */
         richPurpose?: string | null;
     };
     path?: never;
@@ -8735,7 +8753,7 @@ export type UpdateWebhookData = {
 
 export type UpdateWebhookErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: WRONG_COMMAND_PARAMETERS on `url` (https, no user or password, a host that resolves only to public addresses); WRONG_COMMAND_PARAMETERS on `richPurpose` (with richPayload, 10 characters or more).
      */
     400: ErrorResponse;
     /**
