@@ -32,13 +32,46 @@ export function requestSchemaOverride(ctx: { zodSchema: unknown; jsonSchema: Rec
   const types = Array.isArray(json.type) ? json.type : [json.type];
   if (!types.includes('string') || json.enum !== undefined || json.const !== undefined || json.format !== undefined)
     return;
+  // Said once the document is whole (this override may see a schema more than once): see stateTrimming.
+  if (trims(ctx.zodSchema)) json['x-trimmed'] = true;
   const rule = isMultiline(ctx.zodSchema as never) ? MULTILINE_PATTERN : SINGLE_LINE_PATTERN;
   const own = json.pattern;
   if (own === undefined || own === SINGLE_LINE_PATTERN || own === MULTILINE_PATTERN) json.pattern = rule;
   // A pattern of the schema's own built from explicit characters (a CEP, a colour, a time…) admits no control
   // character already; one with a negated class (a phone's mask, `\D`) gets the rule beside it.
   else if (typeof own === 'string' && /\\[DSW]|\[\^|(?<!\\)\./.test(own))
-    json.allOf = [{ type: 'string', maxLength: json.maxLength, pattern: rule }];
+    json.allOf = [
+      ...((json.allOf as unknown[] | undefined) ?? []),
+      { type: 'string', maxLength: json.maxLength, pattern: rule },
+    ];
+}
+
+/** Whether zod trims this string before its checks: `.trim()` is an overwrite that turns " x " into "x". */
+function trims(schema: unknown): boolean {
+  const checks = (schema as { _zod?: { def?: { checks?: unknown[] } } })._zod?.def?.checks ?? [];
+  return checks.some((check) => {
+    const def = (check as { _zod?: { def?: { check?: string; tx?: (v: string) => unknown } } })._zod?.def;
+    if (def?.check !== 'overwrite' || typeof def.tx !== 'function') return false;
+    try {
+      return def.tx(' x ') === 'x';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The server trims such a string before its length limits: said in words, and — when it must not be empty — as
+ * a pattern any generator can honour (some character other than a space).
+ */
+function stateTrimming(json: Record<string, unknown>): void {
+  delete json['x-trimmed'];
+  const said = 'Leading and trailing spaces are removed before the length limits are checked.';
+  json.description = typeof json.description === 'string' ? `${json.description} ${said}` : said;
+  if (typeof json.minLength === 'number' && json.minLength >= 1) {
+    const nonBlank = { type: 'string', maxLength: json.maxLength, pattern: '\\S' };
+    json.allOf = [...((json.allOf as unknown[] | undefined) ?? []), nonBlank];
+  }
 }
 
 function collectRefs(node: Json, into: Set<string>): void {
@@ -80,6 +113,7 @@ function stateImpliedLimits(node: Json): void {
   }
   if (!node || typeof node !== 'object') return;
   const s = node as Record<string, unknown>;
+  if (s['x-trimmed'] === true) stateTrimming(s);
   const types = Array.isArray(s.type) ? s.type : [s.type];
   if (types.includes('string') && s.maxLength === undefined && s.enum === undefined && s.const === undefined) {
     const max = typeof s.format === 'string' ? FORMAT_MAX_LENGTH[s.format] : undefined;

@@ -707,6 +707,15 @@ describe('OpenAPI document (built without a database)', () => {
         expect(JSON.stringify(schema), name).not.toContain(JSON.stringify(SINGLE_LINE_PATTERN));
   });
 
+  it('says where the server trims text, and that a required text must not be blank', async () => {
+    const d = await doc();
+    const note = (d.paths['/answer-revision/{id}/note']!.post as any).requestBody.content['application/json'].schema
+      .properties.note;
+    expect(note.description).toContain('Leading and trailing spaces are removed before the length limits are checked.');
+    expect(note.allOf).toContainEqual({ type: 'string', maxLength: 2000, pattern: '\\S' });
+    expect(JSON.stringify(d)).not.toContain('x-trimmed');
+  });
+
   it('is deterministic', async () => {
     expect(JSON.stringify(await doc())).toBe(JSON.stringify(await doc()));
   });

@@ -73,7 +73,13 @@ export type Alternative = {
 };
 
 export type AlternativeInput = {
+    /**
+     * Leading and trailing spaces are removed before the length limits are checked.
+     */
     id: string;
+    /**
+     * Leading and trailing spaces are removed before the length limits are checked.
+     */
     label: string;
     order: number;
     /**
@@ -104,7 +110,7 @@ export type AnswerFileInput = {
      */
     key: string;
     /**
-     * The original file name.
+     * The original file name. Leading and trailing spaces are removed before the length limits are checked.
      */
     name: string;
     contentType: FileContentTypeInput;
@@ -929,11 +935,23 @@ export type LikertScaleConfig = {
 
 export type LikertScaleConfigInput = {
     statements: Array<{
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         id: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         text: string;
     }>;
     levels: Array<{
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         id: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         label: string;
     }>;
 };
@@ -948,7 +966,13 @@ export type LinearScaleConfig = {
 export type LinearScaleConfigInput = {
     min: 0 | 1;
     max: number;
+    /**
+     * Leading and trailing spaces are removed before the length limits are checked.
+     */
     minLabel?: string;
+    /**
+     * Leading and trailing spaces are removed before the length limits are checked.
+     */
     maxLabel?: string;
 };
 
@@ -1061,7 +1085,7 @@ export type MetricsConfig = {
 
 export type MetricsConfigInput = {
     /**
-     * One of kg, cm, %, mg/dL, L, mL, kcal, bpm, mmHg, h, passos or a custom unit (up to 12 characters).
+     * One of kg, cm, %, mg/dL, L, mL, kcal, bpm, mmHg, h, passos or a custom unit (up to 12 characters). Leading and trailing spaces are removed before the length limits are checked.
      */
     unit: string;
     decimals: number;
@@ -2521,6 +2545,9 @@ export type RequestPasswordRecoveryResponse = RequestPasswordRecoveryResponses[k
 
 export type ResetPasswordData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         token: string;
         password: string;
     };
@@ -3059,7 +3086,7 @@ export type ApproveAnswerRevisionResponse = ApproveAnswerRevisionResponses[keyof
 export type CreateRevisionNoteData = {
     body: {
         /**
-         * The note's text: trimmed, 1–2000 characters.
+         * The note's text: trimmed, 1–2000 characters. Leading and trailing spaces are removed before the length limits are checked.
          */
         note: string;
     };
@@ -3143,7 +3170,7 @@ export type DeleteRevisionNoteResponse = DeleteRevisionNoteResponses[keyof Delet
 export type UpdateRevisionNoteData = {
     body: {
         /**
-         * The note's text: trimmed, 1–2000 characters.
+         * The note's text: trimmed, 1–2000 characters. Leading and trailing spaces are removed before the length limits are checked.
          */
         note: string;
     };
@@ -3324,13 +3351,19 @@ export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
 
 export type RegisterData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name: string;
         email: string;
         password: string;
         /**
-         * Telefone com DDD, com ou sem máscara, ex. (11) 91234-5678. Guardado só com dígitos.
+         * Telefone com DDD, com ou sem máscara, ex. (11) 91234-5678. Guardado só com dígitos. Leading and trailing spaces are removed before the length limits are checked.
          */
         phone?: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         profession?: string;
     };
     path?: never;
@@ -3371,6 +3404,9 @@ export type RegisterResponse = RegisterResponses[keyof RegisterResponses];
 export type VerifyEmailData = {
     body: {
         email: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         code: string;
     };
     path?: never;
@@ -3474,6 +3510,9 @@ export type ListCategoriesResponse = ListCategoriesResponses[keyof ListCategorie
 
 export type CreateCategoryData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name: string;
         color: string;
     };
@@ -3596,6 +3635,9 @@ export type GetCategoryResponse = GetCategoryResponses[keyof GetCategoryResponse
 
 export type UpdateCategoryData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name?: string;
         color?: string;
     };
@@ -3769,7 +3811,7 @@ export type ComposeMessageData = {
          */
         channel: 'email' | 'whatsapp';
         /**
-         * Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES.
+         * Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES. Leading and trailing spaces are removed before the length limits are checked.
          */
         body: string;
         /**
@@ -3832,7 +3874,7 @@ export type PreviewMessageData = {
          */
         channel: 'email' | 'whatsapp';
         /**
-         * Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES.
+         * Variables: {{paciente}} (first name), {{profissional}}. Unknown ones → 400 WRONG_TEMPLATE_VARIABLES. Leading and trailing spaces are removed before the length limits are checked.
          */
         body: string;
         /**
@@ -3986,6 +4028,9 @@ export type ListDevMailboxData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         to?: string;
     };
     url: '/dev/mailbox';
@@ -4030,7 +4075,7 @@ export type ListDevWhatsappOutboxData = {
     path?: never;
     query?: {
         /**
-         * E.164 phone, e.g. +5511912345678.
+         * Leading and trailing spaces are removed before the length limits are checked.
          */
         to?: string;
     };
@@ -4074,7 +4119,7 @@ export type ListDevWhatsappOutboxResponse = ListDevWhatsappOutboxResponses[keyof
 export type CreateSignedUploadUrlData = {
     body: {
         /**
-         * The original file name (the stored key is generated).
+         * The original file name (the stored key is generated). Leading and trailing spaces are removed before the length limits are checked.
          */
         key: string;
         contentType: FileContentTypeInput;
@@ -4520,7 +4565,7 @@ export type DeletePatientsData = {
         ids: Array<string>;
         mode: 'inactivate' | 'delete';
         /**
-         * Required when mode is delete.
+         * Required when mode is delete. Leading and trailing spaces are removed before the length limits are checked.
          */
         reason?: string;
     };
@@ -4560,7 +4605,7 @@ export type ListPatientsData = {
     path?: never;
     query?: {
         /**
-         * Part of the name, ignoring accents and case.
+         * Leading and trailing spaces are removed before the length limits are checked.
          */
         nameTerm?: string;
         status?: PatientStatusInput;
@@ -4603,6 +4648,9 @@ export type ListPatientsResponse = ListPatientsResponses[keyof ListPatientsRespo
 
 export type CreatePatientData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name: string;
         email?: string | null;
         /**
@@ -4775,7 +4823,7 @@ export type OpenPatientQuizResponse = OpenPatientQuizResponses[keyof OpenPatient
 export type RequestPatientCodeData = {
     body: {
         /**
-         * Her phone (with area code) or e-mail, as registered by the professional.
+         * Her phone (with area code) or e-mail, as registered by the professional. Leading and trailing spaces are removed before the length limits are checked.
          */
         contact: string;
     };
@@ -4823,9 +4871,12 @@ export type RequestPatientCodeResponse = RequestPatientCodeResponses[keyof Reque
 export type CreatePatientSessionData = {
     body: {
         /**
-         * Her phone (with area code) or e-mail, as registered by the professional.
+         * Her phone (with area code) or e-mail, as registered by the professional. Leading and trailing spaces are removed before the length limits are checked.
          */
         contact: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         code: string;
     };
     path: {
@@ -4985,6 +5036,9 @@ export type DeletePatientData = {
         mode: 'inactivate';
     } | {
         mode: 'delete';
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         reason: string;
     };
     path: {
@@ -5065,6 +5119,9 @@ export type GetPatientResponse = GetPatientResponses[keyof GetPatientResponses];
 
 export type UpdatePatientData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name?: string;
         email?: string | null;
         /**
@@ -5363,13 +5420,16 @@ export type GetSignatureResponse = GetSignatureResponses[keyof GetSignatureRespo
 
 export type CancelSignatureData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         reason: string;
     };
     headers: {
         /**
-         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         * Leading and trailing spaces are removed before the length limits are checked.
          */
-        'idempotency-key': string;
+        'idempotency-key': string & string;
     };
     path?: never;
     query?: never;
@@ -5417,6 +5477,9 @@ export type CancelSignatureResponse = CancelSignatureResponses[keyof CancelSigna
 export type UpdateSignatureCreditCardData = {
     body: {
         card: {
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             holderName: string;
             /**
              * Never stored nor logged: sent once to the gateway to make a card token.
@@ -5430,18 +5493,33 @@ export type UpdateSignatureCreditCardData = {
             cvv: string;
         };
         holder: {
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             cpf: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             postalCode: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             addressNumber: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             addressComplement?: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             phone: string;
         };
     };
     headers: {
         /**
-         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         * Leading and trailing spaces are removed before the length limits are checked.
          */
-        'idempotency-key': string;
+        'idempotency-key': string & string;
     };
     path?: never;
     query?: never;
@@ -5527,9 +5605,9 @@ export type RefundSignatureData = {
     body?: never;
     headers: {
         /**
-         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         * Leading and trailing spaces are removed before the length limits are checked.
          */
-        'idempotency-key': string;
+        'idempotency-key': string & string;
     };
     path?: never;
     query?: never;
@@ -5574,6 +5652,9 @@ export type SubscribeData = {
     body: {
         plan: 'monthly' | 'yearly';
         card: {
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             holderName: string;
             /**
              * Never stored nor logged: sent once to the gateway to make a card token.
@@ -5587,19 +5668,37 @@ export type SubscribeData = {
             cvv: string;
         };
         holder: {
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             cpf: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             postalCode: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             addressNumber: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             addressComplement?: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             phone: string;
         };
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         coupon?: string;
     };
     headers: {
         /**
-         * Required. A fresh value (a UUID) per purchase the professional means; the same value with the same body answers what the first call answered (kept 24 hours), with another body is refused.
+         * Leading and trailing spaces are removed before the length limits are checked.
          */
-        'idempotency-key': string;
+        'idempotency-key': string & string;
     };
     path?: never;
     query?: never;
@@ -5716,10 +5815,16 @@ export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
 
 export type UpdateMeData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name?: string;
         phone?: string | null;
         document?: string | null;
         councilRegistration?: string | null;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         profession?: string;
         avatarUrl?: string | null;
     };
@@ -5844,6 +5949,9 @@ export type UpdateAreaConfigData = {
             textsColor?: string;
             buttonColor?: string;
             buttonBackground?: string;
+            /**
+             * Leading and trailing spaces are removed before the length limits are checked.
+             */
             buttonText?: string;
         };
         colorScheme?: {
@@ -6208,6 +6316,9 @@ export type ListQuestionsData = {
     query?: {
         categoryId?: string;
         type?: QuestionTypeInput;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         search?: string;
         origin?: 'default' | 'own' | 'all';
         /**
@@ -6253,6 +6364,9 @@ export type CreateQuestionData = {
          */
         draft?: boolean;
         image?: string | null;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         title: string;
         iconId?: string | null;
         acronym?: string | null;
@@ -6381,6 +6495,9 @@ export type UpdateQuestionData = {
          */
         draft?: boolean;
         image?: string | null;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         title?: string;
         iconId?: string | null;
         acronym?: string | null;
@@ -6473,6 +6590,9 @@ export type ListQuizzesData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         search?: string;
         status?: 'active' | 'inactive' | 'all';
         take?: number;
@@ -6509,6 +6629,9 @@ export type ListQuizzesResponse = ListQuizzesResponses[keyof ListQuizzesResponse
 
 export type CreateQuizData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         title: string;
         description?: string | null;
         appearanceId?: string | null;
@@ -6621,6 +6744,9 @@ export type StartQuizAnswerResponse = StartQuizAnswerResponses[keyof StartQuizAn
 export type ValidateQuizPinData = {
     body: {
         quizScheduleId: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         pin: string;
     };
     path?: never;
@@ -6665,7 +6791,7 @@ export type ValidateQuizPinResponse = ValidateQuizPinResponses[keyof ValidateQui
 export type SaveQuizAnswerData = {
     body: {
         /**
-         * Chosen by the client per save (e.g. a UUID); a retried request with the same key is stored once and answers the same.
+         * Chosen by the client per save (e.g. a UUID); a retried request with the same key is stored once and answers the same. Leading and trailing spaces are removed before the length limits are checked.
          */
         idempotencyKey: string;
         answer?: {
@@ -6837,6 +6963,9 @@ export type ListAppearancesResponse = ListAppearancesResponses[keyof ListAppeara
 
 export type CreateAppearanceData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name: string;
         /**
          * Groups to set; missing groups/colours take the built-in defaults.
@@ -6852,7 +6981,13 @@ export type CreateAppearanceData = {
             inactiveAlternative?: AppearanceColorsInput;
         };
         profilePic?: string | null;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         subtitle?: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         forwardText?: string;
     };
     path?: never;
@@ -6966,6 +7101,9 @@ export type SetDefaultAppearanceResponse = SetDefaultAppearanceResponses[keyof S
 
 export type UpdateAppearanceData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name?: string;
         /**
          * Groups to set; missing groups/colours take the built-in defaults.
@@ -6981,7 +7119,13 @@ export type UpdateAppearanceData = {
             inactiveAlternative?: AppearanceColorsInput;
         };
         profilePic?: string | null;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         subtitle?: string;
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         forwardText?: string;
     };
     path: {
@@ -7919,6 +8063,9 @@ export type GetQuizResponse = GetQuizResponses[keyof GetQuizResponses];
 
 export type UpdateQuizData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         title?: string;
         description?: string | null;
         appearanceId?: string | null;
@@ -8394,6 +8541,9 @@ export type ListServicesResponse = ListServicesResponses[keyof ListServicesRespo
 
 export type CreateServiceData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name: string;
         description?: string | null;
         /**
@@ -8521,6 +8671,9 @@ export type GetServiceResponse = GetServiceResponses[keyof GetServiceResponses];
 
 export type UpdateServiceData = {
     body: {
+        /**
+         * Leading and trailing spaces are removed before the length limits are checked.
+         */
         name?: string;
         description?: string | null;
         /**
