@@ -74,30 +74,21 @@ function resolve(doc: Doc, s: Schema | undefined): Schema {
   return out;
 }
 
-/** An arbitrary of values that follow the schema (what a correct client sends). */
-function valid(doc: Doc, raw: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
-  const s = resolve(doc, raw);
-  if (depth > 6) return fc.constant(null);
-  const options = s.anyOf ?? s.oneOf;
-  if (options) return fc.oneof(...options.map((o: Schema) => valid(doc, o, depth + 1)));
-  if (s.allOf) return valid(doc, s.allOf[0], depth + 1);
-  if (s.const !== undefined) return fc.constant(s.const);
-  if (s.enum) return fc.constantFrom(...s.enum);
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+/**
+ * What `valid` and `conforming` generate alike: dates, numbers, booleans, and arrays and objects of `next`
+ * (each generator's own recursion). Undefined for what each decides itself.
+ */
+function shared(
+  s: Schema,
+  type: string | undefined,
+  next: (sub: Schema | undefined) => fc.Arbitrary<unknown>,
+): fc.Arbitrary<unknown> | undefined {
+  const day = () => fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true });
   switch (type) {
-    case 'string': {
-      if (s.format === 'uuid') return fc.uuid();
-      if (s.format === 'date')
-        return fc
-          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
-          .map((d) => d.toISOString().slice(0, 10));
-      if (s.format === 'date-time')
-        return fc
-          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
-          .map((d) => d.toISOString());
-      if (s.format === 'email') return fc.emailAddress().filter((e) => e.length <= 254);
-      return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 60) });
-    }
+    case 'string':
+      if (s.format === 'date') return day().map((d) => d.toISOString().slice(0, 10));
+      if (s.format === 'date-time') return day().map((d) => d.toISOString());
+      return undefined;
     case 'integer':
       return fc.integer({
         min: Math.max(s.minimum ?? -1000, -2_000_000_000),
@@ -108,21 +99,38 @@ function valid(doc: Doc, raw: Schema | undefined, depth = 0): fc.Arbitrary<unkno
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(valid(doc, s.items, depth + 1), {
-        minLength: s.minItems ?? 0,
-        maxLength: Math.min(s.maxItems ?? 3, 3),
-      });
+      return fc.array(next(s.items), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 3, 3) });
     case 'object': {
       const props = Object.entries((s.properties ?? {}) as Record<string, Schema>);
       if (props.length === 0) return fc.constant({});
       const required = new Set<string>(s.required ?? []);
-      return fc.record(Object.fromEntries(props.map(([k, v]) => [k, valid(doc, v, depth + 1)])), {
+      return fc.record(Object.fromEntries(props.map(([k, v]) => [k, next(v)])), {
         requiredKeys: props.map(([k]) => k).filter((k) => required.has(k)),
       });
     }
     default:
-      return fc.constantFrom<unknown>('x', 1, true, null);
+      return undefined;
   }
+}
+
+/** An arbitrary of values that follow the schema (what a correct client sends). */
+function valid(doc: Doc, raw: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  const s = resolve(doc, raw);
+  if (depth > 6) return fc.constant(null);
+  const options = s.anyOf ?? s.oneOf;
+  if (options) return fc.oneof(...options.map((o: Schema) => valid(doc, o, depth + 1)));
+  if (s.allOf) return valid(doc, s.allOf[0], depth + 1);
+  if (s.const !== undefined) return fc.constant(s.const);
+  if (s.enum) return fc.constantFrom(...s.enum);
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  const common = shared(s, type, (sub) => valid(doc, sub, depth + 1));
+  if (common) return common;
+  if (type === 'string') {
+    if (s.format === 'uuid') return fc.uuid();
+    if (s.format === 'email') return fc.emailAddress().filter((e) => e.length <= 254);
+    return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 60) });
+  }
+  return fc.constantFrom<unknown>('x', 1, true, null);
 }
 
 /** A valid value with one leaf (or the whole) replaced by something hostile or out of its limits. */
@@ -228,60 +236,29 @@ function conforming(doc: Doc, raw: Schema | undefined, depth = 0): fc.Arbitrary<
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
-  switch (type) {
-    case 'string': {
-      if (s.format === 'uuid') return fc.uuid({ version: 4 });
-      if (s.format === 'date')
-        return fc
-          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
-          .map((d) => d.toISOString().slice(0, 10));
-      if (s.format === 'date-time')
-        return fc
-          .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
-          .map((d) => d.toISOString());
-      if (s.format === 'email') return fc.stringMatching(/^[a-z]{1,12}@[a-z]{1,12}\.com\.br$/);
-      // An address in a documentation range (RFC 3849): no DNS, and the SSRF guard's stated rule refuses it.
-      if (s.format === 'uri') return fc.nat(999).map((n) => `https://[2001:db8::${n}]/hook`);
-      if (typeof s.pattern === 'string' && !OUR_PATTERNS.has(s.pattern)) {
-        const re = new RegExp(s.pattern);
-        let matching: fc.Arbitrary<string>;
-        try {
-          matching = fc.stringMatching(re);
-        } catch {
-          // fast-check reads no lookahead: plain words, kept when they match.
-          matching = fc.stringMatching(/^[a-z0-9]{1,30}$/).filter((v) => re.test(v));
-        }
-        return matching
-          .filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? 2048))
-          .filter((v) => !new RegExp(`[${SINGLE_LINE_PATTERN.slice(3, -3)}]`).test(v));
+  const common = shared(s, type, (sub) => conforming(doc, sub, depth + 1));
+  if (common) return common;
+  if (type === 'string') {
+    if (s.format === 'uuid') return fc.uuid({ version: 4 });
+    if (s.format === 'email') return fc.stringMatching(/^[a-z]{1,12}@[a-z]{1,12}\.com\.br$/);
+    // An address in a documentation range (RFC 3849): no DNS, and the SSRF guard's stated rule refuses it.
+    if (s.format === 'uri') return fc.nat(999).map((n) => `https://[2001:db8::${n}]/hook`);
+    if (typeof s.pattern === 'string' && !OUR_PATTERNS.has(s.pattern)) {
+      const re = new RegExp(s.pattern);
+      let matching: fc.Arbitrary<string>;
+      try {
+        matching = fc.stringMatching(re);
+      } catch {
+        // fast-check reads no lookahead: plain words, kept when they match.
+        matching = fc.stringMatching(/^[a-z0-9]{1,30}$/).filter((v) => re.test(v));
       }
-      return text(s.minLength ?? 0, s.maxLength ?? 40);
+      return matching
+        .filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? 2048))
+        .filter((v) => !new RegExp(`[${SINGLE_LINE_PATTERN.slice(3, -3)}]`).test(v));
     }
-    case 'integer':
-      return fc.integer({
-        min: Math.max(s.minimum ?? -1000, -2_000_000_000),
-        max: Math.min(s.maximum ?? 1000, 2_000_000_000),
-      });
-    case 'number':
-      return fc.double({ min: s.minimum ?? -1000, max: s.maximum ?? 1000, noNaN: true, noDefaultInfinity: true });
-    case 'boolean':
-      return fc.boolean();
-    case 'array':
-      return fc.array(conforming(doc, s.items, depth + 1), {
-        minLength: s.minItems ?? 0,
-        maxLength: Math.min(s.maxItems ?? 3, 3),
-      });
-    case 'object': {
-      const props = Object.entries((s.properties ?? {}) as Record<string, Schema>);
-      if (props.length === 0) return fc.constant({});
-      const required = new Set<string>(s.required ?? []);
-      return fc.record(Object.fromEntries(props.map(([k, v]) => [k, conforming(doc, v, depth + 1)])), {
-        requiredKeys: props.map(([k]) => k).filter((k) => required.has(k)),
-      });
-    }
-    default:
-      return fc.constant(null);
+    return text(s.minLength ?? 0, s.maxLength ?? 40);
   }
+  return fc.constant(null);
 }
 
 /** Whether an `if` of the document's conditional rules holds: its required keys present, its consts met. */
