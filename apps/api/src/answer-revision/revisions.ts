@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';
-import { answerRevisions, patients, quizAnswers, quizzes } from '../db/schema.js';
+import { answerRevisions, patients, quizAnswers, quizzes, revisionTotals } from '../db/schema.js';
 import type { AnswerRevisionSchema, ListRevisionsQuery } from './schemas.js';
 import { revisionNotFound } from './errors.js';
 import { periodBounds } from './periods.js';
@@ -91,7 +91,7 @@ interface ListShape {
  * that finishes its answer, with the finish instant as `created_at`, so the page and the period filters walk
  * the `(professional_id, status, created_at, id)` index newest first and stop after `take` rows instead of
  * sorting every finished answer; the count reads that index alone (apps/api/test/query-plans.test.ts keeps
- * both so).
+ * both so); the count, where it can, reads the kept totals.
  */
 function prepareList(db: Executor, shape: ListShape) {
   const p = sql.placeholder;
@@ -118,7 +118,22 @@ function prepareList(db: Executor, shape: ListShape) {
       .limit(p('take'))
       .offset(p('skip'))
       .prepare(`revisions_page_${name}`),
-    count: db.select({ n: count() }).from(answerRevisions).where(where).prepare(`revisions_count_${name}`),
+    // Without a patient or a period, the total is kept (revision_totals, per questionnaire and status, deleted
+    // patients left out: migration 0027) instead of counted: a few rows however long the practice's history.
+    count:
+      shape.patient || shape.start || shape.end
+        ? db.select({ n: count() }).from(answerRevisions).where(where).prepare(`revisions_count_${name}`)
+        : db
+            .select({ n: sql<number>`coalesce(sum(${revisionTotals.n}), 0)` })
+            .from(revisionTotals)
+            .where(
+              and(
+                eq(revisionTotals.professionalId, p('professionalId')),
+                shape.status ? eq(revisionTotals.status, p('status')) : undefined,
+                shape.quiz ? eq(revisionTotals.quizId, p('quizId')) : undefined,
+              ),
+            )
+            .prepare(`revisions_kept_${name}`),
   };
 }
 

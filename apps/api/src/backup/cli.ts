@@ -13,8 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT, s3ConfigFromEnv } from '../config.js';
-import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from '../db/client.js';
-import { dataDirHolder, lockDataDir } from '../db/lock.js';
+import { connectDatabase } from '../db/client.js';
+import { dataDirHolder } from '../db/lock.js';
+import { openEmbedded } from '../db/open-embedded.js';
 import { verifyArchive, type Manifest } from './archive.js';
 import { backupThroughServer, readEndpoint, recordThroughServer } from './endpoint.js';
 import { BackupKeyError, encryptionFromEnv, newKeyPair, withReadBack } from './keys.js';
@@ -35,28 +36,6 @@ function stamp(d: Date): string {
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-}
-
-/** Opens the embedded database when no server holds it (taking its lock). */
-async function openEmbedded(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
-  const unlock = lockDataDir(dataDir);
-  let embedded: EmbeddedDatabase | undefined;
-  try {
-    embedded = await startEmbeddedDatabase(path.join(dataDir, 'pglite'));
-    const handle = connectDatabase(embedded.connectionString, { max: embedded.maxConnections });
-    return {
-      handle,
-      async close() {
-        await handle.close();
-        await embedded!.stop();
-        unlock();
-      },
-    };
-  } catch (err) {
-    await embedded?.stop();
-    unlock();
-    throw err;
-  }
 }
 
 function summary(manifest: Manifest): string {
@@ -120,7 +99,7 @@ async function backup(args: string[]): Promise<void> {
       record = (run) => recordThroughServer(endpoint, run);
       size = await backupThroughServer(endpoint, out, base.encryption);
     } else {
-      const db = await openEmbedded();
+      const db = await openEmbedded(dataDir);
       close = () => db.close();
       record = (run) => recordBackupRun(db.handle.pool, run);
       const client = await db.handle.pool.connect();
@@ -180,7 +159,7 @@ async function restore(args: string[]): Promise<void> {
   } else {
     const holder = dataDirHolder(dataDir);
     if (holder) throw new Error(`A server (pid ${holder}) is running on ${dataDir}: stop it before restoring.`);
-    const db = await openEmbedded();
+    const db = await openEmbedded(dataDir);
     pool = db.handle.pool;
     close = () => db.close();
   }

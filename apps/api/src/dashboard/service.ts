@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { patients, quizSchedules, quizzes, sales, services } from '../db/schema.js';
-import { addDays, serviceDaysLeft, serviceLastDay, spDate, spDayStart } from '../lib/dates.js';
+import { patientMonthTotals, patients, quizSchedules, quizzes, saleDayTotals, sales, services } from '../db/schema.js';
+import { addDays, serviceDaysLeft, serviceLastDay, spDate } from '../lib/dates.js';
 import { EXPIRING_WINDOW_DAYS, type DashboardSummary } from './schemas.js';
 
 /** What the professional sees first: patients, this month's sales by day, services about to end. */
@@ -9,18 +9,20 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
   const db = ctx.db;
   const today = spDate(now);
   const monthStart = `${today.slice(0, 8)}01`;
-  const from = spDayStart(monthStart);
-  const to = spDayStart(addDays(today, 1));
 
   // The figures in one round trip: patients, a new account's next steps (a client, a questionnaire, a first
-  // sale, a first schedule; each done once is done) and this month's sales summed by São Paulo day in the database.
+  // sale, a first schedule; each done once is done) and this month's sales by São Paulo day. Patients and sales
+  // are read from the totals the database keeps (migration 0027), not counted: a few rows a month however long
+  // the practice's history.
   const [counts] = await db
     .execute<{ active: number; fresh: number; patient: boolean; quiz: boolean; sale: boolean; schedule: boolean }>(
       sql`
     SELECT
-      (SELECT count(*) FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} = 'active')::int AS active,
-      (SELECT count(*) FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted'
-         AND ${patients.createdAt} >= ${from.toISOString()}::timestamptz)::int AS fresh,
+      (SELECT coalesce(sum(${patientMonthTotals.n}), 0) FROM ${patientMonthTotals}
+         WHERE ${patientMonthTotals.professionalId} = ${professionalId} AND ${patientMonthTotals.status} = 'active')::int AS active,
+      (SELECT coalesce(sum(${patientMonthTotals.n}), 0) FROM ${patientMonthTotals}
+         WHERE ${patientMonthTotals.professionalId} = ${professionalId} AND ${patientMonthTotals.status} <> 'deleted'
+           AND ${patientMonthTotals.month} = ${monthStart}::date)::int AS fresh,
       EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted') AS patient,
       EXISTS (SELECT 1 FROM ${quizzes} WHERE ${quizzes.professionalId} = ${professionalId}) AS quiz,
       EXISTS (SELECT 1 FROM ${sales} WHERE ${sales.professionalId} = ${professionalId}) AS sale,
@@ -28,16 +30,20 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     )
     .then((r) => r.rows);
   const monthSales = await db
-    .execute<{ day: string; status: string; n: number; cents: number }>(
-      sql`
-    SELECT to_char(${sales.soldAt} AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day, ${sales.status} AS status,
-           count(*)::int AS n, sum(${sales.amountCents})::bigint AS cents
-    FROM ${sales}
-    WHERE ${sales.professionalId} = ${professionalId}
-      AND ${sales.soldAt} >= ${from.toISOString()}::timestamptz AND ${sales.soldAt} < ${to.toISOString()}::timestamptz
-    GROUP BY 1, 2`,
-    )
-    .then((r) => r.rows);
+    .select({
+      day: saleDayTotals.day,
+      status: saleDayTotals.status,
+      n: saleDayTotals.n,
+      cents: saleDayTotals.cents,
+    })
+    .from(saleDayTotals)
+    .where(
+      and(
+        eq(saleDayTotals.professionalId, professionalId),
+        gte(saleDayTotals.day, monthStart),
+        lte(saleDayTotals.day, today),
+      ),
+    );
 
   const byDay = new Map<string, { count: number; netCents: number }>();
   for (let d = monthStart; d <= today; d = addDays(d, 1)) byDay.set(d, { count: 0, netCents: 0 });

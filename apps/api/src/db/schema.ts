@@ -1304,3 +1304,46 @@ export const backupRuns = pgTable(
   },
   (t) => [index('backup_runs_started_idx').on(t.startedAt.desc())],
 );
+
+/*
+ * Totals kept instead of recounted (migration 0027). Database triggers keep them in the transaction of every
+ * write to what they count, whichever code path writes, so a screen that summarises a practice reads a few
+ * rows instead of counting its history. `pnpm totals:repair` recounts them (apps/api/src/totals/).
+ */
+
+/** Review lists: a professional's reviews per questionnaire and status, patients deleted (LGPD) left out. */
+export const revisionTotals = pgTable(
+  'revision_totals',
+  {
+    professionalId: uuid('professional_id').notNull(),
+    quizId: uuid('quiz_id').notNull(),
+    status: text('status', { enum: REVISION_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.professionalId, t.quizId, t.status] })],
+);
+
+/** The dashboard's patients: per month of registration (São Paulo) and status. */
+export const patientMonthTotals = pgTable(
+  'patient_month_totals',
+  {
+    professionalId: uuid('professional_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    status: text('status', { enum: PATIENT_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.professionalId, t.month, t.status] })],
+);
+
+/** The dashboard's sales: per São Paulo day of sale and status, how many and their sum. */
+export const saleDayTotals = pgTable(
+  'sale_day_totals',
+  {
+    professionalId: uuid('professional_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: SALE_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.professionalId, t.day, t.status] })],
+);

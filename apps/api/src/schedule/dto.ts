@@ -1,5 +1,5 @@
 /** From rows to the API's schedule and answer-request shapes. */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
@@ -47,13 +47,13 @@ type ScheduleJoin = { schedule: ScheduleRow; quizTitle: string; patientName: str
 /**
  * The last request that reached the patient (sent, answered, or cancelled/expired after sending) comes first,
  * latest send first; then ones that never went out (cancelled or expired before sending); a pending one last.
+ * Each schedule's first request in this order is one probe of `answer_requests_schedule_last_idx` (migration
+ * 0027, on these very expressions), however many requests the schedule has had.
  */
-const LAST_REQUEST_ORDER = [
-  sql`(${answerRequests.sentAt} IS NULL)`,
-  sql`(${answerRequests.status} = 'scheduled')`,
-  sql`coalesce(${answerRequests.sentAt}, ${answerRequests.dueAt}) DESC`,
-  desc(answerRequests.createdAt),
-];
+const LAST_REQUEST_ORDER = sql`(ar.sent_at IS NULL), (ar.status = 'scheduled'), coalesce(ar.sent_at, ar.due_at) DESC, ar.created_at DESC`;
+const lastRequestIds = (ids: string[]) =>
+  sql`(SELECT (SELECT ar.id FROM ${answerRequests} ar WHERE ar.schedule_id = s.id ORDER BY ${LAST_REQUEST_ORDER} LIMIT 1)
+    FROM unnest(${sql.param(ids)}::uuid[]) AS s(id))`;
 
 export async function toScheduleDtos(ctx: AppContext, db: Executor, rows: ScheduleJoin[]): Promise<QuizScheduleDto[]> {
   const ids = rows.map((r) => r.schedule.id);
@@ -64,10 +64,9 @@ export async function toScheduleDtos(ctx: AppContext, db: Executor, rows: Schedu
     // Three independent reads side by side (on PostgreSQL, on their own connections).
     const [lastRows, nextRows, answerRows] = await Promise.all([
       db
-        .selectDistinctOn([answerRequests.scheduleId])
+        .select()
         .from(answerRequests)
-        .where(inArray(answerRequests.scheduleId, ids))
-        .orderBy(answerRequests.scheduleId, ...LAST_REQUEST_ORDER),
+        .where(sql`${answerRequests.id} IN ${lastRequestIds(ids)}`),
       db
         .select({
           scheduleId: answerRequests.scheduleId,
