@@ -114,11 +114,15 @@ export interface Practice {
 }
 
 /**
- * Sales, inactive and online patients, a year of weekly answers: straight into the database in a few set-based
+ * Sales, inactive and online patients, `years` of weekly answers: straight into the database in a few set-based
  * statements (the API would need hours to be driven to the same state), copying the shapes of the demo's own
- * answers so every screen reads them as it reads real ones. `exec` runs SQL on the API's database.
+ * answers so every screen reads them as it reads real ones. `exec` runs SQL on the API's database. The last year
+ * is the same whatever `years` is (every week is numbered from the last year's first, `kk`): more years only add
+ * older history, so one and five years are the same practice, older.
  */
-export async function seedYear(exec: (sql: string) => Promise<unknown>, followed = FOLLOWED): Promise<void> {
+export async function seedYear(exec: (sql: string) => Promise<unknown>, followed = FOLLOWED, years = 1): Promise<void> {
+  const older = Math.max(0, Math.floor(years) - 1);
+  const weeks = 52 * (older + 1);
   const statements = [
     // The bench's patients (the demo's own 200 are left as they are).
     `create temp table bench_patients as
@@ -128,23 +132,24 @@ export async function seedYear(exec: (sql: string) => Promise<unknown>, followed
        status = case when b.h % 100 < 15 then 'inactive' else 'active' end,
        service_modality = case when b.h % 10 < 6 then 'presencial' when b.h % 10 < 9 then 'online' else 'hibrido' end
      from bench_patients b where b.id = p.id`,
-    // About 70 % bought: one to four periods over the year, back to back, the last one often still running.
+    // About 70 % bought: one to four periods over the last year, back to back, the last one often still running;
+    // four a year in the older years.
     `insert into sales (professional_id, patient_id, service_id, amount_cents, payment_method, status, sold_at, starts_at, ends_at)
      select b.professional_id, b.id, s.id, s.price_cents,
-            (array['pix','cartao','boleto','dinheiro','transferencia'])[1 + (b.h + k) % 5],
+            (array['pix','cartao','boleto','dinheiro','transferencia'])[1 + abs(b.h + k) % 5],
             case when (b.h + k) % 37 = 0 then 'refunded' else 'paid' end,
             ((current_date - 330 + k * 95 + b.h % 30)::timestamp + interval '14 hours') at time zone 'America/Sao_Paulo',
             current_date - 330 + k * 95 + b.h % 30,
             current_date - 330 + k * 95 + b.h % 30 + s.validity_days
      from bench_patients b
-     cross join lateral generate_series(0, b.h % 4) k
+     cross join lateral generate_series(${-4 * older}, b.h % 4) k
      cross join lateral (
        select id, price_cents, validity_days from services
        where professional_id = b.professional_id and is_active
-       order by id offset (b.h + k) % greatest(1, (select count(*) from services where professional_id = b.professional_id and is_active))
+       order by id offset abs(b.h + k) % greatest(1, (select count(*) from services where professional_id = b.professional_id and is_active))
        limit 1) s
      where b.h % 10 < 7`,
-    // The followed: a weekly questionnaire since a year ago (52 weeks sent; the next one due in three days).
+    // The followed: a weekly questionnaire since `years` ago (52 weeks a year sent; the next one due in three days).
     `create temp table bench_schedules as
        select gen_random_uuid() as id, b.id as patient_id, b.professional_id, b.h
        from bench_patients b join patients p on p.id = b.id
@@ -156,17 +161,18 @@ export async function seedYear(exec: (sql: string) => Promise<unknown>, followed
        join bench_patients b on b.professional_id = q.professional_id
        where qa.status = 'finished' limit 1`,
     `insert into quiz_schedules (id, professional_id, quiz_id, patient_id, start_date, hour, periodicity, weekdays, channel, created_at, updated_at)
-     select s.id, s.professional_id, t.quiz_id, s.patient_id, current_date - 361, 8 + s.h % 4, 'weekly',
+     select s.id, s.professional_id, t.quiz_id, s.patient_id, current_date - ${361 + 364 * older}, 8 + s.h % 4, 'weekly',
             jsonb_build_array(extract(isodow from current_date - 361)::int), 'whatsapp',
-            now() - interval '362 days', now() - interval '362 days'
+            now() - interval '${362 + 364 * older} days', now() - interval '${362 + 364 * older} days'
      from bench_schedules s cross join bench_template t`,
     `create temp table bench_requests as
-       select gen_random_uuid() as id, s.id as schedule_id, s.professional_id, s.patient_id, t.quiz_id, k,
-              ((current_date - 361 + 7 * k)::timestamp + make_interval(hours => 8 + s.h % 4)) at time zone 'America/Sao_Paulo' as due_at,
-              case when k = 52 then 'scheduled'
-                   when (s.h * 7 + k * 13) % 100 < 85 then 'answered'
-                   when k = 51 then 'sent' else 'expired' end as status
-       from bench_schedules s cross join bench_template t cross join generate_series(0, 52) k`,
+       select gen_random_uuid() as id, s.id as schedule_id, s.professional_id, s.patient_id, t.quiz_id, kk,
+              ((current_date - 361 + 7 * kk)::timestamp + make_interval(hours => 8 + s.h % 4)) at time zone 'America/Sao_Paulo' as due_at,
+              case when kk = 52 then 'scheduled'
+                   when ((s.h * 7 + kk * 13) % 100 + 100) % 100 < 85 then 'answered'
+                   when kk = 51 then 'sent' else 'expired' end as status
+       from bench_schedules s cross join bench_template t
+       cross join generate_series(0, ${weeks}) k cross join lateral (select k - ${weeks - 52} as kk) w`,
     // A sent request left unanswered past the grace period was already reported late (delayed_at), as the
     // running worker would have done: the benchmark starts in a steady state, not with a backlog of events.
     `insert into answer_requests (id, schedule_id, professional_id, patient_id, quiz_id, kind, due_at, status, sent_at, attempts, answered_at, delayed_at, created_at)
