@@ -1,4 +1,5 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.js';
 import { patientMonthTotals, patients, quizSchedules, quizzes, saleDayTotals, sales, services } from '../db/schema.js';
 import { addDays, serviceDaysLeft, serviceLastDay, spDate } from '../lib/dates.js';
@@ -65,48 +66,46 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
     }
   }
 
-  // For each active patient, the paid sale that covers today and ends last; it is "about to
-  // expire" when that end falls inside the window (a renewal already sold pushes it out).
+  // For each active patient, the paid sale that covers today and ends last; it is "about to expire" when that
+  // end falls inside the window (a renewal already running pushes it out). Read from the window's end: only the
+  // paid sales ending inside it (a range of the partial `sales_professional_ends_at_idx`), each kept when no
+  // running sale of hers ends later (a probe of `sales_patient_idx`) — not every sale still running.
   const horizon = addDays(today, EXPIRING_WINDOW_DAYS);
-  const latest = db
-    .select({
-      patientId: sales.patientId,
-      endsAt: sql<string>`max(${sales.endsAt})`.as('latest_end'),
-    })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.professionalId, professionalId),
-        eq(sales.status, 'paid'),
-        sql`${sales.startsAt} <= ${today}::date`,
-        // Only a sale still running can make the latest end fall after today: the rest are never read.
-        sql`${sales.endsAt} > ${today}::date`,
-      ),
-    )
-    .groupBy(sales.patientId)
-    .as('latest');
+  const later = alias(sales, 'later');
   const expiring = await db
     .select({
       patientId: patients.id,
       patientName: patients.name,
       serviceName: services.name,
-      endsAt: latest.endsAt,
+      endsAt: sales.endsAt,
     })
-    .from(latest)
-    .innerJoin(patients, eq(patients.id, latest.patientId))
-    .innerJoin(
-      sales,
-      and(eq(sales.patientId, latest.patientId), eq(sales.status, 'paid'), sql`${sales.endsAt} = ${latest.endsAt}`),
-    )
+    .from(sales)
+    .innerJoin(patients, eq(patients.id, sales.patientId))
     .innerJoin(services, eq(services.id, sales.serviceId))
     .where(
       and(
+        eq(sales.professionalId, professionalId),
+        eq(sales.status, 'paid'),
+        sql`${sales.endsAt} > ${today}::date`,
+        sql`${sales.endsAt} <= ${horizon}::date`,
+        sql`${sales.startsAt} <= ${today}::date`,
         eq(patients.status, 'active'),
-        sql`${latest.endsAt} > ${today}::date`,
-        sql`${latest.endsAt} <= ${horizon}::date`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(
+              and(
+                eq(later.patientId, sales.patientId),
+                eq(later.status, 'paid'),
+                sql`${later.startsAt} <= ${today}::date`,
+                sql`${later.endsAt} > ${sales.endsAt}`,
+              ),
+            ),
+        ),
       ),
     )
-    .orderBy(latest.endsAt, patients.name)
+    .orderBy(sales.endsAt, patients.name)
     .limit(40);
 
   const seen = new Set<string>();
