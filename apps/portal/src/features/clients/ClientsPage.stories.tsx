@@ -147,7 +147,11 @@ export const ManyClients: Story = {
         http.get('*/api/patient', async ({ request }) => {
           const skip = Number(new URL(request.url).searchParams.get('skip') ?? 0);
           await delay(30);
-          return HttpResponse.json({ items: manyPatients.slice(skip, skip + 20), total: 200 } satisfies PatientPage);
+          return HttpResponse.json({
+            items: manyPatients.slice(skip, skip + 20),
+            total: 200,
+            totalCapped: false,
+          } satisfies PatientPage);
         }),
         ...Object.values(patientHandlers),
       ],
@@ -169,7 +173,7 @@ export const Empty: Story = {
   parameters: {
     msw: {
       handlers: [
-        http.get('*/api/patient', () => HttpResponse.json({ items: [], total: 0 })),
+        http.get('*/api/patient', () => HttpResponse.json({ items: [], total: 0, totalCapped: false })),
         http.get('*/api/patient/totals', () =>
           HttpResponse.json({
             total: 0,
