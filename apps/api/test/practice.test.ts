@@ -245,6 +245,46 @@ describe.each(backends)('patients, services, sales on $name', (backend) => {
       });
     });
 
+    it('a name search counts up to 1,000 matches and says there are more beyond; pages go on past the cap', async () => {
+      const m = await newPro('muitas@example.com');
+      type Page = { items: { name: string }[]; total: number; totalCapped: boolean };
+      const list = async (query: string) => (await call('GET', `/patient?${query}`, m)).json() as Page;
+      const first = (await call('POST', '/patient', m, { name: 'Maria Aparecida' })).json();
+      const [{ professionalId }] = await t.database.db
+        .select({ professionalId: patients.professionalId })
+        .from(patients)
+        .where(eq(patients.id, first.id));
+      // 1,000 more Marias (so 1,001 match), 20 Silvas, and a deleted Maria, which no list counts.
+      await t.database.pool.query(
+        `insert into patients (professional_id, name, search_name, status, service_modality, preferences)
+         select $1::uuid, n, lower(n), case when i = 0 then 'deleted' else 'active' end, 'online',
+                '{"channel":"email","reminders":true,"reminderHour":null}'::jsonb
+         from generate_series(0, 1000) i, lateral (select 'Maria ' || lpad(i::text, 4, '0') as n) x
+         union all
+         select $1::uuid, 'Silva ' || i, 'silva ' || i, 'active', 'presencial',
+                '{"channel":"email","reminders":true,"reminderHour":null}'::jsonb
+         from generate_series(1, 20) i`,
+        [professionalId],
+      );
+
+      expect(await list('nameTerm=maria&take=2')).toMatchObject({ total: 1000, totalCapped: true });
+      // Past the cap the pages keep coming, and the last one is short.
+      const past = await list('nameTerm=maria&take=100&skip=1000');
+      expect(past).toMatchObject({ total: 1000, totalCapped: true });
+      expect(past.items.map((p) => p.name)).toEqual(['Maria Aparecida']);
+      // Under the cap, and every list without a term, the total is exact.
+      expect(await list('nameTerm=silva')).toMatchObject({ total: 20, totalCapped: false });
+      expect(await list('take=1')).toMatchObject({ total: 1021, totalCapped: false });
+      expect(await list('take=1&status=active')).toMatchObject({ total: 1021, totalCapped: false });
+
+      // Exactly at the cap: exact. (A write in plain SQL: the list cache sees it too.)
+      await t.database.pool.query(`update patients set status = 'inactive' where id = $1`, [first.id]);
+      expect(await list('nameTerm=maria&take=1&status=active')).toMatchObject({ total: 1000, totalCapped: false });
+      expect(await list('nameTerm=maria&take=1')).toMatchObject({ total: 1000, totalCapped: true });
+      await t.database.pool.query(`update patients set status = 'deleted' where id = $1`, [first.id]);
+      expect(await list('nameTerm=maria&take=1')).toMatchObject({ total: 1000, totalCapped: false });
+    });
+
     it('a list served again never outlives its data: API writes, another API process, plain SQL, a renamed service, the date', async () => {
       const m = await newPro('marta@example.com');
       const list = async () =>

@@ -184,10 +184,14 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
     for (const s of statements) expect(whole(s), s.text.trim().replace(/\s+/g, ' ')).toEqual([]);
   });
 
-  it('a name search counts off the trigram index; the list pages off the name index without sorting', async () => {
+  it('a name search counts off the trigram index, up to its cap; the list pages off the name index without sorting', async () => {
     const search = about(await statementsOf('/api/patient?take=20&nameTerm=quintanilha'), 'patients');
     const count = search.find((s) => /^select count\(/i.test(s.text))!;
     expect(indexes(count)).toContain('patients_search_name_trgm_idx');
+    // A common term ("silva": every patient here) stops counting one past the cap instead of reading every match.
+    const common = about(await statementsOf('/api/patient?take=20&nameTerm=silva'), 'patients');
+    const capped = common.find((s) => /^select count\(/i.test(s.text))!;
+    expect(nodes(capped.plan).map((n) => n['Node Type'])).toContain('Limit');
     const list = about(await statementsOf('/api/patient?take=20&skip=20'), 'patients');
     const page = list.find((s) => /order by "patients"."search_name"/i.test(s.text))!;
     expect(indexes(page)).toContain('patients_professional_name_idx');

@@ -9,7 +9,12 @@ import { patients, sales } from '../db/schema.js';
 import { spDate } from '../lib/dates.js';
 import { likeContains, searchable } from '../lib/text.js';
 import type { PatientListCache } from './list-cache.js';
-import { type ListPatientsQuery, PatientPageSchema, type PatientTotalsSchema } from './schemas.js';
+import {
+  type ListPatientsQuery,
+  PATIENT_SEARCH_TOTAL_CAP,
+  PatientPageSchema,
+  type PatientTotalsSchema,
+} from './schemas.js';
 import {
   activeSaleOn,
   byPatient,
@@ -58,7 +63,24 @@ function prepareList(db: Db, shape: ListShape) {
       .limit(p('take'))
       .offset(p('skip'))
       .prepare(`patients_page_${name}`),
-    count: db.select({ n: count() }).from(patients).where(where).prepare(`patients_count_${name}`),
+    // A name search stops counting one past the cap: every match of a common name ("maria") is rechecked on the
+    // heap, thousands of rows in a large practice, for a number nobody reads past 1,000. A list without a term
+    // keeps its exact total: its few shapes (no filter, a status, a modality, a service) come back again and
+    // again and are served from the list cache until her data changes, and the clients screen counts her whole
+    // list for its totals cards anyway.
+    count: shape.words
+      ? db
+          .select({ n: count() })
+          .from(
+            db
+              .select({ one: sql<number>`1`.as('one') })
+              .from(patients)
+              .where(where)
+              .limit(PATIENT_SEARCH_TOTAL_CAP + 1)
+              .as('matches'),
+          )
+          .prepare(`patients_count_${name}`)
+      : db.select({ n: count() }).from(patients).where(where).prepare(`patients_count_${name}`),
   };
 }
 
@@ -80,7 +102,7 @@ export async function listPatients(
   ctx: AppContext,
   professionalId: string,
   q: z.infer<typeof ListPatientsQuery>,
-): Promise<{ items: PatientDto[]; total: number }> {
+): Promise<{ items: PatientDto[]; total: number; totalCapped: boolean }> {
   const today = spDate(ctx.config.now());
   const term = q.nameTerm ? searchable(q.nameTerm) : '';
   const words = term ? term.split(' ').slice(0, 8) : [];
@@ -107,7 +129,14 @@ export async function listPatients(
   const current = rows.length
     ? byPatient(await statements.current.execute({ ids: rows.map((r) => r.id), today }))
     : new Map<string, CurrentService>();
-  return { items: rows.map((r) => toPatientDto(r, current.get(r.id) ?? null)), total: Number(n) };
+  const matches = Number(n);
+  // Only a name search's count stops (at the cap + 1): see prepareList.
+  const totalCapped = words.length > 0 && matches > PATIENT_SEARCH_TOTAL_CAP;
+  return {
+    items: rows.map((r) => toPatientDto(r, current.get(r.id) ?? null)),
+    total: totalCapped ? PATIENT_SEARCH_TOTAL_CAP : matches,
+    totalCapped,
+  };
 }
 
 /**

@@ -57,8 +57,29 @@ export const PatientSchema = z
   })
   .meta({ id: 'Patient' });
 
+/**
+ * A name search counts its matches up to this many and says "more" beyond: a common name ("maria") matches
+ * thousands of a large practice's patients, and counting every one of them cost more than the page itself.
+ */
+export const PATIENT_SEARCH_TOTAL_CAP = 1000;
+
 export const PatientPageSchema = z
-  .object({ items: z.array(PatientSchema), total: z.number().int() })
+  .object({
+    items: z.array(PatientSchema),
+    total: z
+      .number()
+      .int()
+      .meta({
+        description:
+          `How many patients match. Exact without \`nameTerm\`; a name search counts up to ${PATIENT_SEARCH_TOTAL_CAP} ` +
+          `matches: when more match, \`total\` is ${PATIENT_SEARCH_TOTAL_CAP} and \`totalCapped\` is true.`,
+      }),
+    totalCapped: z.boolean().meta({
+      description:
+        `true: more than \`total\` patients match (a name search stops counting at ${PATIENT_SEARCH_TOTAL_CAP}); ` +
+        'pages past it are served as usual, and a page shorter than `take` is the last. false: `total` is exact.',
+    }),
+  })
   .meta({ id: 'PatientPage' });
 
 export const PatientTotalsSchema = z

@@ -1296,7 +1296,14 @@ export type PatientImportResult = {
 
 export type PatientPage = {
     items: Array<Patient>;
+    /**
+     * How many patients match. Exact without `nameTerm`; a name search counts up to 1000 matches: when more match, `total` is 1000 and `totalCapped` is true.
+     */
     total: number;
+    /**
+     * true: more than `total` patients match (a name search stops counting at 1000); pages past it are served as usual, and a page shorter than `take` is the last. false: `total` is exact.
+     */
+    totalCapped: boolean;
 };
 
 export type PatientPreferences = {

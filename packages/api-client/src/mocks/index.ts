@@ -7,7 +7,7 @@ export * from './practice';
 export * from './scheduling';
 export * from './survey';
 export * from './answers';
-export { pageOf } from './respond';
+export { pageOf, patientPageOf, PATIENT_SEARCH_TOTAL_CAP } from './respond';
 export {
   ANSWER_QUESTION_IDS,
   MARIANA_INITIAL_REVISION_ID,

@@ -7,7 +7,7 @@ import type {
   PatientTotals,
   Service,
 } from '../gen/types.gen';
-import { api, fail } from './respond';
+import { api, fail, patientPageOf } from './respond';
 
 const basePatient: Omit<Patient, 'id' | 'name' | 'email' | 'phone' | 'document'> = {
   birthDate: null,
@@ -94,7 +94,11 @@ export const patientFixtures: Patient[] = [
   },
 ];
 
-export const patientPageFixture: PatientPage = { items: patientFixtures, total: patientFixtures.length };
+export const patientPageFixture: PatientPage = {
+  items: patientFixtures,
+  total: patientFixtures.length,
+  totalCapped: false,
+};
 
 export const patientTotalsFixture: PatientTotals = {
   total: 4,
@@ -132,8 +136,6 @@ export const patientHandlers = {
     const status = url.searchParams.get('status');
     const modality = url.searchParams.get('serviceModality');
     const serviceId = url.searchParams.get('serviceId');
-    const take = Number(url.searchParams.get('take') ?? 20);
-    const skip = Number(url.searchParams.get('skip') ?? 0);
     const items = patientFixtures.filter(
       (p) =>
         (!nameTerm || fold(p.name).includes(fold(nameTerm))) &&
@@ -142,7 +144,7 @@ export const patientHandlers = {
         (!serviceId || p.currentService?.id === serviceId),
     );
     await delay(30);
-    return HttpResponse.json({ items: items.slice(skip, skip + take), total: items.length } satisfies PatientPage);
+    return HttpResponse.json(patientPageOf(items, url));
   }),
   totals: http.get(api('/patient/totals'), () => HttpResponse.json(patientTotalsFixture)),
   services: http.get(api('/services'), () => HttpResponse.json(patientServiceFixtures)),

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { CreateSaleData, CreateServiceData, Patient, Sale, Service, UpdateServiceData } from '../gen/types.gen';
-import { addDays, api, fail } from './respond';
+import { addDays, api, fail, patientPageOf } from './respond';
 import {
   practiceChatHistoryFixture,
   practiceInvoice,
@@ -35,9 +35,10 @@ export const practiceHandlers = {
     return patient ? HttpResponse.json(patient) : fail('PATIENT_NOT_FOUND_ERROR');
   }),
   listPatients: http.get(api('/patient'), ({ request }) => {
-    const term = new URL(request.url).searchParams.get('nameTerm')?.toLowerCase() ?? '';
+    const url = new URL(request.url);
+    const term = url.searchParams.get('nameTerm')?.toLowerCase() ?? '';
     const items = state.patients.filter((p) => p.name.toLowerCase().includes(term));
-    return HttpResponse.json({ items, total: items.length });
+    return HttpResponse.json(patientPageOf(items, url));
   }),
   updatePatient: http.put(api('/patient/:id'), async ({ params, request }) => {
     const body = (await request.json()) as Partial<Patient>;

@@ -1,6 +1,6 @@
 /** What every mock answers with: the API's paths, its error bodies, its pages and its São Paulo dates. */
 import { HttpResponse } from 'msw';
-import type { ErrorCode, ErrorResponse } from '../gen/types.gen';
+import type { ErrorCode, ErrorResponse, Patient, PatientPage } from '../gen/types.gen';
 import { errorBody } from './fixtures';
 
 /** An API path as MSW matches it, on whatever origin the app calls. */
@@ -19,6 +19,19 @@ export const pageOf = <T>(items: T[], url: URL) => {
   const skip = Number(url.searchParams.get('skip') ?? 0);
   return { items: items.slice(skip, skip + take), total: items.length };
 };
+
+/** How far the API counts a name search's matches (`PATIENT_SEARCH_TOTAL_CAP` in apps/api). */
+export const PATIENT_SEARCH_TOTAL_CAP = 1000;
+
+/**
+ * One page of the patients matching a `GET /patient` call, as the API answers it: a name search counts up to
+ * 1,000 matches and says when there are more (`totalCapped`); a list without a term counts them all.
+ */
+export function patientPageOf(matches: Patient[], url: URL): PatientPage {
+  const capped = !!url.searchParams.get('nameTerm')?.trim() && matches.length > PATIENT_SEARCH_TOTAL_CAP;
+  const page = pageOf(matches, url);
+  return { ...page, total: capped ? PATIENT_SEARCH_TOTAL_CAP : page.total, totalCapped: capped };
+}
 
 export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 

@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { QuizScheduleDetail, RepublishResult, TemplateMessage } from '../gen/types.gen';
 import { practiceServiceFixtures } from './practice-fixtures';
 import { quizFixture } from './quizzes';
-import { api, fail, nowIso, pageOf, todaySP } from './respond';
+import { api, fail, nowIso, pageOf, patientPageOf, todaySP } from './respond';
 import { DEFAULT_TEMPLATE_MESSAGE_FIXTURE, request, TEMPLATE_VARIABLES, withAnswers } from './scheduling-fixtures';
 import {
   bulkConflict,
@@ -34,7 +34,7 @@ export const schedulingHandlers = {
       .filter((p) => !q.get('status') || p.status === q.get('status'))
       .filter((p) => !q.get('serviceId') || p.currentService?.id === q.get('serviceId'))
       .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-    return HttpResponse.json(pageOf(items, url));
+    return HttpResponse.json(patientPageOf(items, url));
   }),
   listServices: http.get(api('/services'), () => HttpResponse.json(practiceServiceFixtures.filter((s) => s.isActive))),
   listQuizzes: http.get(api('/quiz'), ({ request: req }) => {

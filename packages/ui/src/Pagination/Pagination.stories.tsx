@@ -70,6 +70,32 @@ export const LargeNumbers: Story = {
   },
 };
 
+/** A capped count ("mais de 1.000"): the pages go on past it while they come full. */
+export const MoreThanTotal: Story = {
+  args: { total: 1000, moreThanTotal: true },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Mostrando 1–20 de mais de 1.000')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Página 50' }));
+    await expect(args.onChange).toHaveBeenLastCalledWith(980);
+    await expect(canvas.getByText('Mostrando 981–1.000 de mais de 1.000')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Próxima página' }));
+    await expect(args.onChange).toHaveBeenLastCalledWith(1000);
+    await expect(canvas.getByText('Mostrando 1.001–1.020 de mais de 1.000')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Página 51' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: 'Próxima página' })).toBeEnabled();
+  },
+};
+
+/** Past a capped count, a page shorter than `take` is the last. */
+export const MoreThanTotalLastPage: Story = {
+  args: { total: 1000, moreThanTotal: true, skip: 1180, pageItems: 7 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Mostrando 1.181–1.187 de mais de 1.000')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Página 60' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+  },
+};
+
 export const SinglePage: Story = {
   args: { total: 7 },
   play: async ({ canvas }) => {

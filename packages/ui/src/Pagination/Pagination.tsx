@@ -10,8 +10,15 @@ export interface PaginationProps {
   take: number;
   /** Items skipped (the API's `skip`); the current page is `skip / take + 1`. */
   skip: number;
-  /** Total items. */
+  /** Total items (with `moreThanTotal`, only how far the count went). */
   total: number;
+  /**
+   * The count stopped at `total` and more items exist (an API that caps a count): the status reads "de mais de
+   * 1.000", and the pages go on past `total` while the current one is full.
+   */
+  moreThanTotal?: boolean;
+  /** Items on the current page; with `moreThanTotal`, a page shorter than `take` is the last. Default: a full page. */
+  pageItems?: number;
   /** Called with the new `skip` when a page is chosen. */
   onChange: (skip: number) => void;
   /** Disables every page button (e.g. while the next page loads). */
@@ -78,28 +85,48 @@ export function pageRange(current: number, pageCount: number, siblingCount = 1):
   return out;
 }
 
-/** Page navigation for lists paged with `take`/`skip`: "Mostrando 1–20 de 200", previous/next and page numbers. */
+/**
+ * Page navigation for lists paged with `take`/`skip`: "Mostrando 1–20 de 200" (or "de mais de 1.000" for a
+ * capped count), previous/next and page numbers.
+ */
 export function Pagination({
   take,
   skip,
   total,
+  moreThanTotal = false,
+  pageItems,
   onChange,
   isDisabled,
   siblingCount = 1,
   'aria-label': ariaLabel = 'Paginação',
 }: PaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(total / take));
-  const current = Math.min(pageCount, Math.floor(skip / take) + 1);
+  const shown = pageItems ?? take;
+  // Past a capped count the last page is not known: the pages counted, and one more while this one is full.
+  const onPage = Math.floor(skip / take) + 1;
+  const hasMore = moreThanTotal && shown >= take;
+  const pageCount = moreThanTotal
+    ? Math.max(Math.ceil(total / take), onPage + (hasMore ? 1 : 0))
+    : Math.max(1, Math.ceil(total / take));
+  const current = Math.min(pageCount, onPage);
   const from = total === 0 ? 0 : skip + 1;
-  const to = Math.min(skip + take, total);
+  const to = moreThanTotal ? skip + shown : Math.min(skip + take, total);
   const go = (page: number) => onChange((page - 1) * take);
+  const status =
+    total === 0
+      ? 'Nenhum resultado'
+      : moreThanTotal
+        ? shown === 0
+          ? `Nenhum resultado nesta página, de mais de ${number.format(total)}`
+          : `Mostrando ${number.format(from)}–${number.format(to)} de mais de ${number.format(total)}`
+        : `Mostrando ${number.format(from)}–${number.format(to)} de ${number.format(total)}`;
+  const pages = pageRange(current, pageCount, siblingCount);
+  // More pages than the numbers shown: a gap after the last one.
+  if (hasMore) pages.push(null);
 
   return (
     <nav aria-label={ariaLabel} css={navStyles}>
       <p className="pagination-status" aria-live="polite" css={{ margin: 0 }}>
-        {total === 0
-          ? 'Nenhum resultado'
-          : `Mostrando ${number.format(from)}–${number.format(to)} de ${number.format(total)}`}
+        {status}
       </p>
       {pageCount > 1 && (
         <ul>
@@ -116,7 +143,7 @@ export function Pagination({
               <IconChevronLeft size={18} />
             </AriaButton>
           </li>
-          {pageRange(current, pageCount, siblingCount).map((page, i) =>
+          {pages.map((page, i) =>
             page === null ? (
               <li key={`gap-${i}`} className="ellipsis" aria-hidden="true">
                 …

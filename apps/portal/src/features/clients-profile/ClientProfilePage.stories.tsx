@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   accessHandlerList,
@@ -59,6 +59,15 @@ const body = () => within(document.body);
 
 async function openTab(canvasElement: HTMLElement, name: string) {
   await userEvent.click(await within(canvasElement).findByRole('tab', { name }));
+}
+
+/**
+ * Picks the questionnaire in the schedule dialog once its list is there: until then the select says
+ * "Carregando questionários…" and takes no press (an empty select would ignore the click, and the option never show).
+ */
+async function chooseQuiz(dialog: ReturnType<typeof within>, title: RegExp) {
+  await userEvent.click(await dialog.findByRole('button', { name: /^Escolha um questionário/ }));
+  await userEvent.click(await body().findByRole('option', { name: title }));
 }
 
 /** Header with status and the current service, the trail back to the list, and the 'Dados' form. */
@@ -259,8 +268,7 @@ export const ScheduleQuiz: Story = {
     await expect(dialog.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
     await userEvent.click(dialog.getByRole('button', { name: 'Agendar' }));
     await expect(await dialog.findByText('Escolha o questionário.')).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
-    await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
+    await chooseQuiz(dialog, /Avaliação inicial/);
     await expect(
       dialog.getByText('Este questionário já está agendado para este cliente. O novo agendamento substitui o atual.'),
     ).toBeVisible();
@@ -286,8 +294,7 @@ export const ScheduleAndSendNow: Story = {
     await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
     await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
     const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
-    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
-    await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
+    await chooseQuiz(dialog, /Avaliação inicial/);
     // By default the first send waits for the start date and hour (Brasília time).
     await expect(dialog.getByRole('radio', { name: 'Na data de início' })).toBeChecked();
     await expect(dialog.getByText('Horário de Brasília.')).toBeVisible();
@@ -315,8 +322,7 @@ export const ScheduleRepeatingAndSendNow: Story = {
     await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
     await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
     const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
-    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
-    await userEvent.click(await body().findByRole('option', { name: /Avaliação inicial/ }));
+    await chooseQuiz(dialog, /Avaliação inicial/);
     await userEvent.click(dialog.getByRole('radio', { name: 'Enviar agora' }));
     await userEvent.click(dialog.getByRole('radio', { name: 'Mensal' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Enviar agora' }));
@@ -327,6 +333,32 @@ export const ScheduleRepeatingAndSendNow: Story = {
       canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement,
     );
     await expect(await row.findByText(/^Todo mês no dia \d+ às/)).toBeVisible();
+  },
+};
+
+/**
+ * While the questionnaires load, their select says so and takes no press: an empty select opens nothing, so a
+ * quick press would be lost (the cause of "Schedule Repeating And Send Now" passing only on a retry).
+ */
+export const ScheduleWhileQuestionnairesLoad: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/quiz', () => delay('infinite')),
+        ...practiceHandlerList,
+        ...schedulingHandlerList,
+        ...answersHandlerList,
+        ...accessHandlerList,
+        ...dataExportHandlerList,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Questionários');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Agendar questionário' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    await expect(dialog.getByRole('button', { name: /^Carregando questionários…/ })).toBeDisabled();
   },
 };
 
@@ -345,8 +377,7 @@ export const ScheduleWithoutService: Story = {
     await expect(dialog.getByRole('alert')).toHaveTextContent('Este cliente ainda não tem um serviço ativo');
     await expect(dialog.getByRole('radio', { name: 'E-mail' })).toBeDisabled();
     await waitFor(() => expect(dialog.getByText('Sem e-mail cadastrado')).toBeVisible());
-    await userEvent.click(dialog.getByRole('button', { name: /Questionário/ }));
-    await userEvent.click(await body().findByRole('option', { name: /Acompanhamento semanal/ }));
+    await chooseQuiz(dialog, /Acompanhamento semanal/);
     await userEvent.click(dialog.getByRole('radio', { name: 'Enviar agora' }));
 
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AnswerRevisionPage, Patient, PatientPage } from '@acompanha/api-client';
-import { errorHandler, patientFixtures, patientHandlers, pendingHandler } from '@acompanha/api-client/mocks';
+import {
+  errorHandler,
+  patientFixtures,
+  patientHandlers,
+  patientPageOf,
+  pendingHandler,
+} from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { ClientsPage } from './ClientsPage';
 import { ClientsScreen, clientsRouter } from './ClientsScreen';
@@ -147,7 +153,11 @@ export const ManyClients: Story = {
         http.get('*/api/patient', async ({ request }) => {
           const skip = Number(new URL(request.url).searchParams.get('skip') ?? 0);
           await delay(30);
-          return HttpResponse.json({ items: manyPatients.slice(skip, skip + 20), total: 200 } satisfies PatientPage);
+          return HttpResponse.json({
+            items: manyPatients.slice(skip, skip + 20),
+            total: 200,
+            totalCapped: false,
+          } satisfies PatientPage);
         }),
         ...Object.values(patientHandlers),
       ],
@@ -165,11 +175,62 @@ export const ManyClients: Story = {
   },
 };
 
+const marias: Patient[] = Array.from({ length: 1234 }, (_, i) => ({
+  ...patientFixtures[i % patientFixtures.length]!,
+  id: `9a1b2c3d-4e5f-4a6b-8c7e-${String(i).padStart(12, '0')}`,
+  name: `Maria ${String(i + 1).padStart(4, '0')}`,
+}));
+
+/**
+ * A common name matches more than the API counts (1.000): the list says "de mais de 1.000" and pages on past it
+ * while the pages come full. Without a term the total is exact.
+ */
+export const CommonName: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        ...recordCalls,
+        http.get('*/api/patient', async ({ request }) => {
+          const url = new URL(request.url);
+          const term = url.searchParams.get('nameTerm')?.toLowerCase() ?? '';
+          await delay(30);
+          return HttpResponse.json(
+            patientPageOf(
+              marias.filter((p) => p.name.toLowerCase().includes(term)),
+              url,
+            ),
+          );
+        }),
+        ...Object.values(patientHandlers),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await rows.findByText('Maria 0001');
+    await expect(canvas.getByText('Mostrando 1–20 de 1.234')).toBeVisible();
+    // Pasted: one search, so the capped total below is the answer to "maria" and nothing is loading after it.
+    await userEvent.click(canvas.getByRole('searchbox', { name: 'Buscar por nome' }));
+    await userEvent.paste('maria');
+    await expect(await canvas.findByText('Mostrando 1–20 de mais de 1.000')).toBeVisible();
+    await expect(listCalls.at(-1)!.get('nameTerm')).toBe('maria');
+    await userEvent.click(canvas.getByRole('button', { name: 'Página 50' }));
+    await expect(await rows.findByText('Maria 0981')).toBeVisible();
+    await expect(canvas.getByText('Mostrando 981–1.000 de mais de 1.000')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Próxima página' }));
+    await expect(await rows.findByText('Maria 1001')).toBeVisible();
+    await expect(canvas.getByText('Mostrando 1.001–1.020 de mais de 1.000')).toBeVisible();
+    await expect(listCalls.at(-1)!.get('skip')).toBe('1000');
+    await expect(canvas.getByRole('button', { name: 'Próxima página' })).toBeEnabled();
+  },
+};
+
 export const Empty: Story = {
   parameters: {
     msw: {
       handlers: [
-        http.get('*/api/patient', () => HttpResponse.json({ items: [], total: 0 })),
+        http.get('*/api/patient', () => HttpResponse.json({ items: [], total: 0, totalCapped: false })),
         http.get('*/api/patient/totals', () =>
           HttpResponse.json({
             total: 0,

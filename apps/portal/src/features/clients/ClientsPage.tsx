@@ -367,6 +367,9 @@ export function ClientsPage() {
           take={PAGE_SIZE}
           skip={filters.skip}
           total={total}
+          // A common name counts up to 1.000 matches: "de mais de 1.000", and the pages go on while they come full.
+          moreThanTotal={patients.data?.totalCapped}
+          pageItems={items.length}
           onChange={(skip) => {
             setFilters((f) => ({ ...f, skip }));
             setSelected(new Set());

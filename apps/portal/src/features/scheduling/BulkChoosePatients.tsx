@@ -68,6 +68,8 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
 
   const items: Patient[] = patients.data?.items ?? [];
   const total = patients.data?.total ?? 0;
+  // A common name counts up to 1.000 matches: past that, "all of them" is not a number to show or to select.
+  const capped = patients.data?.totalCapped ?? false;
   const count = selectedCount(selection);
   const selectedKeys = new Set(items.filter((p) => isPatientSelected(selection, p.id)).map((p) => p.id));
   const pageAllSelected = items.length > 0 && selectedKeys.size === items.length;
@@ -135,9 +137,19 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
               : `${count === 1 ? '1 cliente selecionado' : `${count.toLocaleString('pt-BR')} clientes selecionados`}.`}
         </Text>
         {!selection.all && pageAllSelected && total > items.length ? (
-          <Button variant="ghost" size="sm" onPress={() => send({ type: 'patients.selectAll', filter: query, total })}>
-            {`Selecionar todos os ${clientsCount(total)} do filtro`}
-          </Button>
+          capped ? (
+            <Text as="span" variant="small">
+              {`Mais de ${clientsCount(total)} nesta busca: refine o nome para selecionar todos.`}
+            </Text>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              onPress={() => send({ type: 'patients.selectAll', filter: query, total })}
+            >
+              {`Selecionar todos os ${clientsCount(total)} do filtro`}
+            </Button>
+          )
         ) : null}
         {count > 0 ? (
           <Button variant="ghost" size="sm" onPress={() => send({ type: 'patients.clear' })}>
@@ -180,7 +192,15 @@ export function ChoosePatients({ selection, send }: { selection: Parameters<type
         </TableBody>
       </Table>
       {total > PAGE_SIZE ? (
-        <Pagination take={PAGE_SIZE} skip={skip} total={total} onChange={setSkip} isDisabled={patients.isFetching} />
+        <Pagination
+          take={PAGE_SIZE}
+          skip={skip}
+          total={total}
+          moreThanTotal={capped}
+          pageItems={items.length}
+          onChange={setSkip}
+          isDisabled={patients.isFetching}
+        />
       ) : null}
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
   schedulingQuizFixtures,
   setBulkStatusFixture,
 } from '@acompanha/api-client/mocks';
+import type { PatientPage } from '@acompanha/api-client';
 import { Button, Text, toastQueue } from '@acompanha/ui';
 import { queryClient } from '../../app/queryClient';
 import { resetPortal } from '../../storybook/PortalScreen';
@@ -127,6 +128,35 @@ export const SelectAllOfFilter: Story = {
     await userEvent.click(d.getByRole('button', { name: 'Continuar' }));
     await userEvent.click(await d.findByRole('button', { name: `Agendar para ${total - 1} clientes` }));
     await expect(await d.findByText(/clientes agendados$/)).toBeVisible();
+  },
+};
+
+/** A common name matches more than the API counts: no "select all" of a number it does not know. */
+export const SelectAllOfCommonName: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/patient', () =>
+          HttpResponse.json({
+            items: schedulingPatientFixtures.filter((p) => p.status === 'active').slice(0, 10),
+            total: 1000,
+            totalCapped: true,
+          } satisfies PatientPage),
+        ),
+        ...schedulingHandlerList,
+      ],
+    },
+  },
+  play: async () => {
+    const d = await dialog();
+    const grid = await d.findByRole('grid', { name: 'Clientes para agendar' });
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(11));
+    await expect(d.getByText('Mostrando 1–10 de mais de 1.000')).toBeVisible();
+    await userEvent.click(within(grid).getByRole('checkbox', { name: 'Selecionar tudo' }));
+    await expect(d.getByText('10 clientes selecionados.')).toBeVisible();
+    await expect(d.getByText('Mais de 1.000 clientes nesta busca: refine o nome para selecionar todos.')).toBeVisible();
+    await expect(d.queryByRole('button', { name: /^Selecionar todos os/ })).toBeNull();
+    await expect(d.getByRole('button', { name: 'Próxima página' })).toBeEnabled();
   },
 };
 

@@ -246,7 +246,10 @@ function ScheduleForm({
             <Select
               label="Questionário"
               isRequired
-              placeholder="Escolha um questionário"
+              // Until the list arrives the select has nothing to open (React Aria ignores a press on an empty
+              // one, so a quick tap would be lost): it says so and takes no press meanwhile.
+              isDisabled={quizzes.isPending}
+              placeholder={quizzes.isPending ? 'Carregando questionários…' : 'Escolha um questionário'}
               selectedKey={quizId}
               onSelectionChange={(key) => {
                 setQuizId(key == null ? null : String(key));

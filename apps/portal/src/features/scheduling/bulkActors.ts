@@ -28,9 +28,19 @@ async function resolvePatientIds(filter: PatientFilter, excludedIds: string[]): 
   const ids = first.items.map((p) => p.id);
   const skips: number[] = [];
   for (let skip = RESOLVE_PAGE; skip < first.total; skip += RESOLVE_PAGE) skips.push(skip);
+  let last = first;
   for (let i = 0; i < skips.length; i += 4) {
     const pages = await Promise.all(skips.slice(i, i + 4).map(page));
     for (const p of pages) ids.push(...p.items.map((x) => x.id));
+    last = pages.at(-1) ?? last;
+  }
+  // A capped total (a common name, which may have grown past 1.000 since "select all") is only how far the
+  // count went: read on until a page comes short.
+  let skip = RESOLVE_PAGE * (skips.length + 1);
+  while (first.totalCapped && last.items.length === RESOLVE_PAGE) {
+    last = await page(skip);
+    ids.push(...last.items.map((x) => x.id));
+    skip += RESOLVE_PAGE;
   }
   const excluded = new Set(excludedIds);
   return ids.filter((id) => !excluded.has(id));
