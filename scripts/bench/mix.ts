@@ -156,7 +156,7 @@ export async function seedYear(exec: (sql: string) => Promise<unknown>, followed
        where p.status = 'active' and b.h % 10 < 7
        order by b.h, b.id limit ${Number(followed)}`,
     `create temp table bench_template as
-       select qa.quiz_id, qa.questions, qa.id as answer_id
+       select qa.quiz_id, qa.snapshot_id, qa.id as answer_id
        from quiz_answers qa join quizzes q on q.id = qa.quiz_id
        join bench_patients b on b.professional_id = q.professional_id
        where qa.status = 'finished' limit 1`,
@@ -183,8 +183,8 @@ export async function seedYear(exec: (sql: string) => Promise<unknown>, followed
             case when status = 'sent' then due_at + interval '2 days' end,
             due_at - interval '7 days'
      from bench_requests`,
-    `insert into quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, questions, started_at, finished_at, updated_at)
-     select r.id, r.schedule_id, r.professional_id, r.patient_id, r.quiz_id, 'finished', t.questions,
+    `insert into quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, snapshot_id, started_at, finished_at, updated_at)
+     select r.id, r.schedule_id, r.professional_id, r.patient_id, r.quiz_id, 'finished', t.snapshot_id,
             r.due_at + interval '2 hours 55 minutes', r.due_at + interval '3 hours', r.due_at + interval '3 hours'
      from bench_requests r cross join bench_template t where r.status = 'answered'`,
     `insert into answer_items (quiz_answer_id, question_id, parent_question_id, position, value, answered_at)

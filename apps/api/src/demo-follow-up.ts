@@ -38,6 +38,7 @@ import { hasActiveServiceSql } from './schedule/lookups.js';
 import { materializeNext } from './schedule/occurrences.js';
 import { ruleOf } from './schedule/recurrence-validation.js';
 import { surveyLink } from './schedule/dto.js';
+import { saveSnapshot } from './quiz-answer/snapshots.js';
 
 const DAY = 86_400_000;
 const WEEKS = 8;
@@ -147,6 +148,7 @@ export async function seedDemoFollowUp(
     })),
   );
   const flow = await buildFlow(db, quizId);
+  const snapshotId = await saveSnapshot(db, professionalId, quizId, flow);
 
   // Active clients whose plan covers the coming week too (a link only goes to a client with a service).
   const today = spDate(now);
@@ -285,7 +287,7 @@ export async function seedDemoFollowUp(
           patientId: patient.id,
           quizId,
           status: 'finished',
-          questions: flow,
+          snapshotId,
           startedAt,
           finishedAt: answeredAt,
           updatedAt: answeredAt,

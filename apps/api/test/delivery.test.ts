@@ -19,6 +19,7 @@ import { quizAnswers } from '../src/db/schema.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, operator, type TestApp } from './helpers/app.js';
 import { expectCode, pinClock, practice } from './helpers/scheduling.js';
+import { saveSnapshot } from '../src/quiz-answer/snapshots.js';
 
 /** Monday, 4 March 2030, 10:00 in São Paulo. */
 const NOW = '2030-03-04T13:00:00Z';
@@ -231,7 +232,7 @@ describe.each(backends)('delivery on $name', (backend) => {
           professionalId: r2.professionalId,
           patientId: bia.id,
           quizId,
-          questions: [],
+          snapshotId: await saveSnapshot(t.database.db, r2.professionalId, quizId, []),
         });
         const third = (await p.ok(api('GET', `/quiz/schedule/${s.id}`))).requests.find(
           (x: { status: string }) => x.status === 'scheduled',

@@ -137,9 +137,12 @@ describe.each(backends)('kept totals on $name', (backend) => {
          ), r AS (
            INSERT INTO answer_requests (schedule_id, professional_id, patient_id, quiz_id, kind, due_at, status, sent_at, answered_at)
            SELECT s.id, $1, s.patient_id, $2, 'now', now(), 'answered', now(), now() FROM s RETURNING id, schedule_id, patient_id
+         ), v AS (
+           INSERT INTO question_snapshots (professional_id, quiz_id, digest, questions) VALUES ($1, $2, md5('[]'), '[]')
+           ON CONFLICT (quiz_id, digest) DO UPDATE SET digest = excluded.digest RETURNING id
          ), a AS (
-           INSERT INTO quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, questions, started_at, finished_at)
-           SELECT r.id, r.schedule_id, $1, r.patient_id, $2, 'finished', '[]'::jsonb, now(), now() FROM r RETURNING id, schedule_id, patient_id
+           INSERT INTO quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, snapshot_id, started_at, finished_at)
+           SELECT r.id, r.schedule_id, $1, r.patient_id, $2, 'finished', v.id, now(), now() FROM r, v RETURNING id, schedule_id, patient_id
          )
          INSERT INTO answer_revisions (quiz_answer_id, professional_id, patient_id, quiz_id, schedule_id, status)
          SELECT a.id, $1, a.patient_id, $2, a.schedule_id, (ARRAY['pending','completed'])[1 + (random() * 1.2)::int] FROM a`,

@@ -137,9 +137,11 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
       select s.id, s.professional_id, s.patient_id, s.quiz_id, now() - k * interval '7 days', 'answered',
              now() - k * interval '7 days', now() - k * interval '7 days' + interval '1 hour'
       from quiz_schedules s cross join generate_series(1, 12) k`);
-    await run(`insert into quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, questions, started_at, finished_at)
-      select r.id, r.schedule_id, r.professional_id, r.patient_id, r.quiz_id, 'finished', '[]'::jsonb, r.answered_at, r.answered_at
-      from answer_requests r`);
+    await run(`insert into question_snapshots (professional_id, quiz_id, digest, questions)
+      select professional_id, id, md5('[]'), '[]'::jsonb from quizzes`);
+    await run(`insert into quiz_answers (answer_request_id, schedule_id, professional_id, patient_id, quiz_id, status, snapshot_id, started_at, finished_at)
+      select r.id, r.schedule_id, r.professional_id, r.patient_id, r.quiz_id, 'finished', s.id, r.answered_at, r.answered_at
+      from answer_requests r join question_snapshots s on s.quiz_id = r.quiz_id`);
     await run(`insert into answer_items (quiz_answer_id, question_id, position, value)
       select a.id, gen_random_uuid(), k, '{"type":"linear-scale","value":3}'::jsonb
       from quiz_answers a cross join generate_series(0, 3) k`);

@@ -1067,6 +1067,30 @@ describe.each(backends)('answering a quiz on $name', (backend) => {
       const freshToken = await tokenFor(fresh.scheduleId);
       const freshState = (await api('GET', `/quiz-answer/${fresh.scheduleId}`, freshToken)).json();
       expect(freshState.questions.map((x: { questionId: string }) => x.questionId)).toEqual([q('energia')]);
+      // Each version of the flow is stored once and shared by the answers started on it (migration 0028).
+      const freshId = (
+        await api('POST', '/quiz-answer', freshToken, {
+          quizScheduleId: fresh.scheduleId,
+          answerRequestId: fresh.requestId,
+        })
+      ).json().quizAnswerId;
+      const again = await scheduleSent(quizId);
+      const againToken = await tokenFor(again.scheduleId);
+      const againId = (
+        await api('POST', '/quiz-answer', againToken, {
+          quizScheduleId: again.scheduleId,
+          answerRequestId: again.requestId,
+        })
+      ).json().quizAnswerId;
+      const { rows } = await t.database.pool.query<{ id: string; snapshot_id: string; n: number }>(
+        `select a.id, a.snapshot_id, jsonb_array_length(s.questions) as n
+         from quiz_answers a join question_snapshots s on s.id = a.snapshot_id where a.id = any($1::uuid[])`,
+        [[qaId, freshId, againId]],
+      );
+      const snap = new Map(rows.map((r) => [r.id, r]));
+      expect(snap.get(freshId)!.snapshot_id).toBe(snap.get(againId)!.snapshot_id);
+      expect(snap.get(qaId)!.snapshot_id).not.toBe(snap.get(freshId)!.snapshot_id);
+      expect([snap.get(qaId)!.n, snap.get(freshId)!.n]).toEqual([2, 1]);
       await api('PUT', `/quiz/${quizId}`, pro, {
         chosenQuestions: [
           { id: parentId, subquestions: [{ id: q('duvidas') }, { id: q('agua') }] },

@@ -5,6 +5,7 @@ import { DEFAULT_TEMPLATE_MESSAGE } from '../src/delivery/template.js';
 import { backends } from './helpers/backends.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectCode, pinClock, practice } from './helpers/scheduling.js';
+import { saveSnapshot } from '../src/quiz-answer/snapshots.js';
 
 /** Monday, 4 March 2030, 10:00 in São Paulo (UTC−3). */
 const NOW = '2030-03-04T13:00:00Z';
@@ -498,7 +499,7 @@ describe.each(backends)('quiz schedules on $name', (backend) => {
         professionalId: started!.professionalId,
         patientId: patient.id,
         quizId: quiz,
-        questions: [],
+        snapshotId: await saveSnapshot(t.database.db, started!.professionalId, quiz, []),
       });
       expect((await p.ok(api('POST', '/quiz/schedule/cancel', a, { scheduleId: sent!.id }))).status).toBe('cancelled');
       expectCode(

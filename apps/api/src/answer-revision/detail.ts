@@ -16,7 +16,7 @@ import {
   quizzes,
 } from '../db/schema.js';
 import { findOwnPatient } from '../patient/lookup.js';
-import type { AnswerValue, SurveyQuestion } from '../quiz-answer/schemas.js';
+import type { AnswerValue } from '../quiz-answer/schemas.js';
 import type {
   AnswerRevisionDetailSchema,
   PreviousAnswerSchema,
@@ -30,6 +30,7 @@ import { scheduleNotFound } from '../schedule/errors.js';
 import { listColumns, type ListRow, toRevisionDto, visible } from './revisions.js';
 import { toNoteDto } from './notes.js';
 import { itemKey, type SnapshotQuestion, snapshotQuestions } from './snapshot.js';
+import { snapshotFlow, snapshotFlows } from '../quiz-answer/snapshots.js';
 
 export type AnswerRevisionDetailDto = z.infer<typeof AnswerRevisionDetailSchema>;
 type RevisionAnswerDto = z.infer<typeof RevisionAnswerSchema>;
@@ -84,7 +85,8 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
     eq(quizAnswers.status, 'finished'),
     ne(quizAnswers.id, qa.id),
   );
-  const snapshot = snapshotQuestions(qa.questions);
+  const flow = await snapshotFlow(db, qa.snapshotId);
+  const snapshot = snapshotQuestions(flow);
   const qids = [...new Set(snapshot.map((s) => s.questionId))];
   // Independent reads side by side (on PostgreSQL each on its own connection: one round trip of waiting, not four).
   const [notes, earlier, [next], acronymRows] = await Promise.all([
@@ -94,7 +96,12 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
       .where(eq(answerRevisionNotes.revisionId, row.revision.id))
       .orderBy(asc(answerRevisionNotes.createdAt), asc(answerRevisionNotes.id)),
     db
-      .select({ id: quizAnswers.id, finishedAt: quizAnswers.finishedAt, revisionId: answerRevisions.id })
+      .select({
+        id: quizAnswers.id,
+        finishedAt: quizAnswers.finishedAt,
+        snapshotId: quizAnswers.snapshotId,
+        revisionId: answerRevisions.id,
+      })
       .from(quizAnswers)
       .leftJoin(answerRevisions, eq(answerRevisions.quizAnswerId, quizAnswers.id))
       .where(and(sameSeries, lt(quizAnswers.finishedAt, finishedAt)))
@@ -122,28 +129,23 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
     const byAnswer = new Map<string, ItemRow[]>();
     for (const i of earlierItems) byAnswer.set(i.quizAnswerId, [...(byAnswer.get(i.quizAnswerId) ?? []), i]);
     // Only the answers that hold a previous value need their question snapshot (to render it as it was asked):
-    // usually the one just before, instead of every snapshot of the last twenty.
+    // usually the one just before, and usually the very snapshot of this answer (the store keeps what it read).
     const seen = new Set<string>();
     const needed = earlierSorted.filter((e) => {
       const fresh = (byAnswer.get(e.id) ?? []).filter((i) => !seen.has(itemKey(i.questionId, i.parentQuestionId)));
       for (const i of fresh) seen.add(itemKey(i.questionId, i.parentQuestionId));
       return fresh.length > 0;
     });
-    const snapshotRows = needed.length
-      ? await db
-          .select({ id: quizAnswers.id, questions: quizAnswers.questions })
-          .from(quizAnswers)
-          .where(
-            inArray(
-              quizAnswers.id,
-              needed.map((e) => e.id),
-            ),
-          )
-      : [];
-    const snapshots = new Map(snapshotRows.map((r) => [r.id, r.questions]));
+    const snapshots = await snapshotFlows(
+      db,
+      needed.map((e) => e.snapshotId),
+    );
     for (const e of needed) {
       const configs = new Map(
-        snapshotQuestions(snapshots.get(e.id) ?? []).map((s) => [itemKey(s.questionId, s.parentQuestionId), s.config]),
+        snapshotQuestions(snapshots.get(e.snapshotId) ?? []).map((s) => [
+          itemKey(s.questionId, s.parentQuestionId),
+          s.config,
+        ]),
       );
       for (const i of byAnswer.get(e.id) ?? []) {
         const key = itemKey(i.questionId, i.parentQuestionId);
@@ -194,7 +196,7 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
     if (!parent) continue;
     // The alternative that opened it: the first chosen alternative of the parent offering this sub-question.
     const chosen = parent.value.type === 'multiple-choice' ? parent.value.alternativeIds : [];
-    const offering = ((qa.questions ?? []) as SurveyQuestion[])
+    const offering = flow
       .find((q) => q.questionId === s.parentQuestionId)
       ?.subQuestions.filter((x) => x.questionId === s.questionId)
       .map((x) => x.alternativeId);

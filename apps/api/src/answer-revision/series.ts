@@ -9,6 +9,7 @@ import { numericValue } from './render.js';
 import type { AnswerSeriesSchema, PatientSeriesSchema, SeriesQuery } from './schemas.js';
 import { periodBounds } from './periods.js';
 import { snapshotQuestions } from './snapshot.js';
+import { snapshotFlows } from '../quiz-answer/snapshots.js';
 
 type Series = z.infer<typeof AnswerSeriesSchema>;
 const CHARTED = new Set(['metrics', 'linear-scale', 'likert-scale']);
@@ -39,13 +40,17 @@ export async function patientSeries(
         id: quizAnswers.id,
         quizId: quizAnswers.quizId,
         finishedAt: quizAnswers.finishedAt,
-        questions: quizAnswers.questions,
+        snapshotId: quizAnswers.snapshotId,
       })
       .from(quizAnswers)
       .where(and(...conds))
       .orderBy(asc(quizAnswers.finishedAt))
   ).slice(-MAX_ANSWERS);
   if (answers.length === 0) return { patientId, series: [] };
+  const flows = await snapshotFlows(
+    db,
+    answers.map((a) => a.snapshotId),
+  );
 
   const items = await db
     .select({
@@ -69,7 +74,7 @@ export async function patientSeries(
 
   const series = new Map<string, Series>();
   for (const a of answers) {
-    const snapshot = snapshotQuestions(a.questions);
+    const snapshot = snapshotQuestions(flows.get(a.snapshotId));
     for (const i of itemsByAnswer.get(a.id) ?? []) {
       const s = snapshot.find((x) => x.questionId === i.questionId && x.parentQuestionId === i.parentQuestionId);
       const value = i.value as AnswerValue;
@@ -103,7 +108,7 @@ export async function patientSeries(
   // Order: as the questions appear in the newest answers.
   const order: string[] = [];
   for (const a of [...answers].reverse()) {
-    for (const s of snapshotQuestions(a.questions))
+    for (const s of snapshotQuestions(flows.get(a.snapshotId)))
       if (series.has(s.questionId) && !order.includes(s.questionId)) order.push(s.questionId);
   }
   const ids = [...series.keys()];

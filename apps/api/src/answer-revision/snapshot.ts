@@ -14,10 +14,22 @@ export interface SnapshotQuestion {
   config: SurveyQuestion['config'];
 }
 
-/** Every question of a snapshot, sub-questions (once per parent) after their parent, keyed by itemKey. */
+const flattened = new WeakMap<object, SnapshotQuestion[]>();
+
+/**
+ * Every question of a snapshot, sub-questions (once per parent) after their parent, keyed by itemKey. A flow
+ * the snapshot store shares (quiz-answer/snapshots.ts) is flattened once per process; the result is shared too.
+ */
 export function snapshotQuestions(flow: unknown): SnapshotQuestion[] {
+  if (!Array.isArray(flow)) return [];
+  let out = flattened.get(flow);
+  if (!out) flattened.set(flow, (out = flatten(flow as SurveyQuestion[])));
+  return out;
+}
+
+function flatten(flow: SurveyQuestion[]): SnapshotQuestion[] {
   const out: SnapshotQuestion[] = [];
-  for (const q of (Array.isArray(flow) ? flow : []) as SurveyQuestion[]) {
+  for (const q of flow) {
     out.push({
       questionId: q.questionId,
       parentQuestionId: null,

@@ -22,6 +22,7 @@ import { findOwnQuiz } from '../quiz/lookup.js';
 import { fileUrl } from './detail.js';
 import { periodBounds } from './periods.js';
 import { snapshotQuestions, type SnapshotQuestion } from './snapshot.js';
+import { snapshotFlows } from '../quiz-answer/snapshots.js';
 
 export const STATUS_LABELS = { pending: 'Pendente', completed: 'Aprovada' } as const;
 export const FIXED_HEADERS = ['Cliente', 'Respondido em', 'Status'] as const;
@@ -83,7 +84,7 @@ export async function exportAnswers(
     .select({
       quizAnswerId: quizAnswers.id,
       finishedAt: quizAnswers.finishedAt,
-      questions: quizAnswers.questions,
+      snapshotId: quizAnswers.snapshotId,
       status: answerRevisions.status,
       patientName: patients.name,
       patientId: answerRevisions.patientId,
@@ -108,13 +109,17 @@ export async function exportAnswers(
     throw errors.field(['from'], `O período tem mais de ${MAX_EXPORT_ROWS} respostas. Escolha um período menor.`);
   }
 
+  const flows = await snapshotFlows(
+    db,
+    rows.map((r) => r.snapshotId),
+  );
   // Columns: the newest answer's questions in its order, then those only older answers had. A column is
   // numeric while every version of its question met in these answers is a number in the same unit.
   const columns: ExportColumn[] = [];
   const byKey = new Map<string, ExportColumn & { mixed: boolean }>();
   const configs = new Map<string, Map<string, unknown>>();
   for (const r of [...rows].reverse()) {
-    const snapshot = snapshotQuestions(r.questions);
+    const snapshot = snapshotQuestions(flows.get(r.snapshotId));
     configs.set(r.quizAnswerId, new Map(snapshot.map((s) => [key(s.questionId, s.parentQuestionId), s.config])));
     for (const s of snapshot) {
       const k = key(s.questionId, s.parentQuestionId);

@@ -23,6 +23,7 @@ import {
 } from '../db/schema.js';
 import type { AnswerValue } from '../quiz-answer/schemas.js';
 import { itemKey, snapshotQuestions } from '../answer-revision/snapshot.js';
+import { snapshotFlows } from '../quiz-answer/snapshots.js';
 import { renderValue } from '../answer-revision/render.js';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -105,7 +106,7 @@ interface AnswerRow {
   id: string;
   title: string;
   status: 'in_progress' | 'finished';
-  questions: unknown[];
+  snapshotId: string;
   startedAt: Date;
   finishedAt: Date | null;
   revisionId: string | null;
@@ -122,7 +123,7 @@ export async function* answerPages(db: Db, patientId: string): AsyncGenerator<Ex
         id: quizAnswers.id,
         title: quizzes.title,
         status: quizAnswers.status,
-        questions: quizAnswers.questions,
+        snapshotId: quizAnswers.snapshotId,
         startedAt: quizAnswers.startedAt,
         finishedAt: quizAnswers.finishedAt,
         revisionId: answerRevisions.id,
@@ -150,7 +151,7 @@ export async function* answerPages(db: Db, patientId: string): AsyncGenerator<Ex
     after = { at: last.startedAt, id: last.id };
     const ids = rows.map((r) => r.id);
     const revisionIds = rows.flatMap((r) => (r.revisionId ? [r.revisionId] : []));
-    const [items, notes] = await Promise.all([
+    const [items, notes, flows] = await Promise.all([
       db
         .select()
         .from(answerItems)
@@ -163,10 +164,14 @@ export async function* answerPages(db: Db, patientId: string): AsyncGenerator<Ex
             .where(inArray(answerRevisionNotes.revisionId, revisionIds))
             .orderBy(asc(answerRevisionNotes.createdAt))
         : Promise.resolve([]),
+      snapshotFlows(
+        db,
+        rows.map((r) => r.snapshotId),
+      ),
     ]);
     yield rows.map((r): ExportedAnswer => {
       const snapshot = new Map(
-        snapshotQuestions(r.questions).map((q) => [itemKey(q.questionId, q.parentQuestionId), q]),
+        snapshotQuestions(flows.get(r.snapshotId)).map((q) => [itemKey(q.questionId, q.parentQuestionId), q]),
       );
       const titleOf = (id: string | null) => (id ? (snapshot.get(itemKey(id, null))?.title ?? null) : null);
       return {

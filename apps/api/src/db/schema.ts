@@ -761,8 +761,31 @@ export const answerRequests = pgTable(
 export const QUIZ_ANSWER_STATUSES = ['in_progress', 'finished'] as const;
 
 /**
- * A patient's answer to one answer request. `questions` is the snapshot of the quiz flow taken when the
- * patient started, so later edits of the quiz never change what is being (or was) answered.
+ * A questionnaire's flow as patients saw it (the questions, their options and sub-questions), stored once per
+ * distinct version and shared by every answer started on it (migration 0028): later edits of the quiz make a new
+ * snapshot and never change what was answered. Never updated, so a process may keep one it has read.
+ */
+export const questionSnapshots = pgTable(
+  'question_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    /** md5 of the flow's jsonb text (PostgreSQL's canonical form): the same flow is stored once per quiz. */
+    digest: text('digest').notNull(),
+    questions: jsonb('questions').$type<unknown[]>().notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('question_snapshots_quiz_digest_key').on(t.quizId, t.digest)],
+);
+
+/**
+ * A patient's answer to one answer request. `snapshotId` is the quiz flow as it was when the patient started
+ * (question_snapshots), so later edits of the quiz never change what is being (or was) answered.
  */
 export const quizAnswers = pgTable(
   'quiz_answers',
@@ -784,7 +807,9 @@ export const quizAnswers = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
     status: text('status', { enum: QUIZ_ANSWER_STATUSES }).notNull().default('in_progress'),
-    questions: jsonb('questions').$type<unknown[]>().notNull(),
+    snapshotId: uuid('snapshot_id')
+      .notNull()
+      .references(() => questionSnapshots.id, { onDelete: 'restrict' }),
     startedAt: tz('started_at')
       .notNull()
       .default(sql`clock_timestamp()`),

@@ -11,6 +11,7 @@ import { alreadyAnswered, answerNotFound, notExpected, notOwner, requestNotFound
 import { buildFlow, itemsInFlow, nextQuestion } from './flow.js';
 import { checkAnswer, MB } from './checks.js';
 import { currentRequest, findSchedule, flowOf, loadItems, progressOf, toProgress } from './state.js';
+import { saveSnapshot } from './snapshots.js';
 import { recordEvent } from '../events/record.js';
 import { scheduleRef } from '../events/refs.js';
 
@@ -36,6 +37,7 @@ export async function startQuizAnswer(
     }
     if (request.status !== 'sent') throw requestNotFound();
     const now = ctx.config.now();
+    const flow = await buildFlow(tx, request.quizId);
     const [row] = await tx
       .insert(quizAnswers)
       .values({
@@ -45,7 +47,7 @@ export async function startQuizAnswer(
         patientId: request.patientId,
         quizId: request.quizId,
         status: 'in_progress',
-        questions: await buildFlow(tx, request.quizId),
+        snapshotId: await saveSnapshot(tx, request.professionalId, request.quizId, flow),
         startedAt: now,
         updatedAt: now,
       })
@@ -56,7 +58,7 @@ export async function startQuizAnswer(
       ...(await scheduleRef(tx, request.scheduleId)),
       startedAt: now.toISOString(),
     });
-    return { created: true, progress: toProgress(row!, []) };
+    return { created: true, progress: toProgress(row!, [], flow) };
   });
 }
 
@@ -87,7 +89,7 @@ export async function saveQuizAnswer(
       throw alreadyAnswered();
     }
 
-    const flow = flowOf(qa);
+    const flow = await flowOf(tx, qa);
     let items = await loadItems(tx, qa.id);
     const now = ctx.config.now();
     const given = body.answer;
@@ -165,7 +167,7 @@ export async function saveQuizAnswer(
         QuizAnswerRow,
       ];
     }
-    return toProgress(row, items);
+    return toProgress(row, items, flow);
   });
 }
 
@@ -186,7 +188,7 @@ export async function answerUploadOwner(
     ]);
   }
   const current = await currentRequest(ctx.db, schedule.id);
-  const flow = current.answer ? flowOf(current.answer) : await buildFlow(ctx.db, schedule.quizId);
+  const flow = current.answer ? await flowOf(ctx.db, current.answer) : await buildFlow(ctx.db, schedule.quizId);
   const question = flow
     .flatMap((q) => [q, ...q.subQuestions])
     .find((q) => q.questionId === body.questionId && q.type === 'file-upload');

@@ -9,6 +9,7 @@ import type { SurveyAuth } from './token.js';
 import type { Folder, ItemRow, QuizAnswerRow, ScheduleRow } from './rows.js';
 import { notOwner, scheduleNotFound } from './errors.js';
 import { buildFlow, nextQuestion } from './flow.js';
+import { snapshotFlow } from './snapshots.js';
 
 export async function findSchedule(db: Executor, id: string): Promise<ScheduleRow> {
   const [row] = await db
@@ -34,20 +35,22 @@ const toAnswer = (i: ItemRow) => ({
   answeredAt: i.answeredAt.toISOString(),
 });
 
-export const flowOf = (qa: QuizAnswerRow) => qa.questions as SurveyQuestion[];
+/** The flow the answer was started on (its shared snapshot). */
+export const flowOf = (db: Executor, qa: QuizAnswerRow): Promise<SurveyQuestion[]> => snapshotFlow(db, qa.snapshotId);
 
-export function toProgress(qa: QuizAnswerRow, items: ItemRow[]): QuizAnswerProgress {
+export function toProgress(qa: QuizAnswerRow, items: ItemRow[], flow: SurveyQuestion[]): QuizAnswerProgress {
   return {
     quizAnswerId: qa.id,
     status: qa.status,
     answers: items.map(toAnswer),
-    next: qa.status === 'finished' ? null : nextQuestion(flowOf(qa), items),
+    next: qa.status === 'finished' ? null : nextQuestion(flow, items),
     finishedAt: qa.finishedAt?.toISOString() ?? null,
   };
 }
 
 export async function progressOf(db: Executor, qa: QuizAnswerRow): Promise<QuizAnswerProgress> {
-  return toProgress(qa, await loadItems(db, qa.id));
+  const [items, flow] = await Promise.all([loadItems(db, qa.id), flowOf(db, qa)]);
+  return toProgress(qa, items, flow);
 }
 
 function folderOf(raw: unknown): Folder {
@@ -104,7 +107,7 @@ export async function getSurveyState(ctx: AppContext, auth: SurveyAuth, schedule
   const current = await currentRequest(db, scheduleId);
   const qa = current.answer;
   const items = qa ? await loadItems(db, qa.id) : [];
-  const flow = qa ? flowOf(qa) : await buildFlow(db, quiz.id);
+  const flow = qa ? await flowOf(db, qa) : await buildFlow(db, quiz.id);
   return {
     quizScheduleId: scheduleId,
     state: current.state,

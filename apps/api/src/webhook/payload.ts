@@ -10,6 +10,7 @@ import type { Executor } from '../db/client.js';
 import { answerItems, quizAnswers } from '../db/schema.js';
 import { renderValue } from '../answer-revision/render.js';
 import { itemKey, snapshotQuestions } from '../answer-revision/snapshot.js';
+import { snapshotFlow } from '../quiz-answer/snapshots.js';
 import type { AnswerValue } from '../quiz-answer/schemas.js';
 
 /** The event types whose payload grows on endpoints with rich payloads, and what they add. */
@@ -33,7 +34,7 @@ export interface RichAnswer {
 /** The answers of a finished quiz answer of this professional, in the order they were asked. */
 export async function richAnswers(db: Executor, professionalId: string, quizAnswerId: string): Promise<RichAnswer[]> {
   const [qa] = await db
-    .select({ questions: quizAnswers.questions })
+    .select({ snapshotId: quizAnswers.snapshotId })
     .from(quizAnswers)
     .where(and(eq(quizAnswers.id, quizAnswerId), eq(quizAnswers.professionalId, professionalId)));
   if (!qa) return [];
@@ -42,7 +43,8 @@ export async function richAnswers(db: Executor, professionalId: string, quizAnsw
     .from(answerItems)
     .where(eq(answerItems.quizAnswerId, quizAnswerId))
     .orderBy(asc(answerItems.position));
-  const byKey = new Map(snapshotQuestions(qa.questions).map((s) => [itemKey(s.questionId, s.parentQuestionId), s]));
+  const flow = await snapshotFlow(db, qa.snapshotId);
+  const byKey = new Map(snapshotQuestions(flow).map((s) => [itemKey(s.questionId, s.parentQuestionId), s]));
   const out: RichAnswer[] = [];
   for (const item of items) {
     const q = byKey.get(itemKey(item.questionId, item.parentQuestionId));
