@@ -119,47 +119,65 @@ async function buildDetail(ctx: AppContext, professionalId: string, row: DetailR
       : Promise.resolve([]),
   ]);
   const earlierSorted = earlier.filter((e) => e.finishedAt);
-  // This answer's items and the earlier answers' in one read.
-  const allItems = await loadItems(db, [qa.id, ...earlierSorted.map((e) => e.id)]);
-  const items = allItems.filter((i) => i.quizAnswerId === qa.id);
+  const earlierById = new Map(earlierSorted.map((e) => [e.id, e]));
+  // This answer's items, and for each question the newest earlier answer's item (the database picks them: a handful
+  // of rows instead of every item of the last twenty answers).
+  const [items, previousItems] = await Promise.all([
+    loadItems(db, [qa.id]),
+    earlierSorted.length > 0
+      ? db
+          .selectDistinctOn([answerItems.questionId, answerItems.parentQuestionId], {
+            quizAnswerId: answerItems.quizAnswerId,
+            questionId: answerItems.questionId,
+            parentQuestionId: answerItems.parentQuestionId,
+            value: answerItems.value,
+          })
+          .from(answerItems)
+          .innerJoin(quizAnswers, eq(quizAnswers.id, answerItems.quizAnswerId))
+          .where(inArray(answerItems.quizAnswerId, [...earlierById.keys()]))
+          .orderBy(
+            answerItems.questionId,
+            answerItems.parentQuestionId,
+            desc(quizAnswers.finishedAt),
+            desc(quizAnswers.id),
+          )
+      : Promise.resolve([]),
+  ]);
 
   const previous = new Map<string, PreviousAnswerDto>();
-  if (earlierSorted.length > 0) {
-    const earlierItems = allItems.filter((i) => i.quizAnswerId !== qa.id);
-    const byAnswer = new Map<string, ItemRow[]>();
-    for (const i of earlierItems) byAnswer.set(i.quizAnswerId, [...(byAnswer.get(i.quizAnswerId) ?? []), i]);
-    // Only the answers that hold a previous value need their question snapshot (to render it as it was asked):
-    // usually the one just before, and usually the very snapshot of this answer (the store keeps what it read).
-    const seen = new Set<string>();
-    const needed = earlierSorted.filter((e) => {
-      const fresh = (byAnswer.get(e.id) ?? []).filter((i) => !seen.has(itemKey(i.questionId, i.parentQuestionId)));
-      for (const i of fresh) seen.add(itemKey(i.questionId, i.parentQuestionId));
-      return fresh.length > 0;
-    });
+  if (previousItems.length > 0) {
+    // Each previous value is rendered with the questions of the answer that holds it, as it was asked: usually the
+    // very snapshot of this answer (the store keeps what it read).
     const snapshots = await snapshotFlows(
       db,
-      needed.map((e) => e.snapshotId),
+      previousItems.map((i) => earlierById.get(i.quizAnswerId)!.snapshotId),
     );
-    for (const e of needed) {
-      const configs = new Map(
-        snapshotQuestions(snapshots.get(e.snapshotId) ?? []).map((s) => [
-          itemKey(s.questionId, s.parentQuestionId),
-          s.config,
-        ]),
-      );
-      for (const i of byAnswer.get(e.id) ?? []) {
-        const key = itemKey(i.questionId, i.parentQuestionId);
-        if (previous.has(key)) continue;
-        const value = i.value as AnswerValue;
-        previous.set(key, {
-          quizAnswerId: e.id,
-          revisionId: e.revisionId ?? null,
-          finishedAt: e.finishedAt!.toISOString(),
-          value,
-          display: renderValue(value, configs.get(key), url),
-          files: filesOf(value, url, professionalId),
-        });
+    const configs = new Map<string, Map<string, SnapshotQuestion['config']>>();
+    const configOf = (snapshotId: string, key: string) => {
+      let byKey = configs.get(snapshotId);
+      if (!byKey) {
+        byKey = new Map(
+          snapshotQuestions(snapshots.get(snapshotId) ?? []).map((q) => [
+            itemKey(q.questionId, q.parentQuestionId),
+            q.config,
+          ]),
+        );
+        configs.set(snapshotId, byKey);
       }
+      return byKey.get(key);
+    };
+    for (const i of previousItems) {
+      const e = earlierById.get(i.quizAnswerId)!;
+      const key = itemKey(i.questionId, i.parentQuestionId);
+      const value = i.value as AnswerValue;
+      previous.set(key, {
+        quizAnswerId: e.id,
+        revisionId: e.revisionId ?? null,
+        finishedAt: e.finishedAt!.toISOString(),
+        value,
+        display: renderValue(value, configOf(e.snapshotId, key), url),
+        files: filesOf(value, url, professionalId),
+      });
     }
   }
 
