@@ -63,7 +63,39 @@ const webhook: Rules = {
   },
 };
 
+const anotherLink: Rules = {
+  codes: { NOT_OWNER: 'a survey token of another link (each PIN opens its own questionnaire)' },
+};
 export const OPERATION_RULES: Record<string, OperationRules> = {
+  getSurveyState: { 403: anotherLink },
+  startQuizAnswer: {
+    403: anotherLink,
+    409: {
+      codes: {
+        QUIZ_ALREADY_ANSWERED: 'the request was answered already',
+        SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR: 'the professional cancelled the request',
+      },
+    },
+  },
+  saveQuizAnswer: {
+    400: {
+      codes: {
+        ANSWER_DOES_NOT_BELONG_TO_QUESTION: "a value of another type than the question's, or outside its bounds",
+        ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION: 'an alternative the question does not have',
+        NOT_EXPECTED_ANSWER_ERROR: 'a question outside the flow the answer was started on',
+        ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT:
+          "a sub-answer whose parent's chosen alternatives open no sub-question",
+        INVALID_ALTERNATIVE_SUB_QUESTION: "a sub-question the parent's chosen alternatives do not open",
+      },
+    },
+    409: {
+      codes: {
+        WRONG_ANSWER_ORDER: 'a question in the flow but not the next one (or finishing before the last)',
+        ANSWER_ALREADY_REGISTERED: 'a question answered already, without answer.replace',
+        QUIZ_ALREADY_ANSWERED: 'anything after finishing',
+      },
+    },
+  },
   createQuizSchedule: { 400: recurrence },
   rescheduleQuizSchedule: { 400: recurrence },
   updateTemplateMessage: { 400: template },

@@ -17,7 +17,11 @@ import { ERROR_CODES } from '../src/errors/codes.js';
 import { MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '../src/lib/input-guard.js';
 import { backends } from './helpers/backends.js';
 import { sentenceOrigin } from './helpers/own-sentences.js';
-import { bearer, createTestApp, type TestApp } from './helpers/app.js';
+import { bearer, createTestApp, TEST_OPERATOR_TOKEN, type TestApp } from './helpers/app.js';
+import { practice } from './helpers/scheduling.js';
+import { createChannels } from '../src/delivery/channels.js';
+import { deliverAnswerRequest } from '../src/delivery/deliver.js';
+import { OutboxWhatsAppProvider } from '../src/delivery/whatsapp.js';
 
 type Schema = Record<string, any>;
 type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } };
@@ -433,6 +437,47 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
     };
     /** A resource's id as other operations name it. */
     const idName = (resource: string) => (resource === 'schedule' ? 'quizScheduleId' : `${resource}Id`);
+
+    // The other credentials: a patient answering a questionnaire (the survey token from her PIN), the same patient
+    // in her corner of the client area (the code e-mailed to her), and the operator. An operation is sent with the
+    // credential its security names; a survey or corner operation with her schedule's ids (her token opens only
+    // those). The gateway's and WhatsApp's webhooks are signed by their own tests (subscription, messaging).
+    const p = practice(t);
+    await p.ok(p.api('PUT', '/professional/me/area-config', session, { link: 'fuzz-area' }));
+    const her = await p.patient(session, {
+      name: 'Paciente Fuzz',
+      email: 'paciente.fuzz@example.com',
+      serviceId: await p.service(session),
+    });
+    const herSchedule = (await p.schedule(session, await p.quiz(session), her.id)).id;
+    const herRequest = (
+      await p.ok(p.api('POST', '/quiz/schedule/request-now', session, { quizScheduleId: herSchedule }), 201)
+    ).id as string;
+    const channels = createChannels(t.mailbox, new OutboxWhatsAppProvider(t.database.db));
+    const deps = { db: t.database.db, config: { now: t.clock.now, publicUrl: 'http://acompanha.test' }, channels };
+    expect(await deliverAnswerRequest(deps, herRequest, { lastAttempt: true })).toBe('sent');
+    const pin = /PIN:? (\d{6})/.exec((await t.mailbox.list(her.email!))[0]!.text)![1];
+    const surveyToken = (
+      await p.ok(p.api('POST', '/quiz-answer/validate-pin', undefined, { quizScheduleId: herSchedule, pin }))
+    ).token as string;
+    await p.ok(p.api('POST', '/patient-area/fuzz-area/code', undefined, { contact: her.email }), 202);
+    const code = /\b(\d{6})\b/.exec((await t.mailbox.list(her.email!))[0]!.subject)![1];
+    const patientToken = (
+      await p.ok(p.api('POST', '/patient-area/fuzz-area/session', undefined, { contact: her.email, code }))
+    ).token as string;
+    const hers: Record<string, string> = {
+      scheduleId: herSchedule,
+      quizScheduleId: herSchedule,
+      answerRequestId: herRequest,
+    };
+    const credentials: Record<string, Record<string, string>> = {
+      bearerAuth: bearer(session),
+      surveyAuth: bearer(surveyToken),
+      patientAuth: bearer(patientToken),
+      operatorToken: { 'x-operator-token': TEST_OPERATOR_TOKEN },
+      operatorBearer: bearer(TEST_OPERATOR_TOKEN),
+    };
+    const exercised: Record<string, number> = {};
     const ops: { path: string; method: string; op: Record<string, any> }[] = [];
     for (const [path, methods] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(methods))
@@ -448,12 +493,17 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
     let opIndex = 0;
     for (const { path, method, op } of ops) {
       opIndex++;
-      // Operations signed otherwise (the patient's session or PIN, the operator's or the gateway's token) or by
-      // the body's credentials answer 401 to our session: their own tests sign them.
-      const signedByUs = ((op.security ?? []) as Record<string, unknown>[]).some((r) => 'bearerAuth' in r);
+      // The credential the operation names (the professional's first where it takes several); operations signed by
+      // the body's credentials or by the gateway or WhatsApp answer 401 to ours: their own tests sign them.
+      const schemes = ((op.security ?? []) as Record<string, unknown>[]).flatMap((r) => Object.keys(r));
+      const scheme = schemes.find((k) => k in credentials);
+      const signedByUs = scheme !== undefined;
+      if (scheme) exercised[scheme] = (exercised[scheme] ?? 0) + 1;
+      const asPatient = scheme === 'surveyAuth' || scheme === 'patientAuth';
       const params = (op.parameters ?? []) as { in: string; name: string; required?: boolean; schema: Schema }[];
       const bodySchema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
       const idFor = (name: string) => {
+        if (asPatient && hers[name]) return fc.constant(hers[name]);
         const known = pool.get(name) ?? (name === 'id' ? pool.get(resourceOf(path, name)) : undefined);
         return known?.length ? fc.constantFrom(...known) : undefined;
       };
@@ -506,7 +556,7 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
               string,
               string
             >),
-            ...bearer(session),
+            ...(scheme ? credentials[scheme] : bearer(session)),
             ...(sample.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           ...(sample.body !== undefined ? { payload: JSON.stringify(sample.body) } : {}),
@@ -570,7 +620,7 @@ describe.each(backends)('schema-driven fuzz on $name', (backend) => {
       }
     }
     console.log(
-      `fuzz, conforming requests (${backend.name}): ${figures.requests} requests over ${ops.length} operations, ${figures.accepted} accepted, ${figures.notFound} 404 (an id that does not exist; ${figures.knownIds} requests named one row the run created, none of them may answer 404), refused by code ${JSON.stringify(figures.refused)}, ${disagreements.length} not stated by the document`,
+      `fuzz, conforming requests (${backend.name}): ${figures.requests} requests over ${ops.length} operations, ${figures.accepted} accepted, ${figures.notFound} 404 (an id that does not exist; ${figures.knownIds} requests named one row the run created, none of them may answer 404), refused by code ${JSON.stringify(figures.refused)}, ${disagreements.length} not stated by the document; operations by credential ${JSON.stringify(exercised)}`,
     );
     if (disagreements.length) console.log(disagreements.join('\n'));
     expect(disagreements).toEqual([]);

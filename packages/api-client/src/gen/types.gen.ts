@@ -6716,7 +6716,7 @@ export type StartQuizAnswerErrors = {
      */
     401: ErrorResponse;
     /**
-     * Forbidden
+     * Forbidden. Business rules: NOT_OWNER (a survey token of another link (each PIN opens its own questionnaire)).
      */
     403: ErrorResponse;
     /**
@@ -6724,7 +6724,7 @@ export type StartQuizAnswerErrors = {
      */
     404: ErrorResponse;
     /**
-     * Conflict
+     * Conflict. Business rules: QUIZ_ALREADY_ANSWERED (the request was answered already); SCHEDULE_ANSWER_ALREADY_CANCELED_ERROR (the professional cancelled the request).
      */
     409: ErrorResponse;
     /**
@@ -6827,7 +6827,7 @@ export type SaveQuizAnswerData = {
 
 export type SaveQuizAnswerErrors = {
     /**
-     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it
+     * Invalid input (WRONG_COMMAND_PARAMETERS with field paths) or a business rule refused it. Business rules: ANSWER_DOES_NOT_BELONG_TO_QUESTION (a value of another type than the question's, or outside its bounds); ALTERNATIVE_DOES_NOT_BELONG_TO_QUESTION (an alternative the question does not have); NOT_EXPECTED_ANSWER_ERROR (a question outside the flow the answer was started on); ANSWER_HAS_SUB_QUESTION_BUT_ALTERNATIVE_DOES_NOT (a sub-answer whose parent's chosen alternatives open no sub-question); INVALID_ALTERNATIVE_SUB_QUESTION (a sub-question the parent's chosen alternatives do not open).
      */
     400: ErrorResponse;
     /**
@@ -6839,7 +6839,7 @@ export type SaveQuizAnswerErrors = {
      */
     404: ErrorResponse;
     /**
-     * Conflict
+     * Conflict. Business rules: WRONG_ANSWER_ORDER (a question in the flow but not the next one (or finishing before the last)); ANSWER_ALREADY_REGISTERED (a question answered already, without answer.replace); QUIZ_ALREADY_ANSWERED (anything after finishing).
      */
     409: ErrorResponse;
     /**
@@ -6877,7 +6877,7 @@ export type GetSurveyStateErrors = {
      */
     401: ErrorResponse;
     /**
-     * Forbidden
+     * Forbidden. Business rules: NOT_OWNER (a survey token of another link (each PIN opens its own questionnaire)).
      */
     403: ErrorResponse;
     /**
