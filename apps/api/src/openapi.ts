@@ -62,15 +62,20 @@ function trims(schema: unknown): boolean {
 
 /**
  * The server trims such a string before its length limits: said in words, and — when it must not be empty — as
- * a pattern any generator can honour (some character other than a space).
+ * a pattern any generator can honour: some character other than a space, or, for a minimum of N ≥ 2, N characters
+ * from the first non-space one to the last (`^\\s*\\S[\\s\\S]{N-2,}\\S\\s*$`: what is left after trimming).
  */
 function stateTrimming(json: Record<string, unknown>): void {
   delete json['x-trimmed'];
   const said = 'Leading and trailing spaces are removed before the length limits are checked.';
   json.description = typeof json.description === 'string' ? `${json.description} ${said}` : said;
-  if (typeof json.minLength === 'number' && json.minLength >= 1) {
-    const nonBlank = { type: 'string', maxLength: json.maxLength, pattern: '\\S' };
-    json.allOf = [...((json.allOf as unknown[] | undefined) ?? []), nonBlank];
+  const min = json.minLength;
+  if (typeof min === 'number' && min >= 1) {
+    const pattern = min === 1 ? '\\S' : `^\\s*\\S[\\s\\S]{${min - 2},}\\S\\s*$`;
+    json.allOf = [
+      ...((json.allOf as unknown[] | undefined) ?? []),
+      { type: 'string', maxLength: json.maxLength, pattern },
+    ];
   }
 }
 

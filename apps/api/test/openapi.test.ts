@@ -714,6 +714,32 @@ describe('OpenAPI document (built without a database)', () => {
     expect(note.description).toContain('Leading and trailing spaces are removed before the length limits are checked.');
     expect(note.allOf).toContainEqual({ type: 'string', maxLength: 2000, pattern: '\\S' });
     expect(JSON.stringify(d)).not.toContain('x-trimmed');
+    // A minimum above one is what must be left after trimming: a pattern that counts from the first non-space
+    // character to the last (N of them pass, N − 1 between spaces do not).
+    const trimmed: { minLength: number; pattern: string }[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const s = node as Record<string, any>;
+      if (
+        typeof s.description === 'string' &&
+        s.description.includes('Leading and trailing spaces') &&
+        s.minLength >= 2
+      )
+        trimmed.push({
+          minLength: s.minLength,
+          pattern: s.allOf?.find((a: any) => String(a.pattern).startsWith('^\\s*\\S'))?.pattern,
+        });
+      Object.values(s).forEach(walk);
+    };
+    walk(d);
+    expect(trimmed.length).toBeGreaterThan(0);
+    for (const { minLength, pattern } of trimmed) {
+      const re = new RegExp(pattern);
+      expect(re.test('a'.repeat(minLength)), pattern).toBe(true);
+      expect(re.test(` ${'a'.repeat(minLength - 1)}  `), pattern).toBe(false);
+      expect(re.test(` a${' '.repeat(minLength)}b `), pattern).toBe(true);
+    }
   });
 
   it('is deterministic', async () => {
