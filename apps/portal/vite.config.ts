@@ -21,6 +21,26 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
-    rollupOptions: { treeshake: { moduleSideEffects: withoutEmotionWithTheme } },
+    rollupOptions: {
+      treeshake: { moduleSideEffects: withoutEmotionWithTheme },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'], priority: 20 },
+            {
+              name: 'sign-in',
+              test: /apps[\\/]portal[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/,
+              priority: 10,
+            },
+            {
+              name: 'loaders',
+              test: /apps[\\/]portal[\\/]src[\\/](lib[\\/]queries|app[\\/]loaders)\.ts$/,
+              priority: 7,
+            },
+            { name: 'private', test: /apps[\\/]portal[\\/]src[\\/]app[\\/]PrivateLayout\.tsx$/, priority: 5 },
+          ],
+        },
+      },
+    },
   },
 });
