@@ -158,11 +158,11 @@ export const createRoutes = (): RouteObject[] => [
               },
               {
                 path: 'dashboard',
-                lazy: () =>
-                  import('../features/dashboard/DashboardPage').then((m) => ({
-                    Component: m.DashboardPage,
-                    loader: m.dashboardLoader,
-                  })),
+                // The loader apart from the screen: the figures are asked for while the screen's code downloads.
+                lazy: {
+                  loader: () => import('../features/dashboard/dashboardLoader').then((m) => m.dashboardLoader),
+                  Component: () => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+                },
               },
               {
                 path: 'notifications/managing',
