@@ -70,7 +70,7 @@ function initialGzip(output, { route } = {}) {
   if (!route) return initial;
   // A lazy route's screen: its chunk and what it imports statically, beyond the initial chunks (the router
   // imports it once the entry runs).
-  const screen = [...chunks.values()].find((c) => c.facadeModuleId && route.test(c.facadeModuleId));
+  const screen = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => route.test(id)));
   if (!screen) throw new Error(`no chunk for ${route}`);
   const before = new Set(seen);
   visit(screen.fileName);
