@@ -162,6 +162,7 @@ test('an expired session leads back to the login page and then to where the prof
 });
 
 test('password recovery: request a link, set a new password, sign in with it; the link works once', async ({
+  browser,
   page,
   request,
 }) => {
@@ -205,13 +206,16 @@ test('password recovery: request a link, set a new password, sign in with it; th
   await expect(page).toHaveURL(/\/clients$/);
   await skipTutorial(page);
 
-  // The same link a second time is refused with a clear message.
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(path);
-  await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-123');
-  await page.getByLabel('Confirme a nova senha').fill('outra-senha-123');
-  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await expect(page.getByText('Este link de recuperação de senha é inválido ou já foi usado.').first()).toBeVisible();
+  // The same link a second time is refused with a clear message. Opened in a browser without her session: clearing
+  // this page's storage would race the tutorial's answer, which writes the session back when it arrives.
+  const elsewhere = await browser.newContext();
+  const again = await elsewhere.newPage();
+  await again.goto(new URL(path, page.url()).href);
+  await again.getByLabel('Nova senha', { exact: true }).fill('outra-senha-123');
+  await again.getByLabel('Confirme a nova senha').fill('outra-senha-123');
+  await again.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(again.getByText('Este link de recuperação de senha é inválido ou já foi usado.').first()).toBeVisible();
+  await elsewhere.close();
 });
 
 test('unknown pages show the 404 page', async ({ page }) => {

@@ -1,50 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { precompress, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
-
-/**
- * Writes `.br` and `.gz` beside every text asset of the build, so a server that serves
- * precompressed files (e.g. @fastify/static with `preCompressed: true`, or a CDN) sends patients on
- * slow mobile networks about a third of the bytes, without compressing on every request.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  let write = true;
-  return {
-    name: 'acompanha:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
-      write = config.build.write !== false;
-    },
-    closeBundle() {
-      if (!write) return;
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name);
-          return statSync(path).isDirectory() ? walk(path) : [path];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|svg|html|json|txt)$/.test(file)) continue;
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-          }),
-        );
-      }
-    },
-  };
-}
 
 /**
  * src/main.tsx loads the survey (and React DOM's client) with `import()`, to start in several short
@@ -150,11 +111,7 @@ export default defineConfig({
       },
     },
     rollupOptions: {
-      // emotion imports hoist-non-react-statics (and through it react-is) for `withTheme` only, which the
-      // survey never uses; as CommonJS they would be kept for their evaluation alone (~1 KB gzip at start-up).
-      treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id),
-      },
+      treeshake: { moduleSideEffects: withoutEmotionWithTheme },
       output: {
         // Two start-up chunks (React; the survey's first screens with what they need), evaluated as
         // separate tasks by src/main.tsx, then the flow machine (xstate, the machine, the API client), loaded

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -20,6 +21,11 @@ describe('serving the SPAs beside the API', () => {
     fs.writeFileSync(path.join(survey, 'index.html'), '<html>survey</html>');
     fs.writeFileSync(path.join(survey, 'assets', 's-1.js'), 'console.log(2)');
     fs.writeFileSync(path.join(survey, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    // As the builds write them (scripts/vite/spa-build.ts): .br and .gz beside each asset.
+    for (const file of [path.join(portal, 'assets', 'app-abc123.js'), path.join(survey, 'assets', 's-1.js')]) {
+      fs.writeFileSync(`${file}.br`, brotliCompressSync(fs.readFileSync(file)));
+      fs.writeFileSync(`${file}.gz`, gzipSync(fs.readFileSync(file)));
+    }
     app = buildApp({ config: { logger: false }, spa: { portalDir: portal, surveyDir: survey } });
     await app.ready();
   });
@@ -78,6 +84,25 @@ describe('serving the SPAs beside the API', () => {
     const page = await app.inject({ method: 'GET', url: '/notifications/settings/quiz_answer.finished' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it("both apps' assets go precompressed to a browser that takes it, as they are to one that does not", async () => {
+    for (const [url, text] of [
+      ['/assets/app-abc123.js', 'console.log(1)'],
+      ['/quiz-survey/assets/s-1.js', 'console.log(2)'],
+    ] as const) {
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect([br.statusCode, br.headers['content-encoding']], url).toEqual([200, 'br']);
+      expect(br.headers['content-type'], url).toMatch(/javascript/);
+      expect(br.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(String(br.headers.vary), url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(text);
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(text);
+      const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect([plain.headers['content-encoding'], plain.body], url).toEqual([undefined, text]);
+    }
   });
 
   it('the API keeps its JSON 404/405', async () => {

@@ -21,6 +21,9 @@ function setCacheHeaders(res: { setHeader(name: string, value: string): unknown 
   // them (so that a new build's worker replaces the old one at the next visit), is checked on every use.
   const hashed = filePath.split(path.sep).includes('assets');
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // Both apps are served precompressed (preCompressed below), which @fastify/static does not say: a shared cache
+  // must not hand a brotli file to a browser that did not ask for one.
+  res.setHeader('Vary', 'Accept-Encoding');
 }
 
 /**
@@ -41,8 +44,8 @@ export async function registerSpas(app: FastifyInstance, options: SpaOptions): P
       root: options.surveyDir,
       prefix: `${SURVEY_PREFIX}/`,
       wildcard: false,
-      // The survey build writes .br and .gz beside every asset: patients on slow mobile networks get
-      // about a third of the bytes, with no compression work per request.
+      // The survey build writes .br and .gz beside every asset (scripts/vite/spa-build.ts): patients on slow
+      // mobile networks get about a third of the bytes, with no compression work per request.
       preCompressed: true,
       decorateReply: false,
       cacheControl: false,
@@ -56,6 +59,9 @@ export async function registerSpas(app: FastifyInstance, options: SpaOptions): P
       root: options.portalDir,
       prefix: '/',
       wildcard: false,
+      // Precompressed by its build too (scripts/vite/spa-build.ts): a professional on a phone's network opens the
+      // sign-in page with a fraction of the bytes.
+      preCompressed: true,
       decorateReply: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,

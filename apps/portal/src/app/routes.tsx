@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { isSignedIn } from './store';
 import { HOME_PATH, LOGIN_PATH } from './paths';
-import { RouteErrorPage } from './RouteErrorPage';
+import { RouteError } from './RouteError';
 import { AppFrame } from './AppFrame';
 import { FullScreenSpinner } from '@acompanha/ui';
 
@@ -39,7 +39,7 @@ export const createRoutes = (): RouteObject[] => [
   {
     id: 'root',
     Component: AppFrame,
-    errorElement: <RouteErrorPage />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       { index: true, loader: () => redirect(isSignedIn() ? HOME_PATH : LOGIN_PATH), Component: NoScreen },
@@ -47,11 +47,11 @@ export const createRoutes = (): RouteObject[] => [
         // Private area: one shared layout with an error page.
         loader: requireSession,
         lazy: () => import('./PrivateLayout').then((m) => ({ Component: m.PrivateLayout })),
-        errorElement: <RouteErrorPage />,
+        errorElement: <RouteError />,
         children: [
           {
             // A screen's error keeps the layout and its navigation.
-            errorElement: <RouteErrorPage inLayout />,
+            errorElement: <RouteError inLayout />,
             children: [
               {
                 path: 'quizzes',
@@ -158,11 +158,11 @@ export const createRoutes = (): RouteObject[] => [
               },
               {
                 path: 'dashboard',
-                lazy: () =>
-                  import('../features/dashboard/DashboardPage').then((m) => ({
-                    Component: m.DashboardPage,
-                    loader: m.dashboardLoader,
-                  })),
+                // The loader apart from the screen: the figures are asked for while the screen's code downloads.
+                lazy: {
+                  loader: () => import('../features/dashboard/dashboardLoader').then((m) => m.dashboardLoader),
+                  Component: () => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+                },
               },
               {
                 path: 'notifications/managing',

@@ -1,4 +1,4 @@
-import { SpinnerIcon } from './Spinner';
+import { SpinnerIcon } from './SpinnerIcon';
 import { VisuallyHidden } from '../VisuallyHidden';
 
 export interface FullScreenSpinnerProps {

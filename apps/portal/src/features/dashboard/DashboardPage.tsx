@@ -1,10 +1,5 @@
-import { useQuery, noop } from '@tanstack/react-query';
-import {
-  getAnswerStatusReportOptions,
-  getDashboardSummaryOptions,
-  listDelayedAnswerRequestsOptions,
-  type DashboardSummary,
-} from '@acompanha/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { getDashboardSummaryOptions, type DashboardSummary } from '@acompanha/api-client';
 import {
   BarChart,
   Card,
@@ -18,27 +13,11 @@ import {
   Text,
   VisuallyHidden,
 } from '@acompanha/ui';
-import { loadOrSignIn } from '../../app/loaders';
-import { queryClient } from '../../app/queryClient';
 import { formatBRL, formatNumberBR, formatRate } from '../../lib/format';
 import { formatCalendarDate, serviceEndPhrase } from '../../lib/dates';
 import { StatFigure, StatGrid } from '../answers/StatFigure';
 import { pendingCountOptions } from '../../lib/queries';
-
-/** The answer figures: pending total (the drawer badge's query), delayed total, the last 30 days' report. */
-const delayedCountOptions = () => listDelayedAnswerRequestsOptions({ query: { take: 1, skip: 0 } });
-const last30DaysReportOptions = () => getAnswerStatusReportOptions();
-
-export async function dashboardLoader({ request }: { request: Request }) {
-  await loadOrSignIn(request, async () => {
-    // The answer figures are welcome but not required: they load beside the summary and never fail the page.
-    void queryClient.query(pendingCountOptions()).catch(noop);
-    void queryClient.query(delayedCountOptions()).catch(noop);
-    void queryClient.query(last30DaysReportOptions()).catch(noop);
-    await queryClient.query({ ...getDashboardSummaryOptions(), staleTime: 'static' });
-  });
-  return null;
-}
+import { delayedCountOptions, last30DaysReportOptions } from './dashboardLoader';
 
 const MONTHS = [
   'janeiro',
