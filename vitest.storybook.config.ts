@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -24,6 +25,9 @@ export default defineConfig({
     // React, React Aria and the whole UI through the dev server (the "setup" time went from ~295 s to
     // ~10 s of a run). Stories already render into a clean root; preview.tsx resets the toast queue.
     isolate: false,
+    // Two pages at a time even on 2 cores (Vitest's default is cores - 1): a page's story mostly keeps one core
+    // busy (its renderer), and a play function also waits on MSW's delays and on timers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // In CI a failed browser test runs once more; the summary of `pnpm test` names every test that passed
     // only on that retry as flaky (scripts/vitest-flaky-reporter.mjs), so a flake is seen, never hidden.
     retry: process.env.CI ? 1 : 0,

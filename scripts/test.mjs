@@ -2,12 +2,14 @@
 //   1. the API contract is not stale (gen:api:check) and passes the OWASP API ruleset (lint:api, Spectral)
 //   2. the tree is formatted (Prettier), lints clean (ESLint, with import circles as errors), and typechecks
 //   3. the apps build
+//   Steps 1–3 read the tree and write only to a temporary folder or to dist/ (which the others ignore): they run
+//   side by side, each printing its output when it ends, with its own time.
 //   4. Vitest, one project after the other: api (PGlite, and PostgreSQL when DATABASE_URL is set), unit,
 //      storybook (Chromium + axe), visual
 //   5. Playwright journeys against the real product, then the restore drill on their database (back up, restore
 //      into the other kind of database, compare every table, sign in, open an answer, download a file)
 //   6. with DATABASE_URL: the cluster's journeys (`pnpm start:cluster`: nginx, two API processes, a worker)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +22,8 @@ mkdirSync('test-results', { recursive: true });
 /** Where the journeys' server keeps its data folder for the restore drill. */
 const drillSource = join(tmpdir(), `acompanha-e2e-drill-${process.pid}`);
 
-const steps = [
+/** Checks that only read the tree (and the builds, which write to dist/ alone): run side by side. */
+const checks = [
   ['API contract', 'pnpm', ['gen:api:check']],
   ['API lint (Spectral OWASP)', 'pnpm', ['lint:api']],
   ['Format (Prettier)', 'pnpm', ['format:check']],
@@ -31,6 +34,9 @@ const steps = [
     'pnpm',
     ['--filter', '@acompanha/portal', '--filter', '@acompanha/survey', '--filter', '@acompanha/api', 'build'],
   ],
+];
+/** The tests, one step after the other. */
+const steps = [
   // One Vitest project at a time: the API suites (two databases, job workers) and the browser stories
   // each get the 2 cores to themselves, instead of slowing each other into timeouts.
   // (Browser projects are named after their instance, e.g. "storybook (chromium)": hence the wildcards.)
@@ -79,6 +85,40 @@ const steps = [
 const playwrightReports = { Playwright: 'e2e.json', 'Playwright (cluster)': 'e2e-cluster.json' };
 
 const results = [];
+const runStarted = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
+// The checks together: each one's output is held and printed in one piece when it ends (no interleaving).
+const checksStarted = Date.now();
+console.log(`\n=== ${checks.map(([name]) => name).join(', ')}: side by side ===`);
+await Promise.all(
+  checks.map(
+    ([name, cmd, args]) =>
+      new Promise((done) => {
+        const started = Date.now();
+        const output = [];
+        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        const finish = (ok) => {
+          results.push({ name, ok, seconds: seconds(started), together: true });
+          process.stdout.write(`\n=== ${name} ===\n`);
+          process.stdout.write(Buffer.concat(output));
+          console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${results.at(-1).seconds}s) ===`);
+          done();
+        };
+        child.on('error', (error) => {
+          output.push(Buffer.from(`${error.message}\n`));
+          finish(false);
+        });
+        child.on('close', (code) => finish(code === 0));
+      }),
+  ),
+);
+// The summary lists them in their usual order.
+results.sort((a, b) => checks.findIndex(([n]) => n === a.name) - checks.findIndex(([n]) => n === b.name));
+const checksSeconds = seconds(checksStarted);
+
 for (const [name, cmd, args, extraEnv = {}] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
@@ -86,7 +126,7 @@ for (const [name, cmd, args, extraEnv = {}] of steps) {
   if (playwrightReports[name]) env.PLAYWRIGHT_JSON_OUTPUT_NAME = `${root}test-results/${playwrightReports[name]}`;
   const run = spawnSync(cmd, args, { stdio: 'inherit', env });
   const ok = run.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ok, seconds: seconds(started) });
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${results.at(-1).seconds}s) ===`);
 }
 
@@ -157,7 +197,13 @@ const isTestStep = (r) => r.name.startsWith('Vitest') || r.name.startsWith('Play
 failed += failedSteps.filter((r) => !isTestStep(r)).length;
 if (failedSteps.some(isTestStep) && failed === 0) failed = 1;
 
-console.log('\n' + results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`).join('\n'));
+console.log(
+  '\n' +
+    results
+      .map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s${r.together ? ', side by side' : ''})`)
+      .join('\n'),
+);
+console.log(`The checks side by side took ${checksSeconds}s; the whole run ${seconds(runStarted)}s.`);
 if (failures.length) console.log(`\nFailing tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(
   flaky.length

@@ -13,8 +13,13 @@ import { backends } from './helpers/backends.js';
 import { bearer, createTestApp, testConfig, type TestApp } from './helpers/app.js';
 
 // Small chunks, so that every process here spans several transactions (and stays in 'processing' long
-// enough for the conflict checks).
+// enough for the conflict checks). Put back afterwards: the suites share their worker (isolate: false).
+const chunkSizeBefore = process.env.BULK_CHUNK_SIZE;
 process.env.BULK_CHUNK_SIZE = '2';
+afterAll(() => {
+  if (chunkSizeBefore === undefined) delete process.env.BULK_CHUNK_SIZE;
+  else process.env.BULK_CHUNK_SIZE = chunkSizeBefore;
+});
 
 type Res = { statusCode: number; json(): any; body: string };
 const expectCode = (res: Res, status: number, code: string) => {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   answersHandlerList,
@@ -37,6 +37,12 @@ type Story = StoryObj<typeof meta>;
 
 const grid = async (canvasElement: HTMLElement) =>
   within(await within(canvasElement).findByRole('grid', { name: 'Respostas recebidas' }));
+/**
+ * Opens the "Questionário" filter once its list is there: until then it says "Carregando questionários…" and takes
+ * no press (a press before GET /quiz answered would open "Todos" alone, and the quiz looked for might not show in time).
+ */
+const openQuizFilter = async (canvasElement: HTMLElement) =>
+  userEvent.click(await within(canvasElement).findByRole('button', { name: /^Todos\s+Questionário/ }));
 /** The data rows' client names, in order. */
 const names = (g: ReturnType<typeof within>) => g.getAllByRole('rowheader').map((c: HTMLElement) => c.textContent);
 
@@ -111,9 +117,8 @@ export const FilteredByClientAndPeriod: Story = {
 /** Choosing a quiz keeps only its answers. */
 export const FilteredByQuiz: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     await grid(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: /Questionário/ }));
+    await openQuizFilter(canvasElement);
     await userEvent.click(await body().findByRole('option', { name: 'Avaliação inicial' }));
     const g = await grid(canvasElement);
     await waitFor(() => expect(g.getAllByRole('row')).toHaveLength(2));
@@ -134,13 +139,26 @@ export const QuizFilterBeyondOnePage: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     await grid(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: /Questionário/ }));
+    await openQuizFilter(canvasElement);
     const listbox = await body().findByRole('listbox');
     await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(131));
     await expect(within(listbox).getByRole('option', { name: 'Questionário 130' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** While the quizzes load, their filter says so and takes no press (it would offer "Todos" alone). */
+export const QuizFilterWhileQuestionnairesLoad: Story = {
+  parameters: {
+    msw: {
+      handlers: [http.get('*/api/quiz', () => delay('infinite')), ...answersHandlerList, ...schedulingHandlerList],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await grid(canvasElement);
+    await expect(canvas.getByRole('button', { name: /^Carregando questionários…\s+Questionário/ })).toBeDisabled();
   },
 };
 

@@ -20,10 +20,15 @@ export function QuizFilter({
   label?: string;
 }) {
   const quizzes = useQuery(quizFilterOptions());
+  // Until the list arrives the select would offer "Todos" alone (a quick tap would open a list without the
+  // quiz she is after, and a story's press would race the request): it says so and takes no press meanwhile.
+  const loading = quizzes.isPending;
   return (
     <Select
       label={label}
-      selectedKey={quizId ?? 'all'}
+      isDisabled={loading}
+      placeholder={loading ? 'Carregando questionários…' : undefined}
+      selectedKey={loading ? null : (quizId ?? 'all')}
       onSelectionChange={(k) => onChange(k == null || k === 'all' ? null : String(k))}
     >
       {[
