@@ -178,21 +178,26 @@ describe.each(backends)('kept totals on $name', (backend) => {
   it('agree with a recount after every stretch of a random sequence of writes', async () => {
     const names = Object.keys(steps);
     const done: string[] = [];
+    // The SQL's own random() picks rows and values (unseeded): the totals must agree whatever it picks, and the
+    // largest totals met at the checkpoints show that something of each kind was counted.
+    const most = { revisions: 0, patients: 0, sales: 0 };
     for (let i = 0; i < 120; i++) {
       const name = pick(names);
       await steps[name]!();
       done.push(name);
-      if (i % 20 === 19) expect(await drift(t.database.db), done.join(', ')).toEqual([]);
+      if (i % 20 !== 19) continue;
+      expect(await drift(t.database.db), done.join(', ')).toEqual([]);
+      const [now] = await q<{ revisions: number; patients: number; sales: number }>(
+        `SELECT (SELECT coalesce(sum(n), 0) FROM revision_totals)::int AS revisions,
+                (SELECT coalesce(sum(n), 0) FROM patient_month_totals)::int AS patients,
+                (SELECT coalesce(sum(n), 0) FROM sale_day_totals)::int AS sales`,
+      );
+      for (const k of ['revisions', 'patients', 'sales'] as const) most[k] = Math.max(most[k], now![k]);
     }
     expect(await drift(t.database.db)).toEqual([]);
-    // Something of each kind was counted.
-    const [{ revisions, patients, sales }] = await q<{ revisions: number; patients: number; sales: number }>(
-      `SELECT (SELECT sum(n) FROM revision_totals)::int AS revisions, (SELECT sum(n) FROM patient_month_totals)::int AS patients,
-              (SELECT sum(n) FROM sale_day_totals)::int AS sales`,
-    );
-    expect(revisions).toBeGreaterThan(5);
-    expect(patients).toBeGreaterThan(10);
-    expect(sales).toBeGreaterThan(5);
+    expect(most.revisions).toBeGreaterThan(0);
+    expect(most.patients).toBeGreaterThan(0);
+    expect(most.sales).toBeGreaterThan(0);
   });
 
   it('are what the review lists and the dashboard answer', async () => {
