@@ -2,7 +2,8 @@
 //   - a bare React 19 page (the baseline),
 //   - a page that imports only the survey pieces of packages/ui,
 //   - the survey app as built for production,
-//   - the portal as built for production: its first load (the sign-in page, `/login`),
+//   - the portal as built for production: its first load (the sign-in page, `/login`), and what a signed-in
+//     first visit to `/dashboard` adds (the screen, the private layout, the loaders),
 // all built the same way (Vite production build, same plugins), and the ratios to the baseline.
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -40,7 +41,7 @@ const SURVEY_PIECES = [
  * preloads (`<link rel="modulepreload">`: an app that starts in stages with `import()` still needs
  * those for its first screen) with their static imports: what the first paint needs.
  */
-function initialGzip(output, { route } = {}) {
+function initialGzip(output, { route, routes = {} } = {}) {
   const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
   const entry = [...chunks.values()].find((c) => c.isEntry);
   const seen = new Set();
@@ -67,14 +68,22 @@ function initialGzip(output, { route } = {}) {
     return { raw, gz, chunks: names.size };
   };
   const initial = sum(seen);
-  if (!route) return initial;
+  const initialNames = new Set(seen);
   // A lazy route's screen: its chunk and what it imports statically, beyond the initial chunks (the router
   // imports it once the entry runs).
-  const screen = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => route.test(id)));
-  if (!screen) throw new Error(`no chunk for ${route}`);
-  const before = new Set(seen);
-  visit(screen.fileName);
-  return { ...initial, route: sum(new Set([...seen].filter((name) => !before.has(name)))) };
+  const screenOf = (test) => {
+    const screen = [...chunks.values()].find((c) => Object.keys(c.modules).some((id) => test.test(id)));
+    if (!screen) throw new Error(`no chunk for ${test}`);
+    seen.clear();
+    initialNames.forEach((name) => seen.add(name));
+    visit(screen.fileName);
+    return sum(new Set([...seen].filter((name) => !initialNames.has(name))));
+  };
+  return {
+    ...initial,
+    ...(route ? { route: screenOf(route) } : {}),
+    screens: Object.fromEntries(Object.entries(routes).map(([name, test]) => [name, screenOf(test)])),
+  };
 }
 
 async function buildPage(name, source, jsxImportSource = '@emotion/react') {
@@ -132,7 +141,11 @@ const survey = await buildDir(join(root, 'apps/survey'), {
 const portal = await buildDir(
   join(root, 'apps/portal'),
   { configFile: join(root, 'apps/portal/vite.config.ts'), plugins: [] },
-  { route: /apps[\\/]portal[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/ },
+  {
+    route: /apps[\\/]portal[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/,
+    // The dashboard: its screen, the private layout and the loaders, as a signed-in first visit loads them.
+    routes: { dashboard: /apps[\\/]portal[\\/]src[\\/]features[\\/]dashboard[\\/]DashboardPage\.tsx$/ },
+  },
 );
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -150,6 +163,9 @@ console.log(
 );
 console.log(
   `    + the sign-in screen  ${kb(portal.route.gz).padStart(9)}   ${((portal.gz + portal.route.gz) / bare.gz).toFixed(2)}× bare in all (${chunks(portal.route.chunks)} the router loads for /login)`,
+);
+console.log(
+  `    + the dashboard       ${kb(portal.screens.dashboard.gz).padStart(9)}   ${((portal.gz + portal.screens.dashboard.gz) / bare.gz).toFixed(2)}× bare in all (${chunks(portal.screens.dashboard.chunks)} the router loads for /dashboard, signed in)`,
 );
 console.log(`  pieces measured: ${available.join(', ')}`);
 if (missing.length) console.log(`  not in packages/ui yet: ${missing.join(', ')}`);

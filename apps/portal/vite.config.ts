@@ -37,7 +37,12 @@ export default defineConfig({
               test: /apps[\\/]portal[\\/]src[\\/](lib[\\/]queries|app[\\/]loaders)\.ts$/,
               priority: 7,
             },
-            { name: 'private', test: /apps[\\/]portal[\\/]src[\\/]app[\\/]PrivateLayout\.tsx$/, priority: 5 },
+            {
+              // The private layout, and the small helpers nearly every private screen reads (one request, not three).
+              name: 'private',
+              test: /apps[\\/]portal[\\/]src[\\/](app[\\/]PrivateLayout\.tsx|lib[\\/](format|dates)\.ts)$|packages[\\/]calendar[\\/]/,
+              priority: 5,
+            },
           ],
         },
       },

@@ -1,6 +1,8 @@
-/** Calendar days in São Paulo: the practice's day, whatever the device's time zone. */
-import { endOfMonth, startOfMonth, today, type CalendarDate } from '@internationalized/date';
-
+/**
+ * Calendar days in São Paulo: the practice's day, whatever the device's time zone. Plain strings only: the
+ * private layout and the dashboard read these, so `@internationalized/date` stays out (`lib/today.ts` has the
+ * `CalendarDate`s the forms and reports start from).
+ */
 export const SAO_PAULO = 'America/Sao_Paulo';
 
 /**
@@ -15,22 +17,5 @@ export function formatCalendarDate(isoDate: string): string {
 /** The last day a service covers (the API's `endsAt` is the first day without it): one rule, shared with the API. */
 export { serviceEndPhrase, serviceLastDay as lastCoveredDay } from '@acompanha/calendar';
 
-/** Today in São Paulo. */
-export function todaySP(): CalendarDate {
-  return today(SAO_PAULO);
-}
-
-/** The current month in São Paulo, first and last day. */
-export function currentMonthSP(): { start: CalendarDate; end: CalendarDate } {
-  const t = todaySP();
-  return { start: startOfMonth(t), end: endOfMonth(t) };
-}
-
 /** `dd/MM` of a calendar date (`YYYY-MM-DD`). */
 export const shortDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
-
-/** The last 30 days up to today in São Paulo (the status report's default period). */
-export function last30Days(): { start: CalendarDate; end: CalendarDate } {
-  const end = todaySP();
-  return { start: end.subtract({ days: 29 }), end };
-}

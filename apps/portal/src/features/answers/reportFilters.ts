@@ -1,7 +1,7 @@
 /** The answer report's filters: from and to the address, and as the API's queries. */
 import { type GetAnswerStatusReportData, listDelayedAnswerRequestsOptions } from '@acompanha/api-client';
 import { type Period, periodFromParams } from './filters';
-import { last30Days } from '../../lib/dates';
+import { last30Days } from '../../lib/today';
 
 export const DELAYED_PAGE = 10;
 export interface ReportFilters {

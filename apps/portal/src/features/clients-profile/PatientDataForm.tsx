@@ -27,7 +27,7 @@ import {
   toastQueue,
 } from '@acompanha/ui';
 import { emailErrorMessage } from '../../lib/account';
-import { todaySP } from '../../lib/dates';
+import { todaySP } from '../../lib/today';
 import { MODALITY_LABELS } from '../../lib/labels';
 import { refreshAfter } from '../../lib/refresh';
 import { EmailField } from '../../lib/EmailField';

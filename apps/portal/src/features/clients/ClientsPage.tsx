@@ -35,7 +35,8 @@ import {
 } from '@acompanha/ui';
 import type { Selection } from 'react-aria-components';
 import { useDebounced } from '../../lib/useDebounced';
-import { formatCalendarDate, lastCoveredDay, todaySP } from '../../lib/dates';
+import { formatCalendarDate, lastCoveredDay } from '../../lib/dates';
+import { todaySP } from '../../lib/today';
 import { loadOrSignIn } from '../../app/loaders';
 import { queryClient as appQueryClient } from '../../app/queryClient';
 import { formatPatientPhone, MODALITIES, MODALITY_LABELS } from './labels';

@@ -24,7 +24,8 @@ import {
   toastQueue,
 } from '@acompanha/ui';
 import { useDebounced } from '../../lib/useDebounced';
-import { SAO_PAULO, todaySP } from '../../lib/dates';
+import { SAO_PAULO } from '../../lib/dates';
+import { todaySP } from '../../lib/today';
 import { formatDateTimeBR } from '../../lib/format';
 import { refreshAfter } from '../../lib/refresh';
 import { MESSAGE_VARIABLES, unknownVariables } from './labels';

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Heading, IconButton, Modal, Stack, Text } from '@acompanha/ui';
+import { lazy, Suspense, useState } from 'react';
+import { IconButton } from '@acompanha/ui';
 import { store, usePersisted } from '../../app/store';
-import { formatCalendarDate } from '../../lib/dates';
-import { NEWS } from './news';
+
+const NewsDialog = lazy(() => import('./NewsDialog').then((m) => ({ default: m.NewsDialog })));
 
 function SparklesIcon() {
   return (
@@ -27,6 +27,8 @@ function SparklesIcon() {
 export function NewsButton() {
   const newsSeen = usePersisted((s) => s.newsSeen);
   const [isOpen, setOpen] = useState(false);
+  // Kept once opened, so closing plays the modal's exit.
+  const [wasOpened, setWasOpened] = useState(false);
   return (
     <>
       <span css={{ position: 'relative', display: 'inline-flex' }}>
@@ -35,6 +37,7 @@ export function NewsButton() {
           icon={<SparklesIcon />}
           onPress={() => {
             setOpen(true);
+            setWasOpened(true);
             store.setNewsSeen(true);
           }}
         />
@@ -56,23 +59,12 @@ export function NewsButton() {
           />
         )}
       </span>
-      <Modal isOpen={isOpen} onOpenChange={setOpen} isDismissable title="Novidades" size="sm">
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--space-4)' }}>
-          {NEWS.map((item) => (
-            <li key={item.title}>
-              <Stack gap={1}>
-                <Text variant="small" as="p">
-                  <time dateTime={item.date}>{formatCalendarDate(item.date)}</time>
-                </Text>
-                <Heading level={3} size={4}>
-                  {item.title}
-                </Heading>
-                <Text>{item.text}</Text>
-              </Stack>
-            </li>
-          ))}
-        </ul>
-      </Modal>
+      {/* Loaded on the first opening: the top bar's first paint does not wait for the list. */}
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <NewsDialog isOpen={isOpen} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getMeOptions, getMeQueryKey, markTutorialSeenMutation, type Professional } from '@acompanha/api-client';
 import { store, usePersisted } from '../../app/store';
-import { TutorialModal } from './TutorialModal';
-import { firstNameOf } from './tutorialSteps';
+import { firstNameOf } from './firstName';
+
+// Loaded when it opens: the layout's first paint does not wait for the steps.
+const TutorialModal = lazy(() => import('./TutorialModal').then((m) => ({ default: m.TutorialModal })));
 
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -63,11 +75,13 @@ export function TutorialProvider({ children }: { children: ReactNode }) {
     <TutorialContext.Provider value={value}>
       {children}
       {(isFirstRun || isReplaying) && (
-        <TutorialModal
-          firstName={firstNameOf(professional?.name)}
-          onSkip={() => close('skipped')}
-          onFinish={() => close('completed')}
-        />
+        <Suspense fallback={null}>
+          <TutorialModal
+            firstName={firstNameOf(professional?.name)}
+            onSkip={() => close('skipped')}
+            onFinish={() => close('completed')}
+          />
+        </Suspense>
       )}
     </TutorialContext.Provider>
   );

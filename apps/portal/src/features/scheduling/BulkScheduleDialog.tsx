@@ -9,7 +9,7 @@ import { ChoosePatients } from './BulkChoosePatients';
 import { RecurrenceStep } from './BulkRecurrenceStep';
 import { notifyBulkContinues, Progress, Result } from './BulkResult';
 import { bulkScheduleActors } from './bulkActors';
-import { todaySP } from '../../lib/dates';
+import { todaySP } from '../../lib/today';
 import { refreshAfter } from '../../lib/refresh';
 
 export interface BulkScheduleDialogProps {

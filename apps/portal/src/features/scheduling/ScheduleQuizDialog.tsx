@@ -34,7 +34,7 @@ import { ClientPicker } from '../../lib/ClientPicker';
 import { defaultStart, FIELD_OF_CODE, SCHEDULE_FORM_CODES, startingNow } from './labels';
 import { RecurrenceFields } from './RecurrenceFields';
 import { RegisterSaleModal } from '../services/RegisterSaleModal';
-import { todaySP } from '../../lib/dates';
+import { todaySP } from '../../lib/today';
 import { refreshAfter } from '../../lib/refresh';
 
 /** The patient as the dialog needs it (a `Patient` fits). */

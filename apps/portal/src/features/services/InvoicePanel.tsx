@@ -20,7 +20,8 @@ import {
 import { formatDateBR } from '../../lib/format';
 import { formatBRL } from '../../lib/format';
 import { PAYMENT_METHOD_LABELS, SaleStatusBadge } from './saleLabels';
-import { currentMonthSP, formatCalendarDate } from '../../lib/dates';
+import { formatCalendarDate } from '../../lib/dates';
+import { currentMonthSP } from '../../lib/today';
 
 /** Only the invoice goes to paper: the app's drawer, top bar, tabs and buttons stay on screen. */
 const printStyles = {

@@ -31,7 +31,7 @@ import {
 } from '@acompanha/ui';
 import { ClientPicker } from '../../lib/ClientPicker';
 import { formatBRL } from '../../lib/format';
-import { todaySP } from '../../lib/dates';
+import { todaySP } from '../../lib/today';
 import { refreshAfter } from '../../lib/refresh';
 import { PAYMENT_METHOD_LABELS } from './saleLabels';
 

@@ -11,7 +11,7 @@ import { toastQueue } from '@acompanha/ui';
 import { ServicesPage } from './ServicesPage';
 import { PracticeScreen } from './PracticeScreen';
 import { resetPortal } from '../../storybook/PortalScreen';
-import { currentMonthSP } from '../../lib/dates';
+import { currentMonthSP } from '../../lib/today';
 
 /** Invoice calls of the current story, to check the period asked for. */
 let invoiceQueries: { periodStart: string | null; periodEnd: string | null }[] = [];

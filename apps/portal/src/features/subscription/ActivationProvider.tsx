@@ -2,87 +2,50 @@
  * The account activation in the private area: reads the subscription (again on window focus), feeds it to
  * `accountActivationMachine`, renders the reminder / forced / unlock modals, and gives every screen
  * `useActivation()` to guard its write actions.
+ *
+ * The machine and its modals (`ActivationMachine`, with xstate) load once the subscription is known, after
+ * the layout's first paint. Until the machine runs, the account counts as expired by the same rule the machine
+ * applies (`activationNeed`), and what a screen asks (an unlock, "Assinar agora") waits for it.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { asApiError, subscribe, type ApiError, type PlanId } from '@acompanha/api-client';
-import { accountActivationMachine, type ActivationSubscription } from '@acompanha/machines';
+import type { PlanId } from '@acompanha/api-client';
+import { activationNeed } from '@acompanha/machines';
 import { ActivationContext, onAccountExpiredError, type ActivationContextValue } from '../../lib/activation';
-import { store, usePersisted } from '../../app/store';
-import { ActivationModal } from './ActivationModal';
-import type { CardFormValues } from './CardForm';
-import { CARD_FORM_META, refreshSubscription, signatureOptions } from './queries';
-import { useIdempotencyKey } from './useIdempotencyKey';
+import { usePersisted } from '../../app/store';
+import { refreshSubscription, signatureOptions } from './queries';
+import type { ActivationEvent, ActivationMachineProps } from './ActivationMachine';
 
-export type ActivationRequest = CardFormValues & { plan: PlanId };
+const ActivationMachine = lazy(() => import('./ActivationMachine').then((m) => ({ default: m.ActivationMachine })));
+
+type Running = Parameters<ActivationMachineProps['onState']>[0];
 
 export function ActivationProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const signedIn = usePersisted((s) => !!s.session.jwt);
   const { data: signature } = useQuery({ ...signatureOptions(), enabled: signedIn, refetchOnWindowFocus: true });
-  const key = useIdempotencyKey();
-  const keyRef = useRef(key);
-  keyRef.current = key;
-  const [lastError, setLastError] = useState<ApiError | null>(null);
   const [plan, setPlan] = useState<PlanId>('monthly');
   // "Assinar agora" from a screen opens the form itself; a reminder first says why it appeared.
   const [isFormFirst, setFormFirst] = useState(false);
+  const onClosed = useCallback(() => setFormFirst(false), []);
 
-  const machine = useMemo(
-    () =>
-      accountActivationMachine.provide({
-        actors: {
-          subscribe: fromPromise<ActivationSubscription, { request: unknown }>(async ({ input }) => {
-            setLastError(null);
-            try {
-              const { data } = await subscribe({
-                body: input.request as ActivationRequest,
-                headers: { 'idempotency-key': keyRef.current.current() },
-                meta: CARD_FORM_META,
-                throwOnError: true,
-              });
-              keyRef.current.settle();
-              await refreshSubscription(queryClient);
-              return data;
-            } catch (raw) {
-              keyRef.current.settle(raw);
-              const error = asApiError(raw);
-              if (error.code !== 'PAYMENT_PENDING') setLastError(error);
-              throw error;
-            }
-          }),
-          loadSubscription: fromPromise<ActivationSubscription, void>(async () => {
-            const data = await queryClient.fetchQuery({ ...signatureOptions(), staleTime: 0 });
-            if (!data.chargePending) await refreshSubscription(queryClient);
-            return data;
-          }),
-        },
-      }),
-    [queryClient],
-  );
-  const [state, send] = useMachine(machine, {
-    input: { dismissedAt: store.getState().activationDismissedAt },
-  });
+  // The running machine, and what was asked before it ran (sent to it, in order, once it does).
+  const [running, setRunning] = useState<Running | null>(null);
+  const sendRef = useRef<Running['send'] | null>(null);
+  const waiting = useRef<ActivationEvent[]>([]);
+  const onState = useCallback((next: Running) => {
+    sendRef.current = next.send;
+    waiting.current.splice(0).forEach((event) => next.send(event));
+    setRunning((was) => (was?.send === next.send && was.isAccountExpired === next.isAccountExpired ? was : next));
+  }, []);
+  const send = useCallback((event: ActivationEvent) => {
+    if (sendRef.current) sendRef.current(event);
+    else waiting.current.push(event);
+  }, []);
 
-  // "Lembrar depois" survives a reload: the machine's snooze is kept in the persisted state.
-  const dismissedAt = state.context.dismissedAt;
-  useEffect(() => {
-    if (dismissedAt !== store.getState().activationDismissedAt) store.setActivationDismissedAt(dismissedAt);
-  }, [dismissedAt]);
-
-  // Only a changed subscription is news (structural sharing keeps an unchanged answer's reference).
-  useEffect(() => {
-    if (signature) send({ type: 'subscription.loaded', subscription: signature, now: new Date().toISOString() });
-  }, [signature, send]);
-
-  const isShown = state.context.showAccountActivationModal;
-  useEffect(() => {
-    if (!isShown) setFormFirst(false);
-  }, [isShown]);
-
-  const isAccountExpired = state.context.isAccountExpired;
+  const isAccountExpired = running
+    ? running.isAccountExpired
+    : !!signature && activationNeed(signature, new Date()) === 'expired';
   const blocked = useCallback(
     (feature: string) => {
       if (!isAccountExpired) return false;
@@ -111,7 +74,6 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
       blocked,
       openActivation: (chosen?: PlanId) => {
         if (chosen) setPlan(chosen);
-        setLastError(null);
         setFormFirst(true);
         send({ type: 'activation.open' });
       },
@@ -122,15 +84,18 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
   return (
     <ActivationContext.Provider value={value}>
       {children}
-      <ActivationModal
-        state={state}
-        send={send}
-        signature={signature ?? null}
-        plan={plan}
-        onPlanChange={setPlan}
-        lastError={lastError}
-        isFormFirst={isFormFirst}
-      />
+      {signature && (
+        <Suspense fallback={null}>
+          <ActivationMachine
+            signature={signature}
+            plan={plan}
+            onPlanChange={setPlan}
+            isFormFirst={isFormFirst}
+            onClosed={onClosed}
+            onState={onState}
+          />
+        </Suspense>
+      )}
     </ActivationContext.Provider>
   );
 }
