@@ -257,6 +257,17 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
     const statements = about(await statementsOf('/api/dashboard/summary'), 'sales');
     const expiring = statements.find((s) => /not exists/i.test(s.text))!;
     expect(indexes(expiring)).toContain('sales_professional_ends_at_idx');
-    expect(indexes(expiring)).toContain('sales_patient_idx');
+    expect(indexes(expiring)).toContain('sales_patient_paid_ends_idx');
+  });
+
+  it('a review finds its earlier and next answers in finish order, without sorting the patient’s history', async () => {
+    const statements = about(await statementsOf(`/api/answer-revision/${revisionId}`), 'quiz_answers').filter((s) =>
+      /order by "quiz_answers"."finished_at"/i.test(s.text),
+    );
+    expect(statements).toHaveLength(2);
+    for (const s of statements) {
+      expect(indexes(s), s.text).toContain('quiz_answers_patient_idx');
+      expect(sorts(s), s.text).toEqual([]);
+    }
   });
 });

@@ -566,6 +566,10 @@ export const sales = pgTable(
   (t) => [
     index('sales_professional_sold_at_idx').on(t.professionalId, t.soldAt),
     index('sales_patient_idx').on(t.patientId, t.startsAt),
+    // The dashboard's check that no paid sale of hers ends later than one about to end: one probe.
+    index('sales_patient_paid_ends_idx')
+      .on(t.patientId, t.endsAt)
+      .where(sql`${t.status} = 'paid'`),
     index('sales_service_idx').on(t.serviceId),
     // The dashboard's services about to end: only the sales still running are read.
     index('sales_professional_ends_at_idx')
@@ -821,7 +825,8 @@ export const quizAnswers = pgTable(
   (t) => [
     uniqueIndex('quiz_answers_request_key').on(t.answerRequestId),
     index('quiz_answers_schedule_idx').on(t.scheduleId),
-    index('quiz_answers_patient_idx').on(t.patientId, t.quizId),
+    // A patient's answers to a questionnaire in finish order: a review's earlier and next answers stop after a few.
+    index('quiz_answers_patient_idx').on(t.patientId, t.quizId, t.finishedAt, t.id),
   ],
 );
 
