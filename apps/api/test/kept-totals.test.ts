@@ -240,11 +240,20 @@ describe.each(backends)('kept totals on $name', (backend) => {
     await q(`UPDATE revision_totals SET n = n + 5 WHERE ctid IN (SELECT ctid FROM revision_totals LIMIT 1)`);
     await q(`DELETE FROM sale_day_totals WHERE ctid IN (SELECT ctid FROM sale_day_totals WHERE n > 0 LIMIT 1)`);
     await q(`INSERT INTO patient_month_totals VALUES ($1, '2001-01-01', 'active', 3)`, [pros[0]!.id]);
+    await q(
+      `UPDATE schedule_revision_totals SET n = n + 2 WHERE ctid IN (SELECT ctid FROM schedule_revision_totals LIMIT 1)`,
+    );
     const wrong = await drift(t.database.db);
-    expect(wrong.map((d) => d.table).sort()).toEqual(['patient_month_totals', 'revision_totals', 'sale_day_totals']);
+    expect([...new Set(wrong.map((d) => d.table))].sort()).toEqual([
+      'patient_month_totals',
+      'revision_totals',
+      'sale_day_totals',
+      'schedule_revision_totals',
+    ]);
     const report = await repair(t.database.db);
     expect(Object.fromEntries(report.map((r) => [r.table, r.wrong]))).toEqual({
       revision_totals: 1,
+      schedule_revision_totals: 1,
       patient_month_totals: 1,
       sale_day_totals: 1,
     });

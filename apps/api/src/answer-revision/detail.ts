@@ -14,6 +14,7 @@ import {
   quizAnswers,
   quizSchedules,
   quizzes,
+  scheduleRevisionTotals,
 } from '../db/schema.js';
 import { findOwnPatient } from '../patient/lookup.js';
 import type { AnswerValue } from '../quiz-answer/schemas.js';
@@ -268,12 +269,12 @@ export async function getScheduleRevisions(
     .from(quizSchedules)
     .where(and(eq(quizSchedules.id, scheduleId), eq(quizSchedules.professionalId, professionalId)));
   if (!schedule || schedule.patientId !== patientId) throw scheduleNotFound();
-  // The patient is hers and not deleted (checked above), and a revision exists only for a finished answer: the
-  // count reads the schedule's revisions alone.
+  // The patient is hers and not deleted and the schedule hers (checked above), and a revision exists only for a
+  // finished answer: the total is the schedule's kept one (migration 0030).
   const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(answerRevisions)
-    .where(and(eq(answerRevisions.professionalId, professionalId), eq(answerRevisions.scheduleId, scheduleId)));
+    .select({ n: sql<number>`coalesce(sum(${scheduleRevisionTotals.n}), 0)` })
+    .from(scheduleRevisionTotals)
+    .where(eq(scheduleRevisionTotals.scheduleId, scheduleId));
   const total = Number(count?.n ?? 0);
   if (total === 0) throw scheduleNotAnswered();
   const rows = await ctx.db

@@ -1353,6 +1353,17 @@ export const revisionTotals = pgTable(
   (t) => [primaryKey({ columns: [t.professionalId, t.quizId, t.status] })],
 );
 
+/** A schedule's reviews per status: its answer counts on a questionnaire's links and in a client's profile. */
+export const scheduleRevisionTotals = pgTable(
+  'schedule_revision_totals',
+  {
+    scheduleId: uuid('schedule_id').notNull(),
+    status: text('status', { enum: REVISION_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.status] })],
+);
+
 /** The dashboard's patients: per month of registration (São Paulo) and status. */
 export const patientMonthTotals = pgTable(
   'patient_month_totals',

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { answerRequests, answerRevisions, patients, quizSchedules, quizzes } from '../db/schema.js';
+import { answerRequests, patients, quizSchedules, quizzes, scheduleRevisionTotals } from '../db/schema.js';
 import type { ErrorCode } from '../errors/codes.js';
 import type { AnswerRequestSchema, QuizScheduleDetailSchema, QuizScheduleSchema } from './schemas.js';
 import type { RequestRow, ScheduleRow } from './rows.js';
@@ -75,15 +75,19 @@ export async function toScheduleDtos(ctx: AppContext, db: Executor, rows: Schedu
         .from(answerRequests)
         .where(and(inArray(answerRequests.scheduleId, ids), eq(answerRequests.status, 'scheduled')))
         .groupBy(answerRequests.scheduleId),
+      // Kept per schedule and status (migration 0030): a few rows however many answers a schedule has had.
       db
         .select({
-          scheduleId: answerRevisions.scheduleId,
-          total: sql<number>`count(*)`.mapWith(Number),
-          pending: sql<number>`count(*) filter (where ${answerRevisions.status} = 'pending')`.mapWith(Number),
+          scheduleId: scheduleRevisionTotals.scheduleId,
+          total: sql<number>`sum(${scheduleRevisionTotals.n})`.mapWith(Number),
+          pending:
+            sql<number>`coalesce(sum(${scheduleRevisionTotals.n}) filter (where ${scheduleRevisionTotals.status} = 'pending'), 0)`.mapWith(
+              Number,
+            ),
         })
-        .from(answerRevisions)
-        .where(inArray(answerRevisions.scheduleId, ids))
-        .groupBy(answerRevisions.scheduleId),
+        .from(scheduleRevisionTotals)
+        .where(inArray(scheduleRevisionTotals.scheduleId, ids))
+        .groupBy(scheduleRevisionTotals.scheduleId),
     ]);
     for (const r of lastRows) last.set(r.scheduleId, r);
     for (const r of nextRows) next.set(r.scheduleId, r.dueAt);

@@ -1,5 +1,6 @@
 /**
- * The kept totals (migration 0027: revision_totals, patient_month_totals, sale_day_totals) against a recount of
+ * The kept totals (migrations 0027 and 0030: revision_totals, schedule_revision_totals, patient_month_totals,
+ * sale_day_totals) against a recount of
  * what they count. Triggers keep them in every writing transaction; `drift` says where a kept total and its
  * recount differ (the tests compare them after random writes), `repair` recounts them (`pnpm totals:repair`).
  */
@@ -24,6 +25,12 @@ export const KEPT_TOTALS: KeptTotal[] = [
     recount: `SELECT r.professional_id, r.quiz_id, r.status, count(*)::int AS n FROM answer_revisions r
       WHERE NOT EXISTS (SELECT 1 FROM patients p WHERE p.id = r.patient_id AND p.status = 'deleted')
       GROUP BY 1, 2, 3`,
+  },
+  {
+    table: 'schedule_revision_totals',
+    keys: ['schedule_id', 'status'],
+    values: ['n'],
+    recount: `SELECT schedule_id, status, count(*)::int AS n FROM answer_revisions GROUP BY 1, 2`,
   },
   {
     table: 'patient_month_totals',
