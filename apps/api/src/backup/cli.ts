@@ -13,9 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT, s3ConfigFromEnv } from '../config.js';
-import { connectDatabase } from '../db/client.js';
 import { dataDirHolder } from '../db/lock.js';
-import { openEmbedded } from '../db/open-embedded.js';
+import { openEmbedded, openForCommand } from '../db/open-embedded.js';
 import { verifyArchive, type Manifest } from './archive.js';
 import { backupThroughServer, readEndpoint, recordThroughServer } from './endpoint.js';
 import { BackupKeyError, encryptionFromEnv, newKeyPair, withReadBack } from './keys.js';
@@ -150,19 +149,12 @@ async function restore(args: string[]): Promise<void> {
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
   const force = args.includes('--force');
   const t0 = Date.now();
-  let pool: pg.Pool;
-  let close: () => Promise<void>;
-  if (env.DATABASE_URL) {
-    const handle = connectDatabase(env.DATABASE_URL, { max: 2 });
-    pool = handle.pool;
-    close = () => handle.close();
-  } else {
-    const holder = dataDirHolder(dataDir);
-    if (holder) throw new Error(`A server (pid ${holder}) is running on ${dataDir}: stop it before restoring.`);
-    const db = await openEmbedded(dataDir);
-    pool = db.handle.pool;
-    close = () => db.close();
-  }
+  const { handle, close } = await openForCommand(
+    env.DATABASE_URL,
+    dataDir,
+    (pid) => `A server (pid ${pid}) is running on ${dataDir}: stop it before restoring.`,
+  );
+  const pool = handle.pool;
   try {
     const result = await restoreBackup({ file, env, pool, uploadsDir, force, log: (l) => console.log(l) });
     console.log(

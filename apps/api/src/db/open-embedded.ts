@@ -1,7 +1,7 @@
 /** The operator's commands open the embedded database themselves when no server holds it. */
 import path from 'node:path';
 import { connectDatabase, startEmbeddedDatabase, type DatabaseHandle, type EmbeddedDatabase } from './client.js';
-import { lockDataDir } from './lock.js';
+import { dataDirHolder, lockDataDir } from './lock.js';
 
 /** Opens `<dataDir>/pglite` when no server holds it, taking the folder's lock until `close()`. */
 export async function openEmbedded(dataDir: string): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
@@ -23,4 +23,22 @@ export async function openEmbedded(dataDir: string): Promise<{ handle: DatabaseH
     unlock();
     throw err;
   }
+}
+
+/**
+ * The database an operator's command works on: PostgreSQL at `url`, else the embedded one in `dataDir` when no
+ * server holds it (`busy` says what to do when one does).
+ */
+export async function openForCommand(
+  url: string | undefined,
+  dataDir: string,
+  busy: (pid: number) => string,
+): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+  if (url) {
+    const handle = connectDatabase(url, { max: 2 });
+    return { handle, close: () => handle.close() };
+  }
+  const holder = dataDirHolder(dataDir);
+  if (holder) throw new Error(busy(holder));
+  return openEmbedded(dataDir);
 }

@@ -5,30 +5,18 @@
  */
 import path from 'node:path';
 import { REPO_ROOT } from '../config.js';
-import { connectDatabase, type DatabaseHandle } from '../db/client.js';
-import { dataDirHolder } from '../db/lock.js';
-import { openEmbedded } from '../db/open-embedded.js';
+import { openForCommand } from '../db/open-embedded.js';
 import { drift, repair } from './recount.js';
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
 
-async function open(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
-  if (env.DATABASE_URL) {
-    const handle = connectDatabase(env.DATABASE_URL, { max: 2 });
-    return { handle, close: () => handle.close() };
-  }
-  const holder = dataDirHolder(dataDir);
-  if (holder) {
-    throw new Error(
-      `A server (pid ${holder}) holds the embedded database in ${dataDir}: stop it, run this, and start it again.`,
-    );
-  }
-  return openEmbedded(dataDir);
-}
-
 async function main(args: string[]): Promise<number> {
-  const { handle, close } = await open();
+  const { handle, close } = await openForCommand(
+    env.DATABASE_URL,
+    dataDir,
+    (pid) => `A server (pid ${pid}) holds the embedded database in ${dataDir}: stop it, run this, and start it again.`,
+  );
   try {
     const started = Date.now();
     if (args.includes('--check')) {
