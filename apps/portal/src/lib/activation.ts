@@ -15,12 +15,19 @@ export interface ActivationContextValue {
   blocked: (feature: string) => boolean;
   /** Opens the activation modal ("Assinar agora"), with `plan` chosen when given. */
   openActivation: (plan?: 'monthly' | 'yearly') => void;
+  /**
+   * The subscription panel is on screen: it says what the dismissible reminder would ("Pagamento em atraso",
+   * the days left), so the reminder counts as seen instead of opening over the panel (and over a card form
+   * she may be filling). Returns the release. A forced modal is never held.
+   */
+  holdReminder: () => () => void;
 }
 
 export const ActivationContext = createContext<ActivationContextValue>({
   isAccountExpired: false,
   blocked: () => false,
   openActivation: () => undefined,
+  holdReminder: () => () => undefined,
 });
 
 export const useActivation = () => useContext(ActivationContext);

@@ -25,6 +25,8 @@ export interface ActivationMachineProps {
   plan: PlanId;
   onPlanChange: (plan: PlanId) => void;
   isFormFirst: boolean;
+  /** The subscription panel is on screen (`holdReminder`): a dismissible reminder counts as seen. */
+  isReminderHeld: boolean;
   /** The modal closed: the next opening starts from the reminder again. */
   onClosed: () => void;
   /** The machine is running: its `send` and whether the account is read-only, whenever that changes. */
@@ -36,6 +38,7 @@ export function ActivationMachine({
   plan,
   onPlanChange,
   isFormFirst,
+  isReminderHeld,
   onClosed,
   onState,
 }: ActivationMachineProps) {
@@ -106,7 +109,19 @@ export function ActivationMachine({
     if (!isDeciding) onState({ send, isAccountExpired });
   }, [send, isAccountExpired, isDeciding, onState]);
 
-  const isShown = state.context.showAccountActivationModal;
+  // A plain reminder (not forced, no error of a payment, not opened by her) while the panel that says the same
+  // is on screen: closed as seen (snoozed for a day), never drawn.
+  const isHeldReminder =
+    isReminderHeld &&
+    state.matches('modal') &&
+    !state.context.forceAccountActivationModal &&
+    state.context.errorCode === null &&
+    !isFormFirst;
+  useEffect(() => {
+    if (isHeldReminder) send({ type: 'modal.close' });
+  }, [isHeldReminder, send]);
+
+  const isShown = state.context.showAccountActivationModal && !isHeldReminder;
   useEffect(() => {
     if (!isShown) onClosed();
   }, [isShown, onClosed]);
@@ -115,7 +130,7 @@ export function ActivationMachine({
   const isOpen = isShown || state.matches('unlock');
   const [wasOpened, setWasOpened] = useState(isOpen);
   if (isOpen && !wasOpened) setWasOpened(true);
-  if (!wasOpened) return null;
+  if (!wasOpened || isHeldReminder) return null;
   return (
     <Suspense fallback={null}>
       <ActivationModal

@@ -28,6 +28,11 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
   // "Assinar agora" from a screen opens the form itself; a reminder first says why it appeared.
   const [isFormFirst, setFormFirst] = useState(false);
   const onClosed = useCallback(() => setFormFirst(false), []);
+  const [reminderHolds, setReminderHolds] = useState(0);
+  const holdReminder = useCallback(() => {
+    setReminderHolds((n) => n + 1);
+    return () => setReminderHolds((n) => n - 1);
+  }, []);
 
   // The running machine, and what was asked before it ran (sent to it, in order, once it does).
   const [running, setRunning] = useState<Running | null>(null);
@@ -77,8 +82,9 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
         setFormFirst(true);
         send({ type: 'activation.open' });
       },
+      holdReminder,
     }),
-    [isAccountExpired, blocked, send],
+    [isAccountExpired, blocked, send, holdReminder],
   );
 
   return (
@@ -91,6 +97,7 @@ export function ActivationProvider({ children }: { children: ReactNode }) {
             plan={plan}
             onPlanChange={setPlan}
             isFormFirst={isFormFirst}
+            isReminderHeld={reminderHolds > 0}
             onClosed={onClosed}
             onState={onState}
           />

@@ -13,6 +13,7 @@ import {
 } from '@acompanha/api-client/mocks';
 import { SubscriptionPanel } from './SubscriptionPanel';
 import { PortalScreen, resetPortal } from '../../storybook/PortalScreen';
+import { store } from '../../app/store';
 
 // The whole /profile page: its other cards (account activity, "Exportar tudo") answer too, so no toast is theirs.
 const handlers = [
@@ -90,6 +91,10 @@ export const PastDue: Story = {
     await expect(await panel.findByText('Pagamento em atraso')).toBeVisible();
     await expect(panel.getByText(/Tentaremos de novo em \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
     await expect(panel.getByText(/Troque o cartão até \d{2}\/\d{2}\/\d{4} para não perder o acesso/)).toBeVisible();
+    // The panel says what the past-due reminder would: the reminder counts as seen (snoozed for a day) and
+    // never opens over the panel, or over the card form she may be filling.
+    await waitFor(() => expect(store.getState().activationDismissedAt).not.toBeNull());
+    await expect(body().queryByRole('dialog')).toBeNull();
   },
 };
 

@@ -51,7 +51,9 @@ export function SubscriptionPanel() {
   const { data: signature, isError } = useQuery(signatureOptions());
   const { data: history } = useQuery(signatureHistoryOptions());
   const { data: plans } = useQuery(plansOptions());
-  const { openActivation } = useActivation();
+  const { openActivation, holdReminder } = useActivation();
+  // On screen, this panel is the reminder: it says the same and holds the actions.
+  useEffect(holdReminder, [holdReminder]);
   const [open, setOpen] = useState<Open>(null);
   // "Atualizar cartão" in the past-due reminder lands here (`/profile#assinatura`).
   const { hash } = useLocation();
