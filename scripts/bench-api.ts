@@ -10,7 +10,8 @@
 // BENCH_SECONDS (mix, default 10), BENCH_CALL_SECONDS (each call, default 4), BENCH_CONNECTIONS (10),
 // BENCH_ONLY=postgres|pglite, BENCH_FOLLOWED (patients with a year of weekly answers, 2,000), BENCH_YEARS (1): with
 // more, PostgreSQL is measured on the practice at one year and again at that many years (the same last year, older
-// history added), side by side.
+// history added), side by side. BENCH_KEEP=1 keeps the seeded PostgreSQL databases (their names are printed), to
+// read a query's plan on them afterwards.
 // Uses DATABASE_URL (or the local PostgreSQL) to create a throw-away database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -323,7 +324,8 @@ async function benchPostgres(years = 1): Promise<Result> {
     const backend = years === 1 ? 'PostgreSQL' : `PostgreSQL, ${years} years`;
     return await run(backend, port, env, practice, bare, () => Math.max(1, Math.round(bare.rps / 2)));
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP === '1') console.log(`  kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }

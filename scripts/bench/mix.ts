@@ -282,9 +282,10 @@ export const CALLS: Call[] = [
   { name: 'review an answer', weight: 6, path: (p) => `/api/answer-revision/${p.one(p.practice.revisionIds)}` },
   { name: 'client profile', weight: 8, path: (p) => `/api/patient/${p.one(p.practice.profileIds)}` },
   {
+    // The profile's "Serviços e vendas" tab: ten a page, newest first (a later page now and then).
     name: 'profile: sales',
     weight: 4,
-    path: (p) => `/api/sales?take=100&patientId=${p.one(p.practice.profileIds)}`,
+    path: (p) => `/api/sales?take=10&skip=${p.one([0, 0, 0, 10])}&patientId=${p.one(p.practice.profileIds)}`,
   },
   {
     name: 'profile: latest answer of a schedule',

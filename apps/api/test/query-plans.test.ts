@@ -41,6 +41,7 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
   let quizId: string;
   let revisionId: string;
   let scheduleId: string;
+  let serviceId: string;
 
   /** The statements a call sends, each with its plan. */
   async function statementsOf(url: string): Promise<Statement[]> {
@@ -97,7 +98,7 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json();
     };
-    await api('POST', '/services', { name: 'Acompanhamento', priceCents: 30000, validityDays: 90 });
+    serviceId = (await api('POST', '/services', { name: 'Acompanhamento', priceCents: 30000, validityDays: 90 })).id;
     await api('POST', '/services', { name: 'Consulta', priceCents: 25000, validityDays: 30 });
     quizId = (await api('POST', '/quiz', { title: 'Semanal' })).id;
     patientId = (await api('POST', '/patient', { name: 'Zuleica Quintanilha', phone: '11987650000' })).id;
@@ -174,7 +175,8 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
     ['received answers of a period', '/api/answer-revision?take=20&status=completed&from=2020-01-01&to=2040-12-31'],
     ['a review', () => `/api/answer-revision/${revisionId}`],
     ['a client', () => `/api/patient/${patientId}`],
-    ['a client’s sales', () => `/api/sales?take=100&patientId=${patientId}`],
+    ['a client’s sales', () => `/api/sales?take=10&patientId=${patientId}`],
+    ['the clients of a service', () => `/api/patient?take=20&serviceId=${serviceId}`],
     [
       'the latest answer of a schedule',
       () => `/api/answer-revision/patient/${patientId}/quizSchedule/${scheduleId}?take=1`,
@@ -258,6 +260,17 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
     const expiring = statements.find((s) => /not exists/i.test(s.text))!;
     expect(indexes(expiring)).toContain('sales_professional_ends_at_idx');
     expect(indexes(expiring)).toContain('sales_patient_paid_ends_idx');
+  });
+
+  it('the clients of a service are counted off its sales still running, not every sale of it ever made', async () => {
+    const statements = await statementsOf(`/api/patient?take=20&serviceId=${serviceId}`);
+    const count = statements.find((s) => /^select count\(/i.test(s.text) && /"sales"/.test(s.text))!;
+    const used = indexes(count);
+    expect(
+      used.some((i) => i === 'sales_service_paid_ends_idx' || i === 'sales_patient_paid_ends_idx'),
+      used.join(),
+    ).toBe(true);
+    expect(used).not.toContain('sales_service_idx');
   });
 
   it('a review finds its earlier and next answers in finish order, without sorting the patient’s history', async () => {

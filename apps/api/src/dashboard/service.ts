@@ -69,7 +69,7 @@ export async function summary(ctx: AppContext, professionalId: string, now = new
   // For each active patient, the paid sale that covers today and ends last; it is "about to expire" when that
   // end falls inside the window (a renewal already running pushes it out). Read from the window's end: only the
   // paid sales ending inside it (a range of the partial `sales_professional_ends_at_idx`), each kept when no
-  // running sale of hers ends later (a probe of `sales_patient_idx`) — not every sale still running.
+  // running sale of hers ends later (a probe of `sales_patient_paid_ends_idx`) — not every sale still running.
   const horizon = addDays(today, EXPIRING_WINDOW_DAYS);
   const later = alias(sales, 'later');
   const expiring = await db

@@ -571,6 +571,11 @@ export const sales = pgTable(
       .on(t.patientId, t.endsAt)
       .where(sql`${t.status} = 'paid'`),
     index('sales_service_idx').on(t.serviceId),
+    // The clients list filtered by a service: its clients whose sale of it runs today, without reading the years
+    // of sales of it that already ended.
+    index('sales_service_paid_ends_idx')
+      .on(t.serviceId, t.endsAt)
+      .where(sql`${t.status} = 'paid'`),
     // The dashboard's services about to end: only the sales still running are read.
     index('sales_professional_ends_at_idx')
       .on(t.professionalId, t.endsAt)

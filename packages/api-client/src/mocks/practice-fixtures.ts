@@ -118,6 +118,20 @@ export const practiceSaleFixtures: Sale[] = [
   }),
 ];
 
+/** `months` monthly sales of the profile's client, the newest first, one a month back from November 2026. */
+export function practiceMonthlySalesFixture(months: number): Sale[] {
+  return Array.from({ length: months }, (_, i) => {
+    const start = new Date(Date.UTC(2026, 10 - i, 10));
+    const end = new Date(Date.UTC(2026, 11 - i, 10));
+    return sale({
+      id: `9b8a7c6d-0000-4e00-8000-1${String(i).padStart(11, '0')}`,
+      soldAt: `${start.toISOString().slice(0, 10)}T14:00:00.000Z`,
+      startsAt: start.toISOString().slice(0, 10),
+      endsAt: end.toISOString().slice(0, 10),
+    });
+  });
+}
+
 export const practicePatientQuizzesFixture: PatientQuizPage = {
   items: [
     {

@@ -21,10 +21,11 @@ import { state as schedulingState } from './scheduling-state';
 /** In-memory state behind `practiceHandlers`; `resetPracticeState()` before each story. */
 const state = { patients: [] as Patient[], services: [] as Service[], sales: [] as Sale[] };
 
-export function resetPracticeState() {
+/** Back to the fixtures; `sales` replaces the fixtures' sales (a client with years of them). */
+export function resetPracticeState({ sales = practiceSaleFixtures }: { sales?: Sale[] } = {}) {
   state.patients = [structuredClone(practicePatientFixture), structuredClone(practiceOtherPatientFixture)];
   state.services = structuredClone(practiceServiceFixtures);
-  state.sales = structuredClone(practiceSaleFixtures);
+  state.sales = structuredClone(sales);
 }
 resetPracticeState();
 

@@ -10,6 +10,7 @@ import {
   marianaInitialScheduleFixture,
   practiceHandlerList,
   practiceOtherPatientFixture,
+  practiceMonthlySalesFixture,
   practicePatientFixture,
   resetAnswersState,
   resetPracticeState,
@@ -143,6 +144,23 @@ export const RegisterSale: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar venda' }));
     await expect(await body().findByText('Venda registrada: Plano trimestral para Mariana Souza.')).toBeVisible();
     await expect(await canvas.findByRole('rowheader', { name: 'Plano trimestral' })).toBeVisible();
+  },
+};
+
+export const LongSalesHistory: Story = {
+  name: 'Years of sales: ten a page, the rest a page away',
+  beforeEach: () => resetPracticeState({ sales: practiceMonthlySalesFixture(14) }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await openTab(canvasElement, 'Serviços e vendas');
+    const table = await canvas.findByRole('grid', { name: `Vendas de ${practicePatientFixture.name}` });
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(10));
+    await expect(within(table).getByRole('button', { name: /em 10\/11\/2026$/ })).toBeVisible();
+    const pages = canvas.getByRole('navigation', { name: `Páginas de vendas de ${practicePatientFixture.name}` });
+    await userEvent.click(within(pages).getByRole('button', { name: /^Próxima/ }));
+    // The oldest four (January 2026 back to October 2025) are the last page.
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(4));
+    await expect(within(table).getByRole('button', { name: /em 10\/10\/2025$/ })).toBeVisible();
   },
 };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   ERROR_MESSAGES,
@@ -9,15 +9,22 @@ import {
   type ChatMessageStatus,
   type Patient,
 } from '@acompanha/api-client';
-import { Badge, Button, EmptyState, Stack, Text } from '@acompanha/ui';
+import { Badge, Button, EmptyState, Pagination, Stack, Text } from '@acompanha/ui';
 import { formatDateTimeBR } from '../../lib/format';
 import { RegisterSaleModal } from '../services/RegisterSaleModal';
 import { SalesTable } from '../services/SalesTable';
 
-/** 'Serviços e vendas': the client's sales, newest first, and 'Registrar venda'. */
+const CLIENT_SALES_PAGE_SIZE = 10;
+
+/** 'Serviços e vendas': the client's sales, newest first, a page at a time, and 'Registrar venda'. */
 export function SalesPanel({ patient }: { patient: Patient }) {
   const [isRegistering, setRegistering] = useState(false);
-  const sales = useQuery(listSalesOptions({ query: { patientId: patient.id, take: 100, skip: 0 } }));
+  const [skip, setSkip] = useState(0);
+  const sales = useQuery({
+    ...listSalesOptions({ query: { patientId: patient.id, take: CLIENT_SALES_PAGE_SIZE, skip } }),
+    placeholderData: keepPreviousData,
+  });
+  const total = sales.data?.total ?? 0;
   return (
     <Stack gap={4}>
       <Stack direction="row" justify="space-between" align="center" wrap gap={3}>
@@ -31,6 +38,16 @@ export function SalesPanel({ patient }: { patient: Patient }) {
         emptyTitle="Nenhuma venda para este cliente"
         emptyDescription="Registre uma venda para que o cliente tenha um serviço ativo."
       />
+      {total > CLIENT_SALES_PAGE_SIZE ? (
+        <Pagination
+          take={CLIENT_SALES_PAGE_SIZE}
+          skip={skip}
+          total={total}
+          onChange={setSkip}
+          isDisabled={sales.isFetching}
+          aria-label={`Páginas de vendas de ${patient.name}`}
+        />
+      ) : null}
       <RegisterSaleModal
         isOpen={isRegistering}
         onClose={() => setRegistering(false)}

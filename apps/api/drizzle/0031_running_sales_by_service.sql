@@ -1,0 +1,1 @@
+CREATE INDEX "sales_service_paid_ends_idx" ON "sales" USING btree ("service_id","ends_at") WHERE "sales"."status" = 'paid';
