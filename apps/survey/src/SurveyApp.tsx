@@ -132,10 +132,15 @@ function SurveyFlow({ quizScheduleId, loadFlow }: { quizScheduleId: string; load
   const onQuestion = snapshot.matches({ survey: { flow: 'question' } });
   const professional = professionalOf(survey, brand);
   const unknownLink = brand.status === 'unknown' && !survey;
+  // A patient coming back (her token kept) is taken straight to her question, which draws the header itself: a
+  // header shown while it loads would only push the question down and vanish.
+  const resuming = !!kept.token && busyLoading;
 
   return (
     <QuizAppearanceProvider appearance={appearance} css={pageStyles}>
-      {!onQuestion && !unknownLink && professional !== false && <ProfessionalHeader professional={professional} />}
+      {!onQuestion && !resuming && !unknownLink && professional !== false && (
+        <ProfessionalHeader professional={professional} />
+      )}
       <StatusRegion snapshot={live} />
       <main css={mainStyles}>
         <ScreenErrorBoundary>
