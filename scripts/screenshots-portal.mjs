@@ -33,7 +33,7 @@ async function api(path, init = {}) {
 // ── The session, as the portal keeps it; the tutorial marked seen, so it does not cover the screens ──
 const session = await api('/auth/login', { method: 'POST', body: JSON.stringify(DEMO) });
 const auth = { Authorization: `Bearer ${session.jwt}` };
-await api('/professional/me/tutorial', { method: 'POST', headers: auth, body: '{}' }).catch(() => undefined);
+await api('/professional/me/tutorial', { method: 'POST', headers: auth, body: JSON.stringify({ outcome: 'skipped' }) });
 const me = await api('/professional/me', { headers: auth }).catch(() => session.professional);
 const persisted = JSON.stringify({
   version: 1,

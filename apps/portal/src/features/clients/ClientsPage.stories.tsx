@@ -3,11 +3,16 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AnswerRevisionPage, Patient, PatientPage } from '@acompanha/api-client';
 import {
+  accessHandlers,
+  accountHandlers,
+  allSubscriptionHandlers,
+  dataExportHandlerList,
   errorHandler,
   patientFixtures,
   patientHandlers,
   patientPageOf,
   pendingHandler,
+  schedulingHandlers,
 } from '@acompanha/api-client/mocks';
 import { toastQueue } from '@acompanha/ui';
 import { ClientsPage } from './ClientsPage';
@@ -149,6 +154,7 @@ export const ManyClients: Story = {
   parameters: {
     msw: {
       handlers: [
+        pendingAnswers,
         ...recordCalls,
         http.get('*/api/patient', async ({ request }) => {
           const skip = Number(new URL(request.url).searchParams.get('skip') ?? 0);
@@ -189,6 +195,7 @@ export const CommonName: Story = {
   parameters: {
     msw: {
       handlers: [
+        pendingAnswers,
         ...recordCalls,
         http.get('*/api/patient', async ({ request }) => {
           const url = new URL(request.url);
@@ -230,6 +237,7 @@ export const Empty: Story = {
   parameters: {
     msw: {
       handlers: [
+        pendingAnswers,
         http.get('*/api/patient', () => HttpResponse.json({ items: [], total: 0, totalCapped: false })),
         http.get('*/api/patient/totals', () =>
           HttpResponse.json({
@@ -254,6 +262,7 @@ export const ThousandsOfClients: Story = {
   parameters: {
     msw: {
       handlers: [
+        pendingAnswers,
         http.get('*/api/patient/totals', () =>
           HttpResponse.json({
             total: 10_200,
@@ -276,7 +285,9 @@ export const ThousandsOfClients: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [pendingHandler('get', '/patient'), ...Object.values(patientHandlers)] } },
+  parameters: {
+    msw: { handlers: [pendingAnswers, pendingHandler('get', '/patient'), ...Object.values(patientHandlers)] },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Carregando clientes…')).toBeInTheDocument();
   },
@@ -364,7 +375,11 @@ export const QuickAdd: Story = {
 export const QuickAddDuplicatePhone: Story = {
   parameters: {
     msw: {
-      handlers: [errorHandler('post', '/patient', 'MULTIPLE_PATIENTS_SAME_PHONE'), ...Object.values(patientHandlers)],
+      handlers: [
+        pendingAnswers,
+        errorHandler('post', '/patient', 'MULTIPLE_PATIENTS_SAME_PHONE'),
+        ...Object.values(patientHandlers),
+      ],
     },
   },
   play: async ({ canvasElement }) => {
@@ -388,6 +403,21 @@ export const QuickAddDuplicatePhone: Story = {
  */
 export const Phone: Story = {
   beforeEach: asPhone,
+  parameters: {
+    msw: {
+      handlers: [
+        ...recordCalls,
+        pendingAnswers,
+        ...Object.values(patientHandlers),
+        // Its menu leads to /profile, whose cards read the account, the subscription, the activity and exports.
+        accountHandlers.getMe,
+        schedulingHandlers.getTemplate,
+        accessHandlers.activity,
+        ...dataExportHandlerList,
+        ...allSubscriptionHandlers,
+      ],
+    },
+  },
   render: () => (
     <PhoneFrame>
       <ClientsScreen path="/clients" />
