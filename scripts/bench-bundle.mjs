@@ -156,16 +156,16 @@ console.log(
   `  survey pieces page      ${kb(pieces.gz).padStart(9)}   +${kb(pieces.gz - bare.gz)} over bare (goal: ≤ +45 KB)`,
 );
 console.log(
-  `  survey app              ${kb(survey.gz).padStart(9)}   ${(survey.gz / bare.gz).toFixed(2)}× bare (goal: ≤ 1.6×; ${chunks(survey.chunks)}: entry + preloaded)`,
+  `  survey app              ${kb(survey.gz).padStart(9)}   ${(survey.gz / bare.gz).toFixed(2)}× bare (goal: ≤ 1.3×; ${chunks(survey.chunks)}: entry + preloaded)`,
+);
+// The goal is the sign-in page's whole first load: the entry and what it preloads, and the /login screen the router
+// then loads.
+const signIn = portal.gz + portal.route.gz;
+console.log(
+  `  portal sign-in page     ${kb(signIn).padStart(9)}   ${(signIn / bare.gz).toFixed(2)}× bare (goal: ≤ 2.0×; ${kb(portal.gz)} in ${chunks(portal.chunks)} entry + preloaded, ${kb(portal.route.gz)} in ${chunks(portal.route.chunks)} the router loads for /login)`,
 );
 console.log(
-  `  portal app (sign-in)    ${kb(portal.gz).padStart(9)}   ${(portal.gz / bare.gz).toFixed(2)}× bare (goal: ≤ 2.0×; ${chunks(portal.chunks)}: entry + preloaded)`,
-);
-console.log(
-  `    + the sign-in screen  ${kb(portal.route.gz).padStart(9)}   ${((portal.gz + portal.route.gz) / bare.gz).toFixed(2)}× bare in all (${chunks(portal.route.chunks)} the router loads for /login)`,
-);
-console.log(
-  `    + the dashboard       ${kb(portal.screens.dashboard.gz).padStart(9)}   ${((portal.gz + portal.screens.dashboard.gz) / bare.gz).toFixed(2)}× bare in all (${chunks(portal.screens.dashboard.chunks)} the router loads for /dashboard, signed in)`,
+  `  portal dashboard        ${kb(portal.gz + portal.screens.dashboard.gz).padStart(9)}   ${((portal.gz + portal.screens.dashboard.gz) / bare.gz).toFixed(2)}× bare (a signed-in first visit: the entry, and ${kb(portal.screens.dashboard.gz)} in ${chunks(portal.screens.dashboard.chunks)} the router loads for /dashboard)`,
 );
 console.log(`  pieces measured: ${available.join(', ')}`);
 if (missing.length) console.log(`  not in packages/ui yet: ${missing.join(', ')}`);
