@@ -222,38 +222,68 @@ interface Result {
   peakMb: number;
 }
 
-/** Every call, then the mix; the mix again on a fresh API process with the list cache off. */
-async function run(
-  backend: string,
-  port: number,
-  env: Record<string, string>,
-  practice: Practice,
-  bare: Load,
-  halfOf: (mixRps: number) => number,
-): Promise<Result> {
-  const base = `http://127.0.0.1:${port}`;
-  let api = await startApi(port, env);
-  let calls: Measure[];
-  let mix: Measure;
-  let peakMb: number;
+/** A seeded practice ready to measure: where its API listens, with what, and its bare query's ceiling. */
+interface Target {
+  backend: string;
+  port: number;
+  env: Record<string, string>;
+  practice: Practice;
+  bare: Load;
+  /** The bounded (latency) load for a saturating throughput. */
+  halfOf: (mixRps: number) => number;
+}
+
+/**
+ * Every call, then the mix, on each target; then the mix again on fresh API processes with the list cache off.
+ * Several targets (the practice at one year and at five) are measured call by call in turn, each call on one right
+ * after the other, so a machine that slows down during the run (another tenant, heat) weighs on both sides of a
+ * comparison alike instead of on whichever ran last.
+ */
+async function run(targets: Target[]): Promise<Result[]> {
+  const base = (t: Target) => `http://127.0.0.1:${t.port}`;
+  const auth = (t: Target) => ({ Authorization: `Bearer ${t.practice.jwt}` });
+  const calls: Measure[][] = targets.map(() => []);
+  const mixes: Measure[] = [];
+  const peaks: number[] = [];
+  let apis: ChildProcess[] = [];
   try {
+    for (const t of targets) apis.push(await startApi(t.port, t.env));
     // A short warm-up: the first requests of each kind prepare statements and fill the JIT.
-    await load(base, requestPaths(practice, PATHS), { Authorization: `Bearer ${practice.jwt}` }, 2);
-    calls = [];
-    for (const call of CALLS) calls.push(await measure(api, base, practice, halfOf(bare.rps), CALL_DURATION, call));
-    const mixSat = await load(base, requestPaths(practice, PATHS), { Authorization: `Bearer ${practice.jwt}` }, 2);
-    mix = await measure(api, base, practice, halfOf(mixSat.rps), DURATION);
-    peakMb = peakRssMb(api.pid!);
+    for (const t of targets) await load(base(t), requestPaths(t.practice, PATHS), auth(t), 2);
+    // Every other call in the opposite order, so neither side is always the one measured second.
+    for (const [k, call] of CALLS.entries()) {
+      const order = [...targets.entries()];
+      if (k % 2) order.reverse();
+      for (const [i, t] of order)
+        calls[i]![k] = await measure(apis[i]!, base(t), t.practice, t.halfOf(t.bare.rps), CALL_DURATION, call);
+    }
+    for (const [i, t] of targets.entries()) {
+      const mixSat = await load(base(t), requestPaths(t.practice, PATHS), auth(t), 2);
+      mixes.push(await measure(apis[i]!, base(t), t.practice, t.halfOf(mixSat.rps), DURATION));
+      peaks.push(peakRssMb(apis[i]!.pid!));
+    }
   } finally {
-    await stop(api);
+    for (const api of apis) await stop(api);
   }
-  api = await startApi(port, { ...env, PATIENT_LIST_CACHE: 'off' });
+  apis = [];
+  const results: Result[] = [];
   try {
-    await load(base, requestPaths(practice, PATHS), { Authorization: `Bearer ${practice.jwt}` }, 2);
-    const uncached = await measure(api, base, practice, mix.bounded.rate, DURATION);
-    return { backend, bare, calls, mix, uncached, peakMb: Math.max(peakMb, peakRssMb(api.pid!)) };
+    for (const t of targets) apis.push(await startApi(t.port, { ...t.env, PATIENT_LIST_CACHE: 'off' }));
+    for (const [i, t] of targets.entries()) {
+      await load(base(t), requestPaths(t.practice, PATHS), auth(t), 2);
+      const uncached = await measure(apis[i]!, base(t), t.practice, mixes[i]!.bounded.rate, DURATION);
+      results.push({
+        backend: t.backend,
+        bare: t.bare,
+        calls: calls[i]!,
+        mix: mixes[i]!,
+        uncached,
+        peakMb: Math.max(peaks[i]!, peakRssMb(apis[i]!.pid!)),
+      });
+    }
+    return results;
   } finally {
-    await stop(api);
+    for (const api of apis) await stop(api);
   }
 }
 
@@ -295,39 +325,48 @@ async function printSizes(connectionString: string) {
   }
 }
 
-async function benchPostgres(years = 1): Promise<Result> {
-  const name = `acompanha_bench_${process.pid}_${years}`;
+/** The practice at each of `years` in a throw-away PostgreSQL database of its own, measured side by side. */
+async function benchPostgres(years: number[]): Promise<Result[]> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  const made: { name: string; dataDir: string }[] = [];
   try {
-    // As it runs for many practices (README, "Running as a cluster"): API processes with JOBS=off, the background
-    // work in a worker of its own; the benchmark measures the API's requests.
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, JOBS: 'off' };
-    console.log(`PostgreSQL (${years === 1 ? 'a year' : `${years} years`}): seeding…`);
-    const port = await freePort();
-    const api = await startApi(port, env);
-    let jwt: string;
-    try {
-      jwt = await demoJwt(`http://127.0.0.1:${port}`);
-      await importPatients(`http://127.0.0.1:${port}`, jwt);
-    } finally {
-      await stop(api);
+    const targets: Target[] = [];
+    for (const y of years) {
+      const name = `acompanha_bench_${process.pid}_${y}`;
+      await admin.query(`create database ${name}`);
+      const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+      made.push({ name, dataDir });
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      // As it runs for many practices (README, "Running as a cluster"): API processes with JOBS=off, the background
+      // work in a worker of its own; the benchmark measures the API's requests.
+      const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, JOBS: 'off' };
+      console.log(`PostgreSQL (${y === 1 ? 'a year' : `${y} years`}): seeding…`);
+      const port = await freePort();
+      const api = await startApi(port, env);
+      let jwt: string;
+      try {
+        jwt = await demoJwt(`http://127.0.0.1:${port}`);
+        await importPatients(`http://127.0.0.1:${port}`, jwt);
+      } finally {
+        await stop(api);
+      }
+      const practice = await seedOver(url.toString(), jwt, y);
+      await printSizes(url.toString());
+      const bare = await ceiling(url.toString(), 10, await freePort());
+      const backend = y === 1 ? 'PostgreSQL' : `PostgreSQL, ${y} years`;
+      // The latency goal's load: half the bare query's throughput.
+      targets.push({ backend, port, env, practice, bare, halfOf: () => Math.max(1, Math.round(bare.rps / 2)) });
     }
-    const practice = await seedOver(url.toString(), jwt, years);
-    await printSizes(url.toString());
-    const bare = await ceiling(url.toString(), 10, await freePort());
-    // The latency goal's load: half the bare query's throughput.
-    const backend = years === 1 ? 'PostgreSQL' : `PostgreSQL, ${years} years`;
-    return await run(backend, port, env, practice, bare, () => Math.max(1, Math.round(bare.rps / 2)));
+    return await run(targets);
   } finally {
-    if (process.env.BENCH_KEEP === '1') console.log(`  kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
+    for (const { name, dataDir } of made) {
+      if (process.env.BENCH_KEEP === '1') console.log(`  kept database ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
     await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -356,7 +395,10 @@ async function benchPglite(): Promise<Result> {
       await embedded.stop();
     }
     // One connection: the latency is measured at half of what the mix itself carries.
-    return await run('PGlite', port, env, practice, bare, (mixRps) => Math.max(1, Math.round(mixRps / 2)));
+    const [result] = await run([
+      { backend: 'PGlite', port, env, practice, bare, halfOf: (mixRps) => Math.max(1, Math.round(mixRps / 2)) },
+    ]);
+    return result!;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -368,12 +410,10 @@ await buildApi();
 const only = process.env.BENCH_ONLY?.toLowerCase();
 const results: Result[] = [];
 if (only !== 'pglite') {
-  for (const years of YEARS > 1 ? [1, YEARS] : [1]) {
-    try {
-      results.push(await benchPostgres(years));
-    } catch (error) {
-      console.error(`PostgreSQL part (${years} years) skipped: ${(error as Error).message}`);
-    }
+  try {
+    results.push(...(await benchPostgres(YEARS > 1 ? [1, YEARS] : [1])));
+  } catch (error) {
+    console.error(`PostgreSQL part skipped: ${(error as Error).message}`);
   }
 }
 if (only !== 'postgres') results.push(await benchPglite());
