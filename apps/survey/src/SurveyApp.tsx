@@ -134,7 +134,10 @@ function SurveyFlow({ quizScheduleId, loadFlow }: { quizScheduleId: string; load
   const unknownLink = brand.status === 'unknown' && !survey;
   // A patient coming back (her token kept) is taken straight to her question, which draws the header itself: a
   // header shown while it loads would only push the question down and vanish.
-  const resuming = !!kept.token && busyLoading;
+  // Read off the screen's (deferred) snapshot, as `onQuestion` is: off the live one, the header would show for the
+  // frames between the flow reaching the question and the screen drawing it.
+  const resuming =
+    !!kept.token && (snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('routing'));
 
   return (
     <QuizAppearanceProvider appearance={appearance} css={pageStyles}>
