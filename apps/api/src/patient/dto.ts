@@ -1,5 +1,5 @@
 /** From rows to the API's patient: with her current service, the latest paid sale covering today. */
-import { and, desc, eq, gt, inArray, lte, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, type Column, desc, eq, gt, inArray, lte, type Placeholder, type SQL } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Executor } from '../db/client.js';
 import { sales, services } from '../db/schema.js';
@@ -50,6 +50,20 @@ export const currentServicesQuery = (db: Executor, ofPatients: SQL, today: strin
     .innerJoin(services, eq(services.id, sales.serviceId))
     .where(and(ofPatients, activeSaleOn(today)))
     .orderBy(sales.patientId, desc(sales.startsAt), desc(sales.soldAt));
+
+/**
+ * The current service of the one patient `patient` names (a column of the outer query), for a `LEFT JOIN LATERAL`:
+ * her latest active sale, `LIMIT 1`: planned and run in about half the time of the `DISTINCT ON` over her sales once
+ * a client has years of them (a profile read 3.5 → 2.5 ms at five years in `pnpm bench:api`'s practice).
+ */
+export const currentServiceOf = (db: Executor, patient: SQL | Column, today: string | Placeholder) =>
+  db
+    .select({ id: services.id, name: services.name, endsAt: sales.endsAt })
+    .from(sales)
+    .innerJoin(services, eq(services.id, sales.serviceId))
+    .where(and(eq(sales.patientId, patient), activeSaleOn(today)))
+    .orderBy(desc(sales.startsAt), desc(sales.soldAt))
+    .limit(1);
 
 type CurrentServiceRow = { patientId: string; id: string; name: string; endsAt: string };
 export const byPatient = (rows: CurrentServiceRow[]) =>

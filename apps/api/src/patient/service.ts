@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { markPatientFilesDeleted, removeDeletedFiles } from '../file/records.js';
 import type { Executor } from '../db/client.js';
 import { preparedOnce } from '../db/prepared.js';
-import { messages, type PatientPreferences, patients, sales } from '../db/schema.js';
+import { messages, type PatientPreferences, patients } from '../db/schema.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { spDate } from '../lib/dates.js';
 import { searchable } from '../lib/text.js';
@@ -19,7 +19,7 @@ import type {
 } from './schemas.js';
 import { findOwnPatient, patientNotFound, type PatientRow } from './lookup.js';
 import { duplicateDocument, duplicatePhone, invalidDocument, rethrowDuplicate } from './errors.js';
-import { currentServicesQuery, type PatientDto, toPatientDto } from './dto.js';
+import { currentServiceOf, type PatientDto, toPatientDto } from './dto.js';
 import { ANONYMISED_NAME } from './fields.js';
 import { anonymisePatientEvents, recordEvent, recordEvents } from '../events/record.js';
 import { assertAccountActive } from '../payment/access.js';
@@ -34,11 +34,11 @@ export function defaultPreferences(phone: string | null, email: string | null): 
  */
 function prepareGetPatient(db: Executor) {
   const p = sql.placeholder;
-  const current = currentServicesQuery(db, sql`${sales.patientId} = ${p('id')}`, p('today')).as('current');
+  const current = currentServiceOf(db, patients.id, p('today')).as('current');
   return db
     .select({ patient: patients, current: { id: current.id, name: current.name, endsAt: current.endsAt } })
     .from(patients)
-    .leftJoin(current, sql`true`)
+    .leftJoinLateral(current, sql`true`)
     .where(
       and(eq(patients.id, p('id')), eq(patients.professionalId, p('professionalId')), ne(patients.status, 'deleted')),
     )
