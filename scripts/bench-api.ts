@@ -325,6 +325,18 @@ async function printSizes(connectionString: string) {
   }
 }
 
+/** The demo practice's patients imported through an API started for it (as she would); her session token. */
+async function importThroughApi(port: number, env: Record<string, string>): Promise<string> {
+  const api = await startApi(port, env);
+  try {
+    const jwt = await demoJwt(`http://127.0.0.1:${port}`);
+    await importPatients(`http://127.0.0.1:${port}`, jwt);
+    return jwt;
+  } finally {
+    await stop(api);
+  }
+}
+
 /** The practice at each of `years` in a throw-away PostgreSQL database of its own, measured side by side. */
 async function benchPostgres(years: number[]): Promise<Result[]> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -344,14 +356,7 @@ async function benchPostgres(years: number[]): Promise<Result[]> {
       const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, JOBS: 'off' };
       console.log(`PostgreSQL (${y === 1 ? 'a year' : `${y} years`}): seeding…`);
       const port = await freePort();
-      const api = await startApi(port, env);
-      let jwt: string;
-      try {
-        jwt = await demoJwt(`http://127.0.0.1:${port}`);
-        await importPatients(`http://127.0.0.1:${port}`, jwt);
-      } finally {
-        await stop(api);
-      }
+      const jwt = await importThroughApi(port, env);
       const practice = await seedOver(url.toString(), jwt, y);
       await printSizes(url.toString());
       const bare = await ceiling(url.toString(), 10, await freePort());
@@ -376,14 +381,7 @@ async function benchPglite(): Promise<Result> {
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     console.log('PGlite: seeding…');
     const port = await freePort();
-    const api = await startApi(port, env);
-    let jwt: string;
-    try {
-      jwt = await demoJwt(`http://127.0.0.1:${port}`);
-      await importPatients(`http://127.0.0.1:${port}`, jwt);
-    } finally {
-      await stop(api);
-    }
+    const jwt = await importThroughApi(port, env);
     // The same folder, opened in this process the way the API opens it (pglite-socket + pg, one connection).
     const embedded = await startEmbeddedDatabase(join(dataDir, 'pglite'));
     let practice: Practice;
