@@ -64,6 +64,9 @@ function NotFound() {
 
 const surveyOf = (context: SurveyFlowContext) => context.survey as SurveyState | null;
 
+/** The flow is opening the survey (before the PIN's answer or with a kept token): the "Abrindo…" states. */
+const isOpening = (s: SurveyFlowSnapshot) => s.matches('boot') || s.matches('loading') || s.matches('routing');
+
 /** The look: the survey's appearance once loaded; before the PIN, the link's brand (else the default). */
 function appearanceOf(survey: SurveyState | null, brand: SurveyBrand | null): QuizAppearanceInput | undefined {
   const a = survey?.appearance ?? brand;
@@ -116,7 +119,7 @@ function SurveyFlow({ quizScheduleId, loadFlow }: { quizScheduleId: string; load
     };
   }, [send]);
 
-  const busyLoading = live.matches('boot') || live.matches('loading') || live.matches('routing');
+  const busyLoading = isOpening(live);
   const validating = live.matches({ pin: 'validating' });
   const inQuestion = live.matches({ survey: { flow: 'question' } });
   useEffect(() => {
@@ -136,8 +139,7 @@ function SurveyFlow({ quizScheduleId, loadFlow }: { quizScheduleId: string; load
   // header shown while it loads would only push the question down and vanish.
   // Read off the screen's (deferred) snapshot, as `onQuestion` is: off the live one, the header would show for the
   // frames between the flow reaching the question and the screen drawing it.
-  const resuming =
-    !!kept.token && (snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('routing'));
+  const resuming = !!kept.token && isOpening(snapshot);
 
   return (
     <QuizAppearanceProvider appearance={appearance} css={pageStyles}>
@@ -202,7 +204,7 @@ const Screen = memo(function Screen({
 }) {
   const { context } = snapshot;
   const survey = surveyOf(context);
-  const busyLoading = snapshot.matches('boot') || snapshot.matches('loading') || snapshot.matches('routing');
+  const busyLoading = isOpening(snapshot);
   const step = snapshot.matches({ survey: { flow: 'question' } }) ? currentStep(context) : null;
   const question = survey && step ? questionOf(survey.questions, step) : null;
 
