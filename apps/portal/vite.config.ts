@@ -1,7 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { precompress, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
+import { VISITOR_PATHS } from './src/app/visitorPages';
+
+/**
+ * dist/pages.json: which addresses open which page of the build besides index.html. The API reads it
+ * (apps/api/src/static/spa.ts) and serves sign-in.html, the visitor's light start, at the visitor's pages.
+ */
+function pagesManifest(): Plugin {
+  return {
+    name: 'acompanha:pages',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'pages.json',
+        source: `${JSON.stringify({ 'sign-in.html': VISITOR_PATHS }, null, 2)}\n`,
+      });
+    },
+  };
+}
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -11,6 +30,7 @@ export default defineConfig({
     react({ jsxImportSource: '@emotion/react' }),
     optimizeLocales.vite({ locales: ['pt-BR'] }),
     // .br and .gz beside every asset, served by the API as the survey's are (apps/api/src/static/spa.ts).
+    pagesManifest(),
     precompress(),
   ],
   server: {
@@ -22,15 +42,35 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
+      // The full portal, and the visitor's light start (the sign-in page first of all: most first loads are its).
+      input: { index: 'index.html', visitor: 'sign-in.html' },
       treeshake: { moduleSideEffects: withoutEmotionWithTheme },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 20 },
+            // Each start's first screen in as few files as the two share (index.html: the full portal; sign-in.html:
+            // the visitor's light start, which downloads nothing of React Router or the route table):
             {
+              // what only the light start needs, the sign-in page with it (the full portal loads it for /login);
               name: 'sign-in',
-              test: /apps[\\/]portal[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/,
-              priority: 10,
+              test: /apps[\\/]portal[\\/]src[\\/](app[\\/]VisitorApp\.tsx|features[\\/]auth[\\/]LoginPage\.tsx)$/,
+              priority: 22,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // what only the full portal needs,
+              name: 'start-portal',
+              tags: ['$initial'],
+              test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]|apps[\\/]portal[\\/]src[\\/]app[\\/](startApp|routes|AppFrame|VisitorRoutes)\.tsx$/,
+              priority: 21,
+              includeDependenciesRecursively: false,
+            },
+            // and what both need (the two entry modules stay the entries' own files: each page names its own).
+            {
+              name: 'start',
+              tags: ['$initial'],
+              test: (id) => !/\.html$|apps[\\/]portal[\\/]src[\\/](main|signIn)\.tsx$/.test(id),
+              priority: 20,
             },
             {
               name: 'loaders',

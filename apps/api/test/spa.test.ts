@@ -16,6 +16,12 @@ describe('serving the SPAs beside the API', () => {
     fs.mkdirSync(path.join(portal, 'assets'), { recursive: true });
     fs.mkdirSync(path.join(survey, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(portal, 'index.html'), '<html>portal</html>');
+    fs.writeFileSync(path.join(portal, 'sign-in.html'), '<html>sign-in</html>');
+    // As the portal's build writes it (apps/portal/vite.config.ts); a name outside the directory is never served.
+    fs.writeFileSync(
+      path.join(portal, 'pages.json'),
+      JSON.stringify({ 'sign-in.html': ['/login', '/auth/login'], '../survey/index.html': ['/clients'] }),
+    );
     fs.writeFileSync(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(portal, 'favicon.svg'), '<svg/>');
     fs.writeFileSync(path.join(survey, 'index.html'), '<html>survey</html>');
@@ -35,11 +41,22 @@ describe('serving the SPAs beside the API', () => {
   });
 
   it('portal index and SPA fallback', async () => {
-    for (const url of ['/', '/clients', '/clients/profile/123', '/auth/login?x=1']) {
+    for (const url of ['/', '/clients', '/clients/profile/123', '/auth/registration']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe('<html>portal</html>');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("the visitor's pages open the page the portal's build names for them (pages.json)", async () => {
+    for (const url of ['/login', '/login/', '/auth/login?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([res.statusCode, res.body, res.headers['cache-control']], url).toEqual([
+        200,
+        '<html>sign-in</html>',
+        'no-cache',
+      ]);
     }
   });
 

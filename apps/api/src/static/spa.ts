@@ -76,8 +76,29 @@ export const readSurveyIndex = (options: SpaOptions): Promise<string> =>
   fs.promises.readFile(path.join(options.surveyDir, 'index.html'), 'utf8');
 
 /**
+ * Which page of the portal's build opens at `pathname`: its dist/pages.json (written by the portal's build) names
+ * the pages besides index.html and their addresses — sign-in.html, the visitor's light start, at /login and the
+ * other visitor's pages. Read with the page itself, so a new build is served without a restart.
+ */
+async function portalPageAt(dir: string, pathname: string): Promise<string> {
+  let pages: unknown;
+  try {
+    pages = JSON.parse(await fs.promises.readFile(path.join(dir, 'pages.json'), 'utf8'));
+  } catch {
+    return 'index.html';
+  }
+  if (!pages || typeof pages !== 'object') return 'index.html';
+  for (const [page, paths] of Object.entries(pages)) {
+    // Only a page beside index.html, by its plain name.
+    if (/^[\w-]+\.html$/.test(page) && Array.isArray(paths) && paths.includes(pathname)) return page;
+  }
+  return 'index.html';
+}
+
+/**
  * SPA fallback for GET/HEAD outside /api: the survey's index.html under /quiz-survey, the portal's
- * elsewhere. Returns false when the request is not a page request (the caller answers 404).
+ * elsewhere (or the page its build names for the address). Returns false when the request is not a page request
+ * (the caller answers 404).
  */
 export async function trySpaFallback(
   options: SpaOptions,
@@ -90,11 +111,12 @@ export async function trySpaFallback(
   // A missing file (a static file's extension, e.g. /assets/x.js) is a real 404, not a page. Other dots are
   // pages' (e.g. /notifications/settings/quiz_answer.finished).
   if (STATIC_FILE.test(pathname)) return false;
-  const dir =
-    pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`) ? options.surveyDir : options.portalDir;
+  const survey = pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`);
+  const dir = survey ? options.surveyDir : options.portalDir;
+  const page = survey ? 'index.html' : await portalPageAt(dir, pathname);
   let html: string;
   try {
-    html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');
+    html = await fs.promises.readFile(path.join(dir, page), 'utf8');
   } catch {
     return false;
   }

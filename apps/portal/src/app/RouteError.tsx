@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 
 const RouteErrorPage = lazy(() => import('./RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
+const ErrorPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.ErrorPage })));
 
 /**
  * When the error page itself cannot load (offline, or a new build replaced the files this one names): the same
@@ -37,4 +38,24 @@ export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
       </Suspense>
     </Unstyled>
   );
+}
+
+/** The same error page for a screen that failed outside React Router (the visitor's light start, VisitorApp.tsx). */
+export class ScreenError extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  render() {
+    const { error } = this.state;
+    return error ? (
+      <Unstyled>
+        <Suspense fallback={null}>
+          <ErrorPage detail={error.message} />
+        </Suspense>
+      </Unstyled>
+    ) : (
+      this.props.children
+    );
+  }
 }

@@ -1,10 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, ErrorScreen } from '@acompanha/ui';
+import { ErrorPage } from './ErrorPage';
 
-/**
- * The default error screen of the spec: 'Unexpected Application Error!' with the status or message.
- * `inLayout`: a screen of the private area failed, and the layout around it (navigation) stays.
- */
+/** The error page of a route that failed: its status, or the error's message. */
 export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const detail =
@@ -13,16 +10,5 @@ export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
       : error instanceof Error
         ? error.message
         : String(error ?? '');
-  return (
-    <ErrorScreen
-      as={inLayout ? 'div' : 'main'}
-      title="Unexpected Application Error!"
-      message={detail}
-      action={
-        <Button variant="secondary" onPress={() => window.location.assign('/')}>
-          Voltar ao início
-        </Button>
-      }
-    />
-  );
+  return <ErrorPage detail={detail} inLayout={inLayout} />;
 }

@@ -3,6 +3,8 @@ import { isSignedIn } from './store';
 import { HOME_PATH, LOGIN_PATH } from './paths';
 import { RouteError } from './RouteError';
 import { AppFrame } from './AppFrame';
+import { VisitorRoutes } from './VisitorRoutes';
+import { VISITOR_PAGES, type VisitorPage } from './visitorPages';
 import { FullScreenSpinner } from '@acompanha/ui';
 
 /** Private routes need a session; the sign-in page comes back here afterwards. */
@@ -21,7 +23,6 @@ function visitorsOnly() {
   return isSignedIn() ? redirect(HOME_PATH) : null;
 }
 
-const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
 const quizBuilder = () =>
   import('../features/quiz-builder/QuizBuilderPage').then((m) => ({
     Component: m.QuizBuilderPage,
@@ -32,7 +33,12 @@ const quizBuilder = () =>
  * warn ("Matched leaf route … does not have an element") while the loader runs.
  */
 const NoScreen = () => null;
-const recovery = () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage }));
+const visitorScreens: Record<VisitorPage, NonNullable<RouteObject['lazy']>> = {
+  login: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+  recovery: () => import('../features/auth/RecoveryPage').then((m) => ({ Component: m.RecoveryPage })),
+  registration: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })),
+  verifyEmail: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
+};
 
 /** The one route table of the portal. Each screen is loaded lazily. */
 export const createRoutes = (): RouteObject[] => [
@@ -236,24 +242,12 @@ export const createRoutes = (): RouteObject[] => [
         ],
       },
       {
-        // Auth pages: dark full-height layout.
+        // The visitor's pages (the same table the light start of sign-in.html opens: VisitorApp.tsx).
         loader: visitorsOnly,
-        children: [
-          { path: 'login', lazy: login },
-          { path: 'auth/login', lazy: login },
-          { path: 'account-success', lazy: login },
-          { path: 'account-error', lazy: login },
-          { path: 'recovery', lazy: recovery },
-          { path: 'auth/forgot-password', lazy: recovery },
-          {
-            path: 'auth/registration',
-            lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })),
-          },
-          {
-            path: 'auth/verify-email',
-            lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
-          },
-        ],
+        Component: VisitorRoutes,
+        children: Object.entries(VISITOR_PAGES).flatMap(([page, paths]) =>
+          paths.map((path) => ({ path: path.slice(1), lazy: visitorScreens[page as VisitorPage] })),
+        ),
       },
       // Print: outside the private layout's chrome (no drawer, no header), still signed in only.
       {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useVisitorNavigation } from '../../app/visitorNavigation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { asApiError, getMeQueryKey, loginMutation, handled, loginLimits } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text } from '@acompanha/ui';
@@ -18,17 +18,15 @@ const BANNERS: Record<string, { tone: 'success' | 'danger' | 'info'; text: strin
 
 /** Sign in; also what `/account-success` and `/account-error` show. */
 export function LoginPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { pathname, params, navigate } = useVisitorNavigation();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const login = useMutation(loginMutation());
 
   const banner =
-    BANNERS[location.pathname] ??
+    BANNERS[pathname] ??
     (params.get('reset') === '1'
       ? { tone: 'success' as const, text: 'Senha alterada. Entre com a nova senha.' }
       : null) ??

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useVisitorNavigation } from '../../app/visitorNavigation';
 import { useMutation } from '@tanstack/react-query';
 import {
   asApiError,
@@ -15,7 +15,7 @@ import { EmailField } from '../../lib/EmailField';
 
 /** `/recovery` and `/auth/forgot-password`: ask for a link, or (with `?token=`) choose a new password. */
 export function RecoveryPage() {
-  const [params] = useSearchParams();
+  const { params } = useVisitorNavigation();
   const token = params.get('token');
   return token ? <ResetPasswordForm token={token} /> : <RequestLinkForm />;
 }
@@ -68,7 +68,7 @@ function RequestLinkForm() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const navigate = useNavigate();
+  const { navigate } = useVisitorNavigation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);

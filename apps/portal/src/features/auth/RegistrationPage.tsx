@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useVisitorNavigation } from '../../app/visitorNavigation';
 import { useMutation } from '@tanstack/react-query';
 import { asApiError, handled, registerMutation, registerLimits } from '@acompanha/api-client';
 import { AuthLayout, Button, Form, InlineAlert, Link, PasswordField, Stack, Text, TextField } from '@acompanha/ui';
@@ -10,7 +10,7 @@ const FORM_CODES = ['PROFESSIONAL_ALREADY_EXISTS', 'WRONG_COMMAND_PARAMETERS'] a
 
 /** Create a professional account; a verification code goes to the e-mail. */
 export function RegistrationPage() {
-  const navigate = useNavigate();
+  const { navigate } = useVisitorNavigation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

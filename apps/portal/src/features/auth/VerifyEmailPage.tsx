@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useVisitorNavigation } from '../../app/visitorNavigation';
 import { useMutation } from '@tanstack/react-query';
 import {
   asApiError,
@@ -15,8 +15,7 @@ const CODE_LENGTH = 6;
 
 /** Type the 6-digit code sent by e-mail; a new code can be requested. */
 export function VerifyEmailPage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { navigate, params } = useVisitorNavigation();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
   // One message at a time, under the field it is about (never a toast beside it).
