@@ -128,7 +128,7 @@ export default defineConfig({
             },
             {
               name: 'survey',
-              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/](?!api|client|flow|serviceWorker)|screens[\\/])|packages[\\/]machines[\\/]src[\\/]surveyFlow[\\/](flow|surveyFlow\.logic)\.|packages[\\/]ui[\\/]src[\\/](theme[\\/](?!clientArea|ClientArea)|PinInput[\\/])|[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+              test: /apps[\\/]survey[\\/]src[\\/](mount|SurveyApp|lib[\\/](?!api|client|flow|serviceWorker)|screens[\\/])|packages[\\/]machines[\\/]src[\\/]surveyFlow[\\/]surveyFlow\.start\.|packages[\\/]ui[\\/]src[\\/](theme[\\/](?!clientArea|ClientArea)|PinInput[\\/])|[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
               priority: 10,
             },
             {

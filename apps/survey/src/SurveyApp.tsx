@@ -1,14 +1,6 @@
 import { Component, lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SurveyBrand, SurveyState } from '@acompanha/api-client';
-import {
-  currentStep,
-  isAnswered,
-  previousStep,
-  progressOf,
-  questionOf,
-  type SurveyFlowContext,
-  type SurveyFlowEvent,
-} from '@acompanha/machines';
+import type { SurveyFlowContext, SurveyFlowEvent } from '@acompanha/machines';
 import { QuizAppearanceProvider, type QuizAppearanceInput } from '@acompanha/ui';
 import { useSurveyBrand, type BrandState } from './lib/brand';
 import { readSession } from './lib/storage';
@@ -20,14 +12,16 @@ import { StatusRegion } from './screens/StatusRegion';
 import { mainStyles, pageStyles } from './screens/styles';
 
 // What comes after the PIN loads on demand (and is fetched while the PIN is checked), so the first
-// screen is only React, the flow machine and these few screens.
-const loadAnswering = () => import('./answering/QuestionStep');
+// screen is only React and these few screens; the question's screen brings the flow's rules.
+const loadAnswering = () => import('./answering/QuestionScreen');
 const loadFolder = () => import('./answering/FolderStep');
 const loadReview = () => import('./answering/ReviewStep');
-const QuestionStep = lazy(loadAnswering);
+const loadOutcome = () => import('./answering/Outcome');
+const QuestionScreen = lazy(loadAnswering);
+const Outcome = lazy(loadOutcome);
 const FolderStep = lazy(loadFolder);
 const ReviewStep = lazy(loadReview);
-const preloadAnswering = () => void Promise.all([loadFolder(), loadAnswering()]).catch(() => {});
+const preloadAnswering = () => void Promise.all([loadFolder(), loadAnswering(), loadOutcome()]).catch(() => {});
 const preloadReview = () => void loadReview().catch(() => {});
 
 export interface SurveyAppProps {
@@ -205,8 +199,6 @@ const Screen = memo(function Screen({
   const { context } = snapshot;
   const survey = surveyOf(context);
   const busyLoading = isOpening(snapshot);
-  const step = snapshot.matches({ survey: { flow: 'question' } }) ? currentStep(context) : null;
-  const question = survey && step ? questionOf(survey.questions, step) : null;
 
   let screen: React.ReactNode;
   if (snapshot.matches('pin') && brand === 'unknown') {
@@ -265,27 +257,8 @@ const Screen = memo(function Screen({
     screen = (
       <FolderStep folder={survey.folder} quizTitle={survey.quiz.title} onStart={() => send({ type: 'survey.start' })} />
     );
-  } else if (question && survey && step) {
-    const { current, total, complement } = progressOf(survey.questions, step);
-    const previous = previousStep(survey.questions, context.answers, step);
-    const saved = context.answers.find(
-      (a) => a.questionId === step.questionId && a.parentQuestionId === step.parentQuestionId,
-    );
-    screen = (
-      <QuestionStep
-        key={`${step.parentQuestionId}/${step.questionId}`}
-        question={question}
-        current={current}
-        total={total}
-        isComplement={complement}
-        initialValue={saved?.value}
-        onBack={previous && isAnswered(context.answers, previous) ? () => send({ type: 'answer.back' }) : undefined}
-        professionalName={survey.professionalName}
-        token={context.token?.token ?? ''}
-        quizScheduleId={context.quizScheduleId}
-        onSubmit={(value) => send({ type: 'answer.submit', value })}
-      />
-    );
+  } else if (snapshot.matches({ survey: { flow: 'question' } }) && survey) {
+    screen = <QuestionScreen context={context} send={send} />;
   } else if (snapshot.matches({ survey: { flow: 'review' } }) && survey) {
     screen = (
       <ReviewStep
@@ -297,42 +270,13 @@ const Screen = memo(function Screen({
     );
   } else if (snapshot.matches({ survey: { flow: 'finishing' } })) {
     const waiting = snapshot.matches({ survey: { sync: 'waiting' } });
-    screen = waiting ? (
-      <MessageScreen icon="offline" title="Suas respostas estão guardadas">
-        <p>
-          Sem conexão no momento. Suas respostas ficaram salvas neste aparelho e serão enviadas assim que a internet
-          voltar. Se fechar a página, abra o link de novo para enviá-las.
-        </p>
-      </MessageScreen>
-    ) : (
-      <MessageScreen icon="busy" title="Enviando suas respostas…" />
-    );
+    screen = <Outcome outcome={waiting ? 'waiting' : 'sending'} professionalName={null} />;
   } else if (snapshot.matches('finished')) {
-    screen = (
-      <MessageScreen icon="check" title="Respostas enviadas. Obrigado!">
-        <p>
-          {survey
-            ? `${survey.professionalName} já recebeu suas respostas.`
-            : 'Seu profissional já recebeu suas respostas.'}{' '}
-          Você já pode fechar esta página.
-        </p>
-      </MessageScreen>
-    );
+    screen = <Outcome outcome="finished" professionalName={survey ? survey.professionalName : null} />;
   } else if (snapshot.matches('alreadyAnswered')) {
-    screen = (
-      <MessageScreen icon="check" title="Questionário já respondido">
-        <p>Você já respondeu este questionário. Obrigado! Quando houver um novo, você receberá outro aviso.</p>
-      </MessageScreen>
-    );
+    screen = <Outcome outcome="alreadyAnswered" professionalName={null} />;
   } else if (snapshot.matches('nothingPending')) {
-    screen = (
-      <MessageScreen icon="clock" title="Nenhum questionário para responder agora">
-        <p>
-          Não há questionário pendente neste link no momento. Quando chegar a hora do próximo, você receberá um aviso
-          com o link e o PIN.
-        </p>
-      </MessageScreen>
-    );
+    screen = <Outcome outcome="nothingPending" professionalName={null} />;
   } else {
     screen = <OpeningScreen />;
   }

@@ -1,4 +1,4 @@
-/** The survey machine's pure rules: token validity, the save queue's backoff, errors, the step on screen. */
+/** The survey machine's pure rules: the save queue's backoff, errors, the step on screen (the start: surveyFlow.start.ts). */
 import {
   answersInFlow,
   flowSteps,
@@ -10,42 +10,7 @@ import {
   type SurveyQuestion,
   withAnswer,
 } from './flow';
-import type { PendingSave, SurveyFlowContext, SurveyFlowError, SurveyFlowInput, SurveyToken } from './surveyFlow.types';
-
-/** A token counts as expired a minute early, so a call never starts with one about to lapse. */
-const TOKEN_MARGIN_MS = 60_000;
-
-export function isTokenValid(token: SurveyToken | null | undefined, now = Date.now()): token is SurveyToken {
-  if (!token?.token) return false;
-  const expires = Date.parse(token.expiresAt);
-  return Number.isFinite(expires) && expires - now > TOKEN_MARGIN_MS;
-}
-
-/**
- * The machine's context at the start (pure, so an app can show the first screen before the machine's code
- * has loaded).
- */
-export function initialSurveyFlowContext(input: SurveyFlowInput): SurveyFlowContext {
-  return {
-    quizScheduleId: input.quizScheduleId,
-    token: isTokenValid(input.token) ? input.token : null,
-    pinError: null,
-    remainingAttempts: null,
-    lockedUntil: null,
-    survey: null,
-    quizAnswerId: null,
-    answers: [],
-    queue: input.queue ?? [],
-    retryAttempt: 0,
-    online: true,
-    startError: null,
-    error: null,
-    resynced: false,
-    started: false,
-    editing: input.position?.editing ?? null,
-    returnToReview: input.position?.returnToReview ?? false,
-  };
-}
+import type { PendingSave, SurveyFlowContext, SurveyFlowError } from './surveyFlow.types';
 
 /** Backoff of the save queue: 1 s, 2 s, 4 s … at most 30 s. */
 export function retryDelay(attempt: number): number {

@@ -31,10 +31,8 @@ import type {
 } from './surveyFlow.types';
 import {
   currentStep,
-  initialSurveyFlowContext,
   isNotFoundError,
   isRetryableError,
-  isTokenValid,
   isEditable,
   isUnauthorizedError,
   mergeAnswers,
@@ -44,6 +42,7 @@ import {
   toAnswer,
   toFlowError,
 } from './surveyFlow.logic';
+import { initialSurveyFlowContext, isTokenValid } from './surveyFlow.start';
 
 /**
  * The patient's survey, from the PIN to the thanks: PIN (wrong PIN with tries left, locked until a
