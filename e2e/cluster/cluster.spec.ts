@@ -10,7 +10,9 @@ import { json, libraryQuestion, patientPhone, readInvitation, scheduleOnceTomorr
  * quiz and asks for it now; the patient answers it on a phone. API A is killed (SIGKILL) once the client is
  * created, API B halfway through the answers: the supervisor brings each back in about a second, and the
  * proxy sends the requests in between to the process still up. At the end everything she saw confirmed is in
- * the database, both API processes answered, and the answer request reached the patient exactly once.
+ * the database, her open page's bell heard the answer live (the worker's notification, through the stream on
+ * whichever API process she is on), both API processes answered, and the answer request reached the patient
+ * exactly once.
  */
 
 const RUN = Date.now().toString(36);
@@ -137,6 +139,11 @@ test('through nginx, with each API process killed once mid-journey, nothing conf
   await page.getByRole('menuitem', { name: 'Solicitar agora' }).click();
   await expect(page.getByText(/Envio solicitado/)).toBeVisible();
 
+  // The bell in the top bar counts unread notifications, live: its stream goes through nginx to API A or B.
+  const bell = page.getByRole('button', { name: /^Notificações/ });
+  const unreadOf = (label: string | null) => Number(/(\d+) não lidas?$/.exec(label ?? '')?.[1] ?? 0);
+  const unreadBefore = unreadOf(await bell.getAttribute('aria-label'));
+
   // ── The patient, on her phone, through the same proxy ──
   const { link, pin } = await readInvitation(request, PATIENT.email);
   expect(new URL(link).origin).toBe(state.url);
@@ -163,6 +170,12 @@ test('through nginx, with each API process killed once mid-journey, nothing conf
   await survey.getByRole('button', { name: 'Enviar respostas' }).click();
   await expect(survey.getByRole('heading', { name: 'Respostas enviadas. Obrigado!' })).toBeVisible();
   await phone.close();
+
+  // ── Her open page heard it without a reload: the worker raised the notification, and the stream (reconnected
+  // after API B died, if it was on B) brought it to the bell ──
+  await expect
+    .poll(async () => unreadOf(await bell.getAttribute('aria-label')), { timeout: 20_000 })
+    .toBeGreaterThan(unreadBefore);
 
   // ── Everything she (and the patient) saw confirmed is there ──
   const stored = await json<{ name: string }>(
