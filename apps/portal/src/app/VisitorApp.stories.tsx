@@ -74,9 +74,7 @@ export const AccountConfirmed: Story = {
   args: { path: '/account-success?email=ana%40exemplo.com.br' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.'),
-    ).toBeVisible();
+    await expect(await canvas.findByText('Sua conta foi confirmada. Entre com seu e-mail e senha.')).toBeVisible();
     await expect(canvas.getByLabelText('E-mail')).toHaveValue('ana@exemplo.com.br');
   },
 };

@@ -80,9 +80,7 @@ export function memoryHistory(initial: string): VisitorHistory & { entries: stri
 const PAGES: Record<VisitorPage, ComponentType> = {
   login: LoginPage,
   recovery: lazy(() => import('../features/auth/RecoveryPage').then((m) => ({ default: m.RecoveryPage }))),
-  registration: lazy(() =>
-    import('../features/auth/RegistrationPage').then((m) => ({ default: m.RegistrationPage })),
-  ),
+  registration: lazy(() => import('../features/auth/RegistrationPage').then((m) => ({ default: m.RegistrationPage }))),
   verifyEmail: lazy(() => import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage }))),
 };
 
