@@ -20,7 +20,11 @@ describe('serving the SPAs beside the API', () => {
     // As the portal's build writes it (apps/portal/vite.config.ts); a name outside the directory is never served.
     fs.writeFileSync(
       path.join(portal, 'pages.json'),
-      JSON.stringify({ 'sign-in.html': ['/login', '/auth/login'], '../survey/index.html': ['/clients'] }),
+      JSON.stringify({
+        'sign-in.html': ['/login', '/auth/login'],
+        '../survey/index.html': ['/clients'],
+        'missing.html': ['/auth/registration'],
+      }),
     );
     fs.writeFileSync(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(portal, 'favicon.svg'), '<svg/>');
@@ -41,6 +45,7 @@ describe('serving the SPAs beside the API', () => {
   });
 
   it('portal index and SPA fallback', async () => {
+    // /clients: a name outside the portal's folder is never read; /auth/registration: a page the build lacks.
     for (const url of ['/', '/clients', '/clients/profile/123', '/auth/registration']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

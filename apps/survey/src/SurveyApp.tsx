@@ -8,7 +8,7 @@ import { useSurveyFlow, type FlowLoader, type SurveyFlowSnapshot } from './lib/u
 import { MessageScreen, OpeningScreen } from './screens/MessageScreen';
 import { PinScreen } from './screens/PinScreen';
 import { ProfessionalHeader, type ProfessionalHeaderProps } from './screens/ProfessionalHeader';
-import { StatusRegion } from './screens/StatusRegion';
+import { loadStatusText, StatusRegion } from './screens/StatusRegion';
 import { mainStyles, pageStyles } from './screens/styles';
 
 // What comes after the PIN loads on demand (and is fetched while the PIN is checked), so the first
@@ -21,8 +21,11 @@ const QuestionScreen = lazy(loadAnswering);
 const Outcome = lazy(loadOutcome);
 const FolderStep = lazy(loadFolder);
 const ReviewStep = lazy(loadReview);
-const preloadAnswering = () => void Promise.all([loadFolder(), loadAnswering(), loadOutcome()]).catch(() => {});
-const preloadReview = () => void loadReview().catch(() => {});
+const preloadAnswering = () =>
+  void Promise.all([loadFolder(), loadAnswering(), loadOutcome(), loadStatusText()]).catch(() => {});
+// The end of the questions: the review, and the screens that follow it (fetched again should the PIN's try have
+// failed).
+const preloadReview = () => void Promise.all([loadReview(), loadOutcome()]).catch(() => {});
 
 export interface SurveyAppProps {
   /** From the route `/quiz-survey/:quizScheduleId`; `null` when the link is malformed. */
@@ -269,8 +272,17 @@ const Screen = memo(function Screen({
       />
     );
   } else if (snapshot.matches({ survey: { flow: 'finishing' } })) {
-    const waiting = snapshot.matches({ survey: { sync: 'waiting' } });
-    screen = <Outcome outcome={waiting ? 'waiting' : 'sending'} professionalName={null} />;
+    // Offline with her answers kept: said from the first chunk, which never needs the network to draw it.
+    screen = snapshot.matches({ survey: { sync: 'waiting' } }) ? (
+      <MessageScreen icon="offline" title="Suas respostas estão guardadas">
+        <p>
+          Sem conexão no momento. Suas respostas ficaram salvas neste aparelho e serão enviadas assim que a internet
+          voltar. Se fechar a página, abra o link de novo para enviá-las.
+        </p>
+      </MessageScreen>
+    ) : (
+      <Outcome outcome="sending" professionalName={null} />
+    );
   } else if (snapshot.matches('finished')) {
     screen = <Outcome outcome="finished" professionalName={survey ? survey.professionalName : null} />;
   } else if (snapshot.matches('alreadyAnswered')) {

@@ -118,7 +118,13 @@ export async function trySpaFallback(
   try {
     html = await fs.promises.readFile(path.join(dir, page), 'utf8');
   } catch {
-    return false;
+    // A page pages.json names but the build lacks: the portal's index.html opens every address as well.
+    if (page === 'index.html') return false;
+    try {
+      html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');
+    } catch {
+      return false;
+    }
   }
   await reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   return true;

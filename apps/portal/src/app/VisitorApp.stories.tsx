@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { accountHandlers } from '@acompanha/api-client/mocks';
+import { accountHandlers, loginResponseFixture } from '@acompanha/api-client/mocks';
 import { memoryHistory, VisitorApp } from './VisitorApp';
 import { queryClient } from './queryClient';
 import { store } from './store';
@@ -66,6 +66,17 @@ export const SignInAndLeave: Story = {
     await waitFor(() => expect(args.onLeave).toHaveBeenCalledTimes(1));
     await expect(history.entries).toEqual(['/dashboard']);
     await expect(store.getState().session.jwt).toBeTruthy();
+  },
+};
+
+/** She signed in in another tab: the visitor's page hands over to the full portal (which sends her home). */
+export const SignedInElsewhere: Story = {
+  args: { path: '/auth/registration' },
+  play: async ({ canvasElement, args }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'Criar conta' })).toBeVisible();
+    await expect(args.onLeave).not.toHaveBeenCalled();
+    store.login(loginResponseFixture);
+    await waitFor(() => expect(args.onLeave).toHaveBeenCalledTimes(1));
   },
 };
 

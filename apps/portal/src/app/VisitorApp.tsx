@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-aria-components';
 import { FullScreenSpinner } from '@acompanha/ui';
 import { LoginPage } from '../features/auth/LoginPage';
 import { useFrameEffects } from './frame';
+import { usePersisted } from './store';
 import { ScreenError } from './RouteError';
 import { VisitorNavigationContext, type VisitorNavigation } from './visitorNavigation';
 import { visitorPageAt, type VisitorPage } from './visitorPages';
@@ -45,14 +46,25 @@ function createHistory(
   };
 }
 
-/** The browser's address bar and back button. */
+/**
+ * The browser's address bar and back button. Its entries carry the state React Router writes (`idx`: the entry's
+ * position), so once the full portal starts, going back into them is a move it can count (its unsaved-changes
+ * guard undoes a refused one by that count).
+ */
 export function browserHistory(): VisitorHistory {
+  const entry = (idx: number) => ({ usr: null, key: Math.random().toString(36).slice(2, 10), idx });
+  const indexOf = () => {
+    const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+    return typeof idx === 'number' ? idx : null;
+  };
+  if (indexOf() === null) window.history.replaceState({ ...window.history.state, ...entry(0) }, '');
   return createHistory(
     () => ({ pathname: window.location.pathname, search: window.location.search }),
     (to, replace) => {
-      if (replace) window.history.replaceState(null, '', to);
+      const idx = indexOf() ?? 0;
+      if (replace) window.history.replaceState(entry(idx), '', to);
       else {
-        window.history.pushState(null, '', to);
+        window.history.pushState(entry(idx + 1), '', to);
         window.scrollTo(0, 0);
       }
     },
@@ -87,15 +99,19 @@ const PAGES: Record<VisitorPage, ComponentType> = {
 /**
  * The visitor's light start: the sign-in, recovery, registration and e-mail check pages on a history of their own,
  * without React Router and the private screens' code (most first loads are the sign-in page's). An address that is
- * none of them (after signing in, or a link to a public page) calls `onLeave`, which starts the full portal there.
+ * none of them (a link to a public page), or a session (after signing in, here or in another tab), calls `onLeave`,
+ * which starts the full portal there.
  */
 export function VisitorApp({ history, onLeave }: { history: VisitorHistory; onLeave: () => void }) {
   const location = useSyncExternalStore(history.listen, history.location);
   const page = visitorPageAt(location.pathname);
+  // Signed in here or in another tab: the visitor's pages are no longer hers (the full portal sends her on).
+  const signedIn = usePersisted((state) => !!state.session.jwt);
+  const leaving = !page || signedIn;
   useFrameEffects(location.pathname);
   useEffect(() => {
-    if (!page) onLeave();
-  }, [page, onLeave]);
+    if (leaving) onLeave();
+  }, [leaving, onLeave]);
   const navigation = useMemo<VisitorNavigation>(
     () => ({
       pathname: location.pathname,
@@ -104,7 +120,7 @@ export function VisitorApp({ history, onLeave }: { history: VisitorHistory; onLe
     }),
     [location, history],
   );
-  if (!page) return <FullScreenSpinner />;
+  if (leaving) return <FullScreenSpinner />;
   const Page = PAGES[page];
   return (
     <VisitorNavigationContext.Provider value={navigation}>

@@ -1,27 +1,19 @@
 import { MessageScreen } from '../screens/MessageScreen';
 
 /**
- * The screens that end a visit once the survey has loaded: sending, sent, already answered, nothing to answer.
- * Loaded with the question's screen (SurveyApp.tsx preloads them while the PIN is checked), not with the PIN's.
+ * The screens that end a visit once the survey has loaded: sending, sent, already answered, nothing to answer (not
+ * "kept offline", which SurveyApp.tsx draws itself). Loaded with the question's screen (SurveyApp.tsx preloads them
+ * while the PIN is checked, and again with the review), not with the PIN's.
  */
 export default function Outcome({
   outcome,
   professionalName,
 }: {
-  outcome: 'waiting' | 'sending' | 'finished' | 'alreadyAnswered' | 'nothingPending';
+  outcome: 'sending' | 'finished' | 'alreadyAnswered' | 'nothingPending';
   /** Who receives the answers, once the survey is known. */
   professionalName: string | null;
 }) {
   switch (outcome) {
-    case 'waiting':
-      return (
-        <MessageScreen icon="offline" title="Suas respostas estão guardadas">
-          <p>
-            Sem conexão no momento. Suas respostas ficaram salvas neste aparelho e serão enviadas assim que a internet
-            voltar. Se fechar a página, abra o link de novo para enviá-las.
-          </p>
-        </MessageScreen>
-      );
     case 'sending':
       return <MessageScreen icon="busy" title="Enviando suas respostas…" />;
     case 'finished':
