@@ -1,23 +1,51 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { precompress, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
+import { precompress, preloadChunks, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
+import { fileURLToPath } from 'node:url';
 import { VISITOR_PATHS } from './src/app/visitorPages';
+import { routeImports, routePreloads } from './build/routePreloads';
 
 /**
- * dist/pages.json: which addresses open which page of the build besides index.html. The API reads it
- * (apps/api/src/static/spa.ts) and serves sign-in.html, the visitor's light start, at the visitor's pages.
+ * dist/pages.json, which the API reads (apps/api/src/static/spa.ts): `pages`, the pages of the build besides
+ * index.html and the addresses they open at (sign-in.html, the visitor's light start, at the visitor's pages); and
+ * `preload`, for each route's address, the chunks its screen needs beyond what index.html loads (build/routePreloads.ts),
+ * which the API lists in index.html at that address.
  */
 function pagesManifest(): Plugin {
   return {
     name: 'acompanha:pages',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'pages.json',
-        source: `${JSON.stringify({ 'sign-in.html': VISITOR_PATHS }, null, 2)}\n`,
-      });
+    generateBundle: {
+      // After index.html is in the bundle with its preloads (preloadPrivate).
+      order: 'post',
+      handler(_options, bundle) {
+        const routes = routeImports(fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)));
+        const manifest = {
+          pages: { 'sign-in.html': VISITOR_PATHS },
+          preload: routePreloads(routes, bundle, 'index.html'),
+        };
+        this.emitFile({ type: 'asset', fileName: 'pages.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
+      },
+    },
+  };
+}
+
+/**
+ * index.html opens every address but the visitor's pages: nearly always a private screen of a signed-in professional
+ * (the visitor's first loads are sign-in.html's). The private layout and the loaders' chunks download with the
+ * start, then, instead of after React Router has run and asked for them.
+ */
+function preloadPrivate(): Plugin {
+  return {
+    name: 'acompanha:preload-private',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle || !filename.endsWith('index.html')) return html;
+        return preloadChunks(html, bundle, '/', (chunk) => chunk.name === 'private' || chunk.name === 'loaders');
+      },
     },
   };
 }
@@ -31,6 +59,7 @@ export default defineConfig({
     optimizeLocales.vite({ locales: ['pt-BR'] }),
     // .br and .gz beside every asset, served by the API as the survey's are (apps/api/src/static/spa.ts).
     pagesManifest(),
+    preloadPrivate(),
     precompress(),
   ],
   server: {

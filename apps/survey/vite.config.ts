@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { precompress, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
+import { precompress, preloadChunks, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -19,23 +19,14 @@ function preloadStartup(): Plugin {
       order: 'post',
       handler(html, { bundle, chunk }) {
         if (!bundle || !chunk) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const wanted = new Set<string>();
-        const add = (file: string) => {
-          if (wanted.has(file)) return;
-          wanted.add(file);
-          for (const dep of byFile.get(file)?.imports ?? []) add(dep);
-        };
-        for (const file of chunk.dynamicImports) {
-          const c = byFile.get(file);
-          if (c?.facadeModuleId && /react-dom[\\/]client\.js$|src[\\/]mount\.tsx$/.test(c.facadeModuleId)) add(file);
-        }
-        const base = '/quiz-survey/';
-        const links = [...wanted]
-          .filter((f) => !html.includes(`${base}${f}"`))
-          .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
-        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        const started = new Set(chunk.dynamicImports);
+        return preloadChunks(
+          html,
+          bundle,
+          '/quiz-survey/',
+          (c) =>
+            started.has(c.fileName) && /react-dom[\\/]client\.js$|src[\\/]mount\.tsx$/.test(c.facadeModuleId ?? ''),
+        );
       },
     },
   };

@@ -2,7 +2,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, so a server that serves
@@ -49,3 +52,29 @@ export function precompress(): Plugin {
  */
 export const withoutEmotionWithTheme = (id: string) =>
   !/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id);
+
+/**
+ * Adds `<link rel="modulepreload">` to an HTML page for the chunks `wanted` picks and what they import, beside the
+ * ones Vite already lists (the entry's static imports): chunks the page's start loads with `import()` at once, so
+ * they download with the entry instead of after it has run.
+ */
+export function preloadChunks(
+  html: string,
+  bundle: OutputBundle,
+  base: string,
+  wanted: (chunk: OutputChunk) => boolean,
+): string {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) add(dep);
+  };
+  for (const chunk of chunks) if (wanted(chunk)) add(chunk.fileName);
+  const links = [...files]
+    .filter((file) => !html.includes(`${base}${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+  return links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+}

@@ -15,15 +15,23 @@ describe('serving the SPAs beside the API', () => {
     const survey = path.join(dir, 'survey');
     fs.mkdirSync(path.join(portal, 'assets'), { recursive: true });
     fs.mkdirSync(path.join(survey, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(portal, 'index.html'), '<html>portal</html>');
+    fs.writeFileSync(path.join(portal, 'index.html'), '<html><head></head><body>portal</body></html>');
     fs.writeFileSync(path.join(portal, 'sign-in.html'), '<html>sign-in</html>');
     // As the portal's build writes it (apps/portal/vite.config.ts); a name outside the directory is never served.
     fs.writeFileSync(
       path.join(portal, 'pages.json'),
       JSON.stringify({
-        'sign-in.html': ['/login', '/auth/login'],
-        '../survey/index.html': ['/clients'],
-        'missing.html': ['/auth/registration'],
+        pages: {
+          'sign-in.html': ['/login', '/auth/login'],
+          '../survey/index.html': ['/clients'],
+          'missing.html': ['/auth/registration'],
+        },
+        preload: {
+          '/dashboard': ['/assets/Dashboard-1.js', '/assets/Card-2.js'],
+          '/clients/profile/:id': ['/assets/Profile-3.js', '/assets/../secret.js', '/assets/x.js"><script>'],
+          '/question-builder/:questionId?': ['/assets/Builder-4.js'],
+          '/*': ['/assets/NotFound-5.js'],
+        },
       }),
     );
     fs.writeFileSync(path.join(portal, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -49,9 +57,29 @@ describe('serving the SPAs beside the API', () => {
     for (const url of ['/', '/clients', '/clients/profile/123', '/auth/registration']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe('<html>portal</html>');
+      expect(res.body).toMatch(/^<html><head>.*<\/head><body>portal<\/body><\/html>$/);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("index.html preloads the chunks of the address's screen that the portal's build lists (pages.json)", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await app.inject({ method: 'GET', url })).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await preloads('/dashboard')).toEqual(['/assets/Dashboard-1.js', '/assets/Card-2.js']);
+    expect(await preloads('/Dashboard/?x=1')).toEqual(['/assets/Dashboard-1.js', '/assets/Card-2.js']);
+    // Only files of the assets folder, named plainly, ever reach the page.
+    expect(await preloads('/clients/profile/5f1c6a0e')).toEqual(['/assets/Profile-3.js']);
+    expect(await preloads('/question-builder')).toEqual(['/assets/Builder-4.js']);
+    expect(await preloads('/question-builder/q1')).toEqual(['/assets/Builder-4.js']);
+    // No route of its own: the catch-all's (the 404 page).
+    expect(await preloads('/clients/profile/5f1c6a0e/extra')).toEqual(['/assets/NotFound-5.js']);
+    // The visitor's page is another page of the build, with nothing added; `/` only redirects.
+    expect(await preloads('/login')).toEqual([]);
+    expect(await preloads('/')).toEqual([]);
   });
 
   it("the visitor's pages open the page the portal's build names for them (pages.json)", async () => {

