@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { precompress, preloadChunks, withoutEmotionWithTheme } from '../../scripts/vite/spa-build';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { VISITOR_PATHS } from './src/app/visitorPages';
 import { routeImports, routePreloads } from './build/routePreloads';
@@ -27,6 +28,27 @@ function pagesManifest(): Plugin {
         };
         this.emitFile({ type: 'asset', fileName: 'pages.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
       },
+    },
+  };
+}
+
+/**
+ * sign-in.html, the visitor's light start: index.html with src/signIn.tsx for its script (the same head, the same
+ * "Abrindo o Acompanha…" line), made from it at build time rather than kept as a second copy.
+ */
+function signInPage(): Plugin {
+  const index = fileURLToPath(new URL('./index.html', import.meta.url));
+  const page = fileURLToPath(new URL('./sign-in.html', import.meta.url));
+  return {
+    name: 'acompanha:sign-in-page',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === page || id.endsWith('/sign-in.html') || id === 'sign-in.html' ? page : null),
+    load(id) {
+      if (id !== page) return null;
+      const html = readFileSync(index, 'utf8');
+      if (!html.includes('/src/main.tsx')) throw new Error('index.html no longer starts /src/main.tsx');
+      return html.replace('/src/main.tsx', '/src/signIn.tsx');
     },
   };
 }
@@ -58,6 +80,7 @@ export default defineConfig({
     react({ jsxImportSource: '@emotion/react' }),
     optimizeLocales.vite({ locales: ['pt-BR'] }),
     // .br and .gz beside every asset, served by the API as the survey's are (apps/api/src/static/spa.ts).
+    signInPage(),
     pagesManifest(),
     preloadPrivate(),
     precompress(),
