@@ -239,18 +239,31 @@ try {
 
   /**
    * Lighthouse `RUNS` times on `url`; the run with the median performance score is reported beside `goal` (the
-   * performance score to reach; `null` for the baseline).
+   * performance score to reach; `null` for the baseline). A run Lighthouse itself could not complete (a
+   * `runtimeError` such as NO_NAVSTART: its trace lacked the navigation) scores 0 without saying anything of the
+   * page: it is run again (twice at most), and the summary says how many were.
    */
   async function audit(name, url, prepare = async () => {}, goal = SURVEY_GOAL) {
     if (goal !== null && ONLY && !name.includes(ONLY)) return;
     const runs = [];
+    const repeated = [];
     for (let i = 0; i < RUNS; i++) {
-      await prepare();
-      runs.push(await auditOnce(url));
+      let run;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await prepare();
+        run = await auditOnce(url);
+        if (!run.error) break;
+        repeated.push(run.error);
+      }
+      runs.push(run);
     }
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)];
-    results.push({ name, goal, ...median, all: runs.map((r) => r.performance) });
+    const all = runs.map((r) => r.performance).join(', ');
+    const note = repeated.length
+      ? `; ${repeated.length} repeated after a Lighthouse error: ${repeated.join(', ')}`
+      : '';
+    results.push({ name, goal, ...median, all: `${all}${note}` });
   }
 
   async function auditOnce(url) {
@@ -292,6 +305,7 @@ try {
       metrics,
       lost,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      error: lhr.runtimeError?.code ?? null,
     };
   }
 
@@ -400,13 +414,13 @@ const meets = (r) => r.performance >= r.goal && r.accessibility === 100;
 for (const r of results) {
   if (r.goal === null) {
     console.log(
-      `  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)}   accessibility ${String(r.accessibility).padStart(3)}   (runs: ${r.all.join(', ')})`,
+      `  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)}   accessibility ${String(r.accessibility).padStart(3)}   (runs: ${r.all})`,
     );
     console.log(`    ${r.metrics.join(' · ')} · host benchmarkIndex ${Math.round(r.benchmarkIndex)}`);
     continue;
   }
   console.log(
-    `  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)} (goal ≥ ${r.goal})   accessibility ${String(r.accessibility).padStart(3)} (goal 100)   ${meets(r) ? 'ok' : 'BELOW GOAL'}   (runs: ${r.all.join(', ')})`,
+    `  ${r.name.padEnd(38)} performance ${String(r.performance).padStart(3)} (goal ≥ ${r.goal})   accessibility ${String(r.accessibility).padStart(3)} (goal 100)   ${meets(r) ? 'ok' : 'BELOW GOAL'}   (runs: ${r.all})`,
   );
   console.log(`    ${r.metrics.join(' · ')} · host benchmarkIndex ${Math.round(r.benchmarkIndex)}`);
   for (const a of r.lost) console.log(`    - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
