@@ -22,6 +22,7 @@ import { ClientProfilePage } from './ClientProfilePage';
 import { resetPortal } from '../../storybook/PortalScreen';
 import { PracticeScreen, practiceRouter } from '../services/PracticeScreen';
 import { asPhone, cardLines, fitsSideways, PhoneFrame, smallLinks } from '../../storybook/phone';
+import { defaultStart } from '../scheduling/labels';
 
 const profilePath = (id: string) => `/clients/profile/${id}`;
 
@@ -281,6 +282,8 @@ export const ScheduleQuiz: Story = {
     await canvas.findByRole('rowheader', { name: 'Acompanhamento semanal' });
     await userEvent.click(canvas.getByRole('button', { name: 'Agendar questionário' }));
     const dialog = within(await body().findByRole('dialog', { name: 'Agendar questionário' }));
+    // The form starts today, or tomorrow from 23:00 in Brasília on (never a first send already past).
+    const { startDate } = defaultStart();
     await waitFor(() => expect(dialog.getByText('Mariana Souza')).toBeVisible());
     // Her preferred channel comes chosen.
     await expect(dialog.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
@@ -300,10 +303,9 @@ export const ScheduleQuiz: Story = {
       canvas.getByRole('rowheader', { name: 'Avaliação inicial' }).closest('[role="row"]') as HTMLElement,
     );
     await expect(await row.findByText(/^Todo mês no dia \d+ às 19:00/)).toBeVisible();
-    // The first send is today at 19:00 in Brasília: still to come, "Agendado"; once past (an evening run), the
-    // worker is on it, "Enviando".
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    const isPast = Date.parse(`${today}T19:00:00-03:00`) <= Date.now();
+    // The first send is on the form's start day at 19:00 in Brasília: still to come, "Agendado"; once past (an
+    // evening run before 23:00, when the form still starts today), the worker is on it, "Enviando".
+    const isPast = Date.parse(`${startDate}T19:00:00-03:00`) <= Date.now();
     await expect(row.getByText(isPast ? 'Enviando' : 'Agendado')).toBeVisible();
   },
 };
