@@ -69,6 +69,7 @@ import { webhookRoutes } from './webhook/routes.js';
 import { readSurveyIndex, registerSpas, trySpaFallback, type SpaOptions } from './static/spa.js';
 import { servePublicPage } from './client-area/page.js';
 import { serveSurveyPage } from './quiz-answer/page.js';
+import { SummaryCache } from './lib/summary-cache.js';
 
 // Validation messages: our catalogue's sentences, naming the field and its limit (errors/validation-messages.ts).
 z.config({ customError: describeIssue });
@@ -158,6 +159,7 @@ export function buildApp(deps: AppDeps = {}): FastifyInstance {
     config,
     tokens: new TokenService(getDb, config),
     files,
+    summaries: new SummaryCache(config.summaryCache),
     storage: createFileStores(getDb, config),
     gateway: () => {
       // The stand-in with no address of its own (tests, a process that does not listen) is reached in-process.

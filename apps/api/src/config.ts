@@ -144,6 +144,8 @@ export interface AppConfig {
   logger: boolean;
   /** Serve repeated patient lists from the process's cache (PatientListCache); `PATIENT_LIST_CACHE=off` disables it. */
   patientListCache: boolean;
+  /** Serve repeated summaries (dashboard, review lists, reviews, a questionnaire's links) from the process's cache (SummaryCache); `SUMMARY_CACHE=off` disables it. */
+  summaryCache: boolean;
   /** The Asaas account (`ASAAS_*` variables). Unset: the local stand-in serves Asaas's API instead. */
   asaas?: AsaasConfig;
   /** The local stand-in of Asaas (src/payment/standin), in use only without `asaas`. */
@@ -222,6 +224,7 @@ export const defaultConfig: AppConfig = {
   uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
   logger: false,
   patientListCache: true,
+  summaryCache: true,
   gatewayStandin: { pendingDelayMs: 10_000, timeoutCardDelayMs: 65_000, receiveAfterDays: 30 },
   accessLogRetentionYears: 20,
   now: () => new Date(),
@@ -265,6 +268,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.JWT_SECRET) out.jwtSecret = env.JWT_SECRET;
   if (env.JWT_TTL_SECONDS) out.jwtTtlSeconds = Number(env.JWT_TTL_SECONDS);
   if (env.PATIENT_LIST_CACHE === 'off') out.patientListCache = false;
+  if (env.SUMMARY_CACHE === 'off') out.summaryCache = false;
   if (env.ACCESS_LOG_RETENTION_YEARS !== undefined) {
     const years = Number(env.ACCESS_LOG_RETENTION_YEARS);
     if (!Number.isInteger(years) || years < 20 || years > 100) {

@@ -5,6 +5,7 @@ import type { TokenService } from './session/tokens.js';
 import type { FileAccess } from './file/access.js';
 import type { FileStores } from './file/stores.js';
 import type { PaymentGateway } from './payment/gateway/port.js';
+import type { SummaryCache } from './lib/summary-cache.js';
 
 /** What every route plugin receives. `db` throws when the app was built without a database (OpenAPI generation). */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   readonly storage: FileStores;
   /** The payment gateway (Asaas, or the local stand-in), built on first use. */
   readonly gateway: () => Promise<PaymentGateway>;
+  /** The summarising reads of this process, kept under the versions of the data they read (SummaryCache). */
+  readonly summaries: SummaryCache;
 }

@@ -209,6 +209,7 @@ const TABLES_OUTSIDE = new Set([
   'dev_mailbox',
   'app_settings',
   'patient_list_versions',
+  'follow_up_versions',
   'access_log',
 ]);
 

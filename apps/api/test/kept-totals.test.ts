@@ -3,13 +3,17 @@
  * databases: multi-row inserts, updates and deletes of patients, sales and reviews straight in SQL (the triggers
  * keep the totals whichever code path writes), and the product's own calls among them (a patient anonymised, a
  * sale refunded or deleted, a review approved). Then the lists and the dashboard answer the recounted figures,
- * and `repair` puts right totals that were made wrong on purpose.
+ * and `repair` puts right totals that were made wrong on purpose. Along the way, the summaries this process keeps
+ * (SummaryCache, PatientListCache) answer exactly what a process without caches answers on the same database.
  */
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { prng } from '../src/demo-practice.js';
 import { drift, repair } from '../src/totals/recount.js';
 import { backends } from './helpers/backends.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { bearer, createTestApp, testConfig, type TestApp } from './helpers/app.js';
 import { practice } from './helpers/scheduling.js';
 
 interface Pro {
@@ -21,6 +25,8 @@ interface Pro {
 
 describe.each(backends)('kept totals on $name', (backend) => {
   let t: TestApp;
+  /** Another API process on the same database, without caches: what every cached answer must equal. */
+  let uncached: FastifyInstance;
   let p: ReturnType<typeof practice>;
   const pros: Pro[] = [];
   const rand = prng(20_261_127);
@@ -45,10 +51,55 @@ describe.each(backends)('kept totals on $name', (backend) => {
         serviceId: await p.service(token),
       });
     }
+    uncached = buildApp({
+      db: t.database.db,
+      config: testConfig(t.clock, { uploadsDir: os.tmpdir(), summaryCache: false, patientListCache: false }),
+    });
+    await uncached.ready();
   });
   afterAll(async () => {
+    await uncached?.close();
     await t?.close();
   });
+
+  /** The summarising reads of one professional: the dashboard, the review lists, reviews, a schedule's answers, links. */
+  async function summaryPaths(pro: Pro): Promise<string[]> {
+    const reviews = await q<{ id: string; patient_id: string; schedule_id: string }>(
+      `SELECT id, patient_id, schedule_id FROM answer_revisions WHERE professional_id = $1 ORDER BY id LIMIT 4`,
+      [pro.id],
+    );
+    return [
+      '/dashboard/summary',
+      '/answer-revision/pending?take=3',
+      '/answer-revision?take=3&status=completed',
+      '/answer-revision?take=50',
+      '/patient?take=50',
+      ...pro.quizzes.flatMap((quizId) => [
+        `/answer-revision/quiz/${quizId}?take=50`,
+        `/quiz/schedule?take=50&quizId=${quizId}`,
+      ]),
+      ...reviews.flatMap((r) => [
+        `/answer-revision/${r.id}`,
+        `/answer-revision/patient/${r.patient_id}/quizSchedule/${r.schedule_id}?take=2`,
+        `/patient/${r.patient_id}/quizzes?take=20`,
+        `/sales?take=10&patientId=${r.patient_id}`,
+      ]),
+      '/sales?take=20',
+    ];
+  }
+
+  /** Every summary through this app (cached) and through the uncached one: the same status and body. */
+  async function expectCachesAgree(pro: Pro, context: string) {
+    for (const path of await summaryPaths(pro)) {
+      const request = { method: 'GET' as const, url: `/api${path}`, headers: bearer(pro.token) };
+      const [cached, fresh] = [await t.app.inject(request), await uncached.inject(request)];
+      expect({ path, status: cached.statusCode, body: cached.json() }, context).toEqual({
+        path,
+        status: fresh.statusCode,
+        body: fresh.json(),
+      });
+    }
+  }
 
   const professional = () => pick(pros);
   const somePatients = async (pro: Pro, n: number, where = "status <> 'deleted'") =>
@@ -166,6 +217,48 @@ describe.each(backends)('kept totals on $name', (backend) => {
       );
       if (r) await p.ok(p.api('POST', `/answer-revision/${r.id}/approve`, pro.token, {}));
     },
+    async renameQuiz() {
+      const pro = professional();
+      await q(`UPDATE quizzes SET title = title || '!' WHERE id = $1`, [pick(pro.quizzes)]);
+    },
+    async renameProfessional() {
+      const pro = professional();
+      await q(`UPDATE professionals SET name = 'Dra. ' || substr(md5(random()::text), 1, 6) WHERE id = $1`, [pro.id]);
+    },
+    async noteAReview() {
+      const pro = professional();
+      await q(
+        `INSERT INTO answer_revision_notes (revision_id, professional_id, text)
+         SELECT id, professional_id, 'Observação ' || substr(md5(random()::text), 1, 4) FROM answer_revisions
+         WHERE id IN (SELECT id FROM answer_revisions WHERE professional_id = $1 ORDER BY random() LIMIT 1)`,
+        [pro.id],
+      );
+    },
+    async answerItems() {
+      const pro = professional();
+      await q(
+        `INSERT INTO answer_items (quiz_answer_id, question_id, position, value)
+         SELECT a.id, gen_random_uuid(), (SELECT coalesce(max(position), 0) + 1 FROM answer_items WHERE quiz_answer_id = a.id),
+                '{"type":"text","text":"oi"}'
+         FROM quiz_answers a
+         WHERE a.id IN (SELECT id FROM quiz_answers WHERE professional_id = $1 ORDER BY random() LIMIT 1)
+         ON CONFLICT DO NOTHING`,
+        [pro.id],
+      );
+    },
+    async lockAndSendRequests() {
+      const pro = professional();
+      await q(
+        `UPDATE quiz_schedules SET pin_locked_until = now() + interval '1 hour'
+         WHERE id IN (SELECT id FROM quiz_schedules WHERE professional_id = $1 ORDER BY random() LIMIT 1)`,
+        [pro.id],
+      );
+      await q(
+        `UPDATE answer_requests SET status = 'sent', sent_at = now(), answered_at = null
+         WHERE id IN (SELECT id FROM answer_requests WHERE professional_id = $1 ORDER BY random() LIMIT 1)`,
+        [pro.id],
+      );
+    },
     async deleteReviews() {
       const pro = professional();
       await q(
@@ -185,6 +278,8 @@ describe.each(backends)('kept totals on $name', (backend) => {
       const name = pick(names);
       await steps[name]!();
       done.push(name);
+      // Reads between the writes fill the caches under the versions of the moment.
+      if (i % 5 === 4) for (const pro of pros) await expectCachesAgree(pro, done.join(', '));
       if (i % 20 !== 19) continue;
       expect(await drift(t.database.db), done.join(', ')).toEqual([]);
       const [now] = await q<{ revisions: number; patients: number; sales: number }>(
@@ -258,6 +353,8 @@ describe.each(backends)('kept totals on $name', (backend) => {
       sale_day_totals: 1,
     });
     expect(await drift(t.database.db)).toEqual([]);
+    // What was cached under the wrong totals is not served again.
+    for (const pro of pros) await expectCachesAgree(pro, 'after repair');
     // The connection is fine afterwards, and the triggers still keep them.
     await steps.insertReviews!();
     await steps.insertSales!();

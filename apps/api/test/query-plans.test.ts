@@ -90,8 +90,8 @@ describe.each(backends)('query plans of the hot paths on $name', (backend) => {
   const about = (statements: Statement[], table: string) => statements.filter((s) => s.text.includes(`"${table}"`));
 
   beforeAll(async () => {
-    // The patient-list cache off: every call here must reach the database to be explained.
-    t = await createTestApp(backend, { config: { patientListCache: false } });
+    // The caches off (patient lists, summaries): every call here must reach the database to be explained.
+    t = await createTestApp(backend, { config: { patientListCache: false, summaryCache: false } });
     token = await t.signUp('planos@example.com');
     const api = async (method: 'POST', url: string, payload: object) => {
       const res = await t.call({ method, url: `/api${url}`, headers: bearer(token), payload });

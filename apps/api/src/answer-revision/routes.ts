@@ -1,11 +1,13 @@
 import { findOwnPatient } from '../patient/lookup.js';
 import { accessLogged, notePatientRead } from '../access/log.js';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { pagination } from '../lib/text.js';
+import { encodeJson, sendJson } from '../lib/summary-cache.js';
 import { XLSX_CONTENT_TYPE } from './export.js';
 import { statusReport } from './report.js';
 import {
@@ -69,7 +71,12 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionPageSchema, 'A page of revisions'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => listRevisions(ctx, pro(request), request.query),
+      async (request, reply) => {
+        const json = await ctx.summaries.getOrLoad(authOf(request), ['revisions', request.query], async () =>
+          encodeJson(AnswerRevisionPageSchema, await listRevisions(ctx, pro(request), request.query)),
+        );
+        return sendJson(reply as FastifyReply, ctx.files, json);
+      },
     );
 
     app.get(
@@ -85,7 +92,13 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionPageSchema, 'A page of pending revisions'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => listRevisions(ctx, pro(request), { ...request.query, status: 'pending' }),
+      async (request, reply) => {
+        const query = { ...request.query, status: 'pending' as const };
+        const json = await ctx.summaries.getOrLoad(authOf(request), ['revisions', query], async () =>
+          encodeJson(AnswerRevisionPageSchema, await listRevisions(ctx, pro(request), query)),
+        );
+        return sendJson(reply as FastifyReply, ctx.files, json);
+      },
     );
 
     app.get(
@@ -102,7 +115,13 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionPageSchema, 'A page of revisions'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => listQuizRevisions(ctx, pro(request), request.params.id, request.query),
+      async (request, reply) => {
+        const { params, query } = request;
+        const json = await ctx.summaries.getOrLoad(authOf(request), ['quiz-revisions', params.id, query], async () =>
+          encodeJson(AnswerRevisionPageSchema, await listQuizRevisions(ctx, pro(request), params.id, query)),
+        );
+        return sendJson(reply as FastifyReply, ctx.files, json);
+      },
     );
 
     app.get(
@@ -245,11 +264,19 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { patientId, scheduleId } = request.params;
-        const page = await getScheduleRevisions(ctx, pro(request), patientId, scheduleId, request.query);
+        const json = await ctx.summaries.getOrLoad(
+          authOf(request),
+          ['schedule-revisions', patientId, scheduleId, request.query],
+          async () =>
+            encodeJson(
+              AnswerRevisionDetailPageSchema,
+              await getScheduleRevisions(ctx, pro(request), patientId, scheduleId, request.query),
+            ),
+        );
         notePatientRead(request, patientId);
-        return page;
+        return sendJson(reply as FastifyReply, ctx.files, json);
       },
     );
 
@@ -267,10 +294,13 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(AnswerRevisionDetailSchema, 'The revision'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => {
-        const detail = await getRevisionDetail(ctx, pro(request), request.params.id);
+      async (request, reply) => {
+        const detail = await ctx.summaries.getOrLoad(authOf(request), ['revision', request.params.id], async () => {
+          const found = await getRevisionDetail(ctx, pro(request), request.params.id);
+          return { patientId: found.patientId, json: encodeJson(AnswerRevisionDetailSchema, found) };
+        });
         notePatientRead(request, detail.patientId);
-        return detail;
+        return sendJson(reply as FastifyReply, ctx.files, detail.json);
       },
     );
 

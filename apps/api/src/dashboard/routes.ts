@@ -1,9 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { encodeJson, sendJson } from '../lib/summary-cache.js';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
 import { DashboardSummarySchema } from './schemas.js';
 import { summary } from './service.js';
+import { spDate } from '../lib/dates.js';
 
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,7 +23,15 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(DashboardSummarySchema, 'The summary'), ...errorResponses(401) },
         },
       },
-      async (request) => summary(ctx, authOf(request).professionalId, ctx.config.now()),
+      async (request, reply) => {
+        const auth = authOf(request);
+        const now = ctx.config.now();
+        // What it shows changes with her data (both versions key it) and with the São Paulo day.
+        const json = await ctx.summaries.getOrLoad(auth, ['dashboard', spDate(now)], async () =>
+          encodeJson(DashboardSummarySchema, await summary(ctx, auth.professionalId, now)),
+        );
+        return sendJson(reply as FastifyReply, ctx.files, json);
+      },
     );
   };
 }

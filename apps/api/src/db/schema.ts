@@ -511,6 +511,18 @@ export const patientListVersions = pgTable('patient_list_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * The same kind of counter for everything her follow-up screens show beyond the patient list (migration 0032):
+ * raised in the writing transaction by any write to her questionnaires, questions, schedules, answer requests,
+ * answers and their items, reviews and their notes, or her own row. The summarising reads (the dashboard, the
+ * review lists, a review, a schedule's answers, a questionnaire's links) are cached per process under both
+ * counters (SummaryCache).
+ */
+export const followUpVersions = pgTable('follow_up_versions', {
+  professionalId: uuid('professional_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 /** What the professional sells (consultations, follow-up plans…). */
 export const services = pgTable(
   'services',

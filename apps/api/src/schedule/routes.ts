@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJson } from '../lib/summary-cache.js';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
@@ -54,7 +56,7 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(PatientQuizPageSchema, 'Scheduled quizzes'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => schedules.listPatientSchedules(ctx, pro(request), request.params.patientId, request.query),
+      async (request) => schedules.listPatientSchedules(ctx, authOf(request), request.params.patientId, request.query),
     );
 
     app.post(
@@ -87,7 +89,12 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: json(QuizSchedulePageSchema, 'A page of schedules'), ...errorResponses(400, 401) },
         },
       },
-      async (request) => schedules.listSchedules(ctx, pro(request), request.query),
+      async (request, reply) =>
+        sendJson(
+          reply as FastifyReply,
+          ctx.files,
+          await schedules.listSchedulesJson(ctx, authOf(request), request.query),
+        ),
     );
 
     app.post(

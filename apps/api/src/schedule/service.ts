@@ -3,10 +3,11 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
+import { encodeJson, type SummaryAuth } from '../lib/summary-cache.js';
 import { answerRequests, patients, quizSchedules, quizzes } from '../db/schema.js';
 import { findOwnPatient } from '../patient/lookup.js';
 import { notifyDueRequests } from './due-signal.js';
-import type { ListQuizSchedulesQuery, Recurrence } from './schemas.js';
+import { QuizSchedulePageSchema, type ListQuizSchedulesQuery, type Recurrence } from './schemas.js';
 import type { ScheduleInput } from './rows.js';
 import { scheduleNotFound } from './errors.js';
 import { deleteSchedule, rescheduleSchedule, setScheduleEnabled, upsertSchedule } from './lifecycle.js';
@@ -104,11 +105,11 @@ export async function getScheduleDetail(
   return { ...dto, requests: rows.map(toRequestDto) };
 }
 
-export async function listSchedules(
+async function loadSchedules(
   ctx: AppContext,
   professionalId: string,
   q: z.infer<typeof ListQuizSchedulesQuery>,
-): Promise<{ items: QuizScheduleDto[]; total: number }> {
+): Promise<{ page: { items: QuizScheduleDto[]; total: number }; lockedUntil: number[] }> {
   const lastStatus = sql`(SELECT ar.status FROM ${answerRequests} ar WHERE ar.schedule_id = ${quizSchedules.id}
     ORDER BY (ar.status = 'scheduled'), ar.due_at DESC, ar.created_at DESC LIMIT 1)`;
   const conds: (SQL | undefined)[] = [
@@ -143,17 +144,65 @@ export async function listSchedules(
       .where(and(...conds)),
   ]);
   const total = Number(c?.n ?? 0);
-  return { items: await toScheduleDtos(ctx, ctx.db, page), total };
+  return {
+    page: { items: await toScheduleDtos(ctx, ctx.db, page), total },
+    lockedUntil: page.map((r) => r.schedule.pinLockedUntil?.getTime() ?? 0),
+  };
+}
+
+/** A page of live schedules as kept in the summary cache: the page, its JSON and each PIN lock's end. */
+interface KeptSchedules {
+  page: { items: QuizScheduleDto[]; total: number };
+  json: string;
+  lockedUntil: number[];
+}
+
+const keptSchedules = (ctx: AppContext, auth: SummaryAuth, q: z.infer<typeof ListQuizSchedulesQuery>) =>
+  ctx.summaries.getOrLoad<KeptSchedules>(auth, ['schedules', q], async () => {
+    const { page, lockedUntil } = await loadSchedules(ctx, auth.professionalId, q);
+    return { page, lockedUntil, json: encodeJson(QuizSchedulePageSchema, page) };
+  });
+
+/** The page with `pinLocked` as of `now`: the one field the clock changes without a write. */
+function asOf(kept: KeptSchedules, now: number): { items: QuizScheduleDto[]; total: number } {
+  const items = kept.page.items.map((s, i) => {
+    const pinLocked = kept.lockedUntil[i]! > now;
+    return pinLocked === s.pinLocked ? s : { ...s, pinLocked };
+  });
+  return items.every((s, i) => s === kept.page.items[i]) ? kept.page : { ...kept.page, items };
+}
+
+/**
+ * A page of live schedules, from the process's summary cache while her data is unchanged (a questionnaire's
+ * links, opened again or refetched); `pinLocked` is worked out again for each answer from the locks' ends.
+ */
+export async function listSchedules(
+  ctx: AppContext,
+  auth: SummaryAuth,
+  q: z.infer<typeof ListQuizSchedulesQuery>,
+): Promise<{ items: QuizScheduleDto[]; total: number }> {
+  return asOf(await keptSchedules(ctx, auth, q), ctx.config.now().getTime());
+}
+
+/** `listSchedules` as JSON: the kept page's own JSON while no lock has begun or ended since it was read. */
+export async function listSchedulesJson(
+  ctx: AppContext,
+  auth: SummaryAuth,
+  q: z.infer<typeof ListQuizSchedulesQuery>,
+): Promise<string> {
+  const kept = await keptSchedules(ctx, auth, q);
+  const page = asOf(kept, ctx.config.now().getTime());
+  return page === kept.page ? kept.json : encodeJson(QuizSchedulePageSchema, page);
 }
 
 /** The patient's live schedules (the patient profile). */
 export async function listPatientSchedules(
   ctx: AppContext,
-  professionalId: string,
+  auth: SummaryAuth,
   patientId: string,
   page: { take: number; skip: number },
 ) {
-  await findOwnPatient(ctx.db, professionalId, patientId);
-  const out = await listSchedules(ctx, professionalId, { patientId, ...page });
+  await findOwnPatient(ctx.db, auth.professionalId, patientId);
+  const out = await listSchedules(ctx, auth, { patientId, ...page });
   return { items: out.items.map((s) => ({ ...s, quizScheduleId: s.id })), total: out.total };
 }

@@ -4,7 +4,7 @@ import { createVerifier } from 'fast-jwt';
 import { SignJWT } from 'jose';
 import type { AppConfig } from '../config.js';
 import type { Db, Executor } from '../db/client.js';
-import { appSettings, patientListVersions, sessions } from '../db/schema.js';
+import { appSettings, followUpVersions, patientListVersions, sessions } from '../db/schema.js';
 import { errors } from '../errors/app-error.js';
 
 const SECRET_KEY = 'jwt_secret';
@@ -18,6 +18,8 @@ export interface AuthInfo {
    * round trip, before anything the request reads: what the patient-list cache is keyed by.
    */
   patientListVersion: number;
+  /** The version of her follow-up data (follow_up_versions), read the same way: what the summary cache is keyed by. */
+  followUpVersion: number;
 }
 
 const prepareSessionQuery = (db: Db) =>
@@ -26,9 +28,11 @@ const prepareSessionQuery = (db: Db) =>
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
       patientListVersion: patientListVersions.version,
+      followUpVersion: followUpVersions.version,
     })
     .from(sessions)
     .leftJoin(patientListVersions, eq(patientListVersions.professionalId, sessions.professionalId))
+    .leftJoin(followUpVersions, eq(followUpVersions.professionalId, sessions.professionalId))
     .where(and(eq(sessions.jti, sql.placeholder('jti')), eq(sessions.professionalId, sql.placeholder('sub'))))
     .prepare('auth_session_by_jti');
 
@@ -140,7 +144,12 @@ export class TokenService {
     if (!sub || !jti || !UUID.test(sub) || !UUID.test(jti)) throw errors.invalidJwt();
     const [session] = await this.sessionQuery().execute({ jti, sub });
     if (!session || session.revokedAt || session.expiresAt <= this.config.now()) throw errors.invalidJwt();
-    return { professionalId: sub, jti, patientListVersion: session.patientListVersion ?? 0 };
+    return {
+      professionalId: sub,
+      jti,
+      patientListVersion: session.patientListVersion ?? 0,
+      followUpVersion: session.followUpVersion ?? 0,
+    };
   }
 
   async revoke(jti: string): Promise<void> {

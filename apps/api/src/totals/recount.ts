@@ -102,6 +102,16 @@ export async function repair(db: Db): Promise<{ table: string; wrong: number; ro
         rows: inserted.rowCount ?? 0,
       });
     }
+    // The caches keyed by the versions of her data (the patient lists, the summaries) hold what the wrong totals
+    // said: a new version for every professional sends them back to the database.
+    for (const table of ['patient_list_versions', 'follow_up_versions']) {
+      await tx.execute(
+        sql.raw(
+          `INSERT INTO ${table} AS v (professional_id, version) SELECT id, 1 FROM professionals ORDER BY 1
+           ON CONFLICT (professional_id) DO UPDATE SET version = v.version + 1`,
+        ),
+      );
+    }
     return out;
   });
 }
