@@ -16,6 +16,8 @@ export class PatientListCache {
     // JavaScript strings are UTF-16; bound the memory, not the count.
     maxSize: 8 * 1024 * 1024,
     sizeCalculation: (page, key) => (page.length + key.length) * 2,
+    // Personal data stays in memory an hour at most, like the summaries' (docs/DATA.md).
+    ttl: 60 * 60 * 1000,
   });
 
   /** @param enabled false: every page is loaded (PATIENT_LIST_CACHE=off, e.g. to measure the search itself). */
