@@ -29,17 +29,58 @@ BEGIN
     ON CONFLICT ("professional_id") DO UPDATE SET "version" = v."version" + 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- A request marked late (`delayed_at`: one sweep over every practice, answer-revision/late-events.ts) changes nothing
+-- a summary shows: it raises no version, and so takes no lock on every practice's version at once.
+CREATE FUNCTION "bump_follow_up_version_of_requests"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "follow_up_versions" AS v ("professional_id", "version")
+    SELECT DISTINCT n."professional_id", 1 FROM "changed_rows" n JOIN "old_rows" o ON o."id" = n."id"
+    WHERE to_jsonb(n) - 'delayed_at' IS DISTINCT FROM to_jsonb(o) - 'delayed_at' ORDER BY 1
+    ON CONFLICT ("professional_id") DO UPDATE SET "version" = v."version" + 1;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Questions of the starter library have no owner and are every practice's (a review shows their acronyms): one that
+-- really changes or goes raises every professional's version. The library is written again at each start, mostly
+-- with the same values, which raise nothing.
+CREATE FUNCTION "bump_follow_up_version_of_questions"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  library_changed boolean := false;
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    SELECT EXISTS (
+      SELECT 1 FROM "changed_rows" n JOIN "old_rows" o ON o."id" = n."id"
+      WHERE (n."professional_id" IS NULL OR o."professional_id" IS NULL) AND to_jsonb(n) IS DISTINCT FROM to_jsonb(o)
+    ) INTO library_changed;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT EXISTS (SELECT 1 FROM "changed_rows" WHERE "professional_id" IS NULL) INTO library_changed;
+  END IF;
+  IF library_changed THEN
+    INSERT INTO "follow_up_versions" AS v ("professional_id", "version")
+      SELECT "id", 1 FROM "professionals" ORDER BY 1
+      ON CONFLICT ("professional_id") DO UPDATE SET "version" = v."version" + 1;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO "follow_up_versions" AS v ("professional_id", "version")
+      SELECT DISTINCT n."professional_id", 1 FROM "changed_rows" n JOIN "old_rows" o ON o."id" = n."id"
+      WHERE n."professional_id" IS NOT NULL AND to_jsonb(n) IS DISTINCT FROM to_jsonb(o) ORDER BY 1
+      ON CONFLICT ("professional_id") DO UPDATE SET "version" = v."version" + 1;
+  ELSE
+    INSERT INTO "follow_up_versions" AS v ("professional_id", "version")
+      SELECT DISTINCT "professional_id", 1 FROM "changed_rows" WHERE "professional_id" IS NOT NULL ORDER BY 1
+      ON CONFLICT ("professional_id") DO UPDATE SET "version" = v."version" + 1;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TRIGGER "quizzes_follow_up_version_ins" AFTER INSERT ON "quizzes" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "quizzes_follow_up_version_upd" AFTER UPDATE ON "quizzes" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "quizzes_follow_up_version_del" AFTER DELETE ON "quizzes" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
-CREATE TRIGGER "questions_follow_up_version_ins" AFTER INSERT ON "questions" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
-CREATE TRIGGER "questions_follow_up_version_upd" AFTER UPDATE ON "questions" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
-CREATE TRIGGER "questions_follow_up_version_del" AFTER DELETE ON "questions" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
+CREATE TRIGGER "questions_follow_up_version_ins" AFTER INSERT ON "questions" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version_of_questions"();--> statement-breakpoint
+CREATE TRIGGER "questions_follow_up_version_upd" AFTER UPDATE ON "questions" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version_of_questions"();--> statement-breakpoint
+CREATE TRIGGER "questions_follow_up_version_del" AFTER DELETE ON "questions" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version_of_questions"();--> statement-breakpoint
 CREATE TRIGGER "quiz_schedules_follow_up_version_ins" AFTER INSERT ON "quiz_schedules" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "quiz_schedules_follow_up_version_upd" AFTER UPDATE ON "quiz_schedules" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "quiz_schedules_follow_up_version_del" AFTER DELETE ON "quiz_schedules" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "answer_requests_follow_up_version_ins" AFTER INSERT ON "answer_requests" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
-CREATE TRIGGER "answer_requests_follow_up_version_upd" AFTER UPDATE ON "answer_requests" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
+CREATE TRIGGER "answer_requests_follow_up_version_upd" AFTER UPDATE ON "answer_requests" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version_of_requests"();--> statement-breakpoint
 CREATE TRIGGER "answer_requests_follow_up_version_del" AFTER DELETE ON "answer_requests" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "quiz_answers_follow_up_version_ins" AFTER INSERT ON "quiz_answers" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint
 CREATE TRIGGER "quiz_answers_follow_up_version_upd" AFTER UPDATE ON "quiz_answers" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "bump_follow_up_version"();--> statement-breakpoint

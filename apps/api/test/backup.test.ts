@@ -144,6 +144,15 @@ describe.each(backends)('backup and restore on $name', (backend) => {
     expect(await digestsOf(d.pool)).toEqual(await digestsOf(t.database.pool));
     expect(filesUnder(uploads)).toEqual(filesUnder(t.uploadsDir));
     expect(result.rows.find((r) => r.table === 'access_log')?.rows).toBe(2);
+    // The caches' versions passed every number used before (the backup's, and what processes may hold).
+    const restartedAt = Date.now() - 60_000;
+    for (const table of ['patient_list_versions', 'follow_up_versions']) {
+      const { rows } = await d.pool.query<{ version: string }>(
+        `SELECT v.version::text AS version FROM professionals p LEFT JOIN ${table} v ON v.professional_id = p.id`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(Number(r.version)).toBeGreaterThan(restartedAt);
+    }
     // Identity columns go on from where they were, and the access log is append-only again.
     const next = await d.pool.query(
       `INSERT INTO access_log (professional_id, kind, outcome) SELECT professional_id, 'answer', 'ok' FROM access_log LIMIT 1 RETURNING id`,

@@ -331,6 +331,37 @@ describe.each(backends)('kept totals on $name', (backend) => {
     }
   });
 
+  it('raise the summaries’ version for what they show, and only for that', async () => {
+    const versions = async () =>
+      new Map(
+        (
+          await q<{ professional_id: string; version: string }>(
+            'SELECT professional_id, version FROM follow_up_versions',
+          )
+        ).map((r) => [r.professional_id, Number(r.version)]),
+      );
+    // A request marked late (a sweep over every practice) shows nowhere: no version moves, no practice is locked.
+    await q(`UPDATE answer_requests SET delayed_at = now() WHERE true`);
+    const before = await versions();
+    await q(`UPDATE answer_requests SET delayed_at = NULL WHERE true`);
+    expect(await versions()).toEqual(before);
+    // Written again with the same values (the library at each start): nothing moves either.
+    await q(`UPDATE questions SET acronym = acronym WHERE professional_id IS NULL`);
+    expect(await versions()).toEqual(before);
+    // A starter question's acronym really changes: every practice's reviews may show it.
+    const [library] = await q<{ id: string }>(`SELECT id FROM questions WHERE professional_id IS NULL LIMIT 1`);
+    expect(library).toBeDefined();
+    await q(`UPDATE questions SET acronym = coalesce(acronym, '') || 'x' WHERE id = $1`, [library!.id]);
+    const after = await versions();
+    for (const pro of pros) expect(after.get(pro.id)).toBeGreaterThan(before.get(pro.id) ?? 0);
+    // A request that is sent, by contrast, moves its practice's version.
+    const [request] = await q<{ id: string; professional_id: string }>(
+      `SELECT id, professional_id FROM answer_requests LIMIT 1`,
+    );
+    await q(`UPDATE answer_requests SET attempts = attempts + 1 WHERE id = $1`, [request!.id]);
+    expect((await versions()).get(request!.professional_id)).toBe(after.get(request!.professional_id)! + 1);
+  });
+
   it('are recounted by repair when they have drifted', async () => {
     await q(`UPDATE revision_totals SET n = n + 5 WHERE ctid IN (SELECT ctid FROM revision_totals LIMIT 1)`);
     await q(`DELETE FROM sale_day_totals WHERE ctid IN (SELECT ctid FROM sale_day_totals WHERE n > 0 LIMIT 1)`);

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { runMigrations } from '../db/migrate.js';
+import { raiseEveryVersion } from '../db/versions.js';
 import { BackupIntegrityError, MANIFEST, readArchive, verifyArchive, type Manifest } from './archive.js';
 import { quoteIdent } from './dump.js';
 import { checkKnownVersion, migrateUpTo } from './migrations.js';
@@ -134,6 +135,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     client.release();
     log(`Database restored at migration ${manifest.migration.tag}; applying newer migrations, if any…`);
     await runMigrations(options.pool);
+    // API processes still running on this database keep pages and summaries under the versions they last read;
+    // the backup's are older, and later writes would count up through those very numbers again.
+    await raiseEveryVersion((text) => options.pool.query(text), { beyondAnyEarlier: true });
     return { manifest, rows, uploads };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

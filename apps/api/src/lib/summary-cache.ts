@@ -2,6 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
+/**
+ * The memory a string takes: V8 keeps one byte per character when every character fits in Latin-1 (Portuguese
+ * JSON nearly always does), two otherwise.
+ */
+const stringBytes = (s: string) => (/[\u0100-\uffff]/.test(s) ? 2 : 1) * s.length || 1;
+
 /** What a summary is read under: the professional and the versions the database keeps of her data. */
 export interface SummaryAuth {
   professionalId: string;
@@ -27,9 +33,9 @@ export interface SummaryAuth {
 export class SummaryCache {
   readonly #entries = new LRUCache<string, { value: unknown }>({
     max: 4_000,
-    // JavaScript strings are UTF-16; bound the memory (roughly: the value as JSON), not the count.
-    maxSize: 12 * 1024 * 1024,
-    sizeCalculation: (entry, key) => (JSON.stringify(entry.value).length + key.length) * 2 || 1,
+    maxSize: 24 * 1024 * 1024,
+    sizeCalculation: (entry, key) =>
+      stringBytes(typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value)) + stringBytes(key),
     // An hour at most: a review's rendered text carries links signed for seven days when it was read, which the
     // serializer does not sign again (they sit inside a sentence), so a kept one must stay far from that end.
     ttl: 60 * 60 * 1000,

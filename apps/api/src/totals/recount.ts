@@ -4,6 +4,7 @@
  * what they count. Triggers keep them in every writing transaction; `drift` says where a kept total and its
  * recount differ (the tests compare them after random writes), `repair` recounts them (`pnpm totals:repair`).
  */
+import { raiseEveryVersion } from '../db/versions.js';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 
@@ -104,14 +105,7 @@ export async function repair(db: Db): Promise<{ table: string; wrong: number; ro
     }
     // The caches keyed by the versions of her data (the patient lists, the summaries) hold what the wrong totals
     // said: a new version for every professional sends them back to the database.
-    for (const table of ['patient_list_versions', 'follow_up_versions']) {
-      await tx.execute(
-        sql.raw(
-          `INSERT INTO ${table} AS v (professional_id, version) SELECT id, 1 FROM professionals ORDER BY 1
-           ON CONFLICT (professional_id) DO UPDATE SET version = v.version + 1`,
-        ),
-      );
-    }
+    await raiseEveryVersion((text) => tx.execute(sql.raw(text)));
     return out;
   });
 }
