@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { preparedOnce } from '../db/prepared.js';
 import { accessLog } from '../db/schema.js';
 import { truncateAddress } from './address.js';
 
@@ -112,10 +113,28 @@ export async function recordAccess(
     outcome: entry.outcome,
     address: truncateAddress(entry.ip),
   };
+  // One patient (nearly every read): a statement prepared once per connection instead of built per request.
+  if (ids.length === 1) {
+    await preparedOnce(db, 'access_log_one', () => prepareOne(db)).execute({ ...base, patientId: ids[0]! });
+    return;
+  }
   for (let i = 0; i < ids.length; i += BATCH) {
     await db.insert(accessLog).values(ids.slice(i, i + BATCH).map((patientId) => ({ ...base, patientId })));
   }
 }
+
+const prepareOne = (db: Db) =>
+  db
+    .insert(accessLog)
+    .values({
+      professionalId: sql.placeholder('professionalId'),
+      patientId: sql.placeholder('patientId'),
+      kind: sql.placeholder('kind'),
+      targetId: sql.placeholder('targetId'),
+      outcome: sql.placeholder('outcome'),
+      address: sql.placeholder('address'),
+    })
+    .prepare('access_log_one');
 
 export function outcomeOf(statusCode: number): AccessOutcome {
   if (statusCode >= 500) return 'failed';

@@ -16,7 +16,7 @@ import {
   quizzes,
   scheduleRevisionTotals,
 } from '../db/schema.js';
-import { findOwnPatient } from '../patient/lookup.js';
+import { patientNotFound } from '../patient/lookup.js';
 import type { AnswerValue } from '../quiz-answer/schemas.js';
 import type {
   AnswerRevisionDetailSchema,
@@ -263,19 +263,23 @@ export async function getScheduleRevisions(
   scheduleId: string,
   page: { take: number; skip: number },
 ): Promise<{ items: AnswerRevisionDetailDto[]; total: number }> {
-  await findOwnPatient(ctx.db, professionalId, patientId);
-  const [schedule] = await ctx.db
-    .select({ patientId: quizSchedules.patientId })
-    .from(quizSchedules)
-    .where(and(eq(quizSchedules.id, scheduleId), eq(quizSchedules.professionalId, professionalId)));
-  if (!schedule || schedule.patientId !== patientId) throw scheduleNotFound();
-  // The patient is hers and not deleted and the schedule hers (checked above), and a revision exists only for a
-  // finished answer: the total is the schedule's kept one (migration 0030).
-  const [count] = await ctx.db
-    .select({ n: sql<number>`coalesce(sum(${scheduleRevisionTotals.n}), 0)` })
-    .from(scheduleRevisionTotals)
-    .where(eq(scheduleRevisionTotals.scheduleId, scheduleId));
-  const total = Number(count?.n ?? 0);
+  // Hers and not deleted, the schedule hers and of that patient, and its kept total (migration 0030: a revision
+  // exists only for a finished answer), in one round trip.
+  const [found] = await ctx.db
+    .execute<{ patient: boolean; schedule_patient_id: string | null; total: string }>(
+      sql`
+    SELECT
+      EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.id} = ${patientId}
+                AND ${patients.professionalId} = ${professionalId} AND ${patients.status} <> 'deleted') AS patient,
+      (SELECT ${quizSchedules.patientId} FROM ${quizSchedules} WHERE ${quizSchedules.id} = ${scheduleId}
+                AND ${quizSchedules.professionalId} = ${professionalId}) AS schedule_patient_id,
+      (SELECT coalesce(sum(${scheduleRevisionTotals.n}), 0) FROM ${scheduleRevisionTotals}
+                WHERE ${scheduleRevisionTotals.scheduleId} = ${scheduleId})::text AS total`,
+    )
+    .then((r) => r.rows);
+  if (!found?.patient) throw patientNotFound();
+  if (found.schedule_patient_id !== patientId) throw scheduleNotFound();
+  const total = Number(found.total);
   if (total === 0) throw scheduleNotAnswered();
   const rows = await ctx.db
     .select(detailColumns)
