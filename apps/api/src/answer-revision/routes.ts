@@ -72,8 +72,11 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const json = await ctx.summaries.getOrLoad(authOf(request), ['revisions', request.query], async () =>
-          encodeJson(AnswerRevisionPageSchema, await listRevisions(ctx, pro(request), request.query)),
+        const json = await ctx.summaries.json(
+          authOf(request),
+          ['revisions', request.query],
+          AnswerRevisionPageSchema,
+          () => listRevisions(ctx, pro(request), request.query),
         );
         return sendJson(reply as FastifyReply, ctx.files, json);
       },
@@ -94,8 +97,8 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const query = { ...request.query, status: 'pending' as const };
-        const json = await ctx.summaries.getOrLoad(authOf(request), ['revisions', query], async () =>
-          encodeJson(AnswerRevisionPageSchema, await listRevisions(ctx, pro(request), query)),
+        const json = await ctx.summaries.json(authOf(request), ['revisions', query], AnswerRevisionPageSchema, () =>
+          listRevisions(ctx, pro(request), query),
         );
         return sendJson(reply as FastifyReply, ctx.files, json);
       },
@@ -117,8 +120,11 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { params, query } = request;
-        const json = await ctx.summaries.getOrLoad(authOf(request), ['quiz-revisions', params.id, query], async () =>
-          encodeJson(AnswerRevisionPageSchema, await listQuizRevisions(ctx, pro(request), params.id, query)),
+        const json = await ctx.summaries.json(
+          authOf(request),
+          ['quiz-revisions', params.id, query],
+          AnswerRevisionPageSchema,
+          () => listQuizRevisions(ctx, pro(request), params.id, query),
         );
         return sendJson(reply as FastifyReply, ctx.files, json);
       },
@@ -266,14 +272,11 @@ export function answerRevisionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { patientId, scheduleId } = request.params;
-        const json = await ctx.summaries.getOrLoad(
+        const json = await ctx.summaries.json(
           authOf(request),
           ['schedule-revisions', patientId, scheduleId, request.query],
-          async () =>
-            encodeJson(
-              AnswerRevisionDetailPageSchema,
-              await getScheduleRevisions(ctx, pro(request), patientId, scheduleId, request.query),
-            ),
+          AnswerRevisionDetailPageSchema,
+          () => getScheduleRevisions(ctx, pro(request), patientId, scheduleId, request.query),
         );
         notePatientRead(request, patientId);
         return sendJson(reply as FastifyReply, ctx.files, json);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { encodeJson, sendJson } from '../lib/summary-cache.js';
+import { sendJson } from '../lib/summary-cache.js';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
@@ -27,8 +27,8 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const auth = authOf(request);
         const now = ctx.config.now();
         // What it shows changes with her data (both versions key it) and with the São Paulo day.
-        const json = await ctx.summaries.getOrLoad(auth, ['dashboard', spDate(now)], async () =>
-          encodeJson(DashboardSummarySchema, await summary(ctx, auth.professionalId, now)),
+        const json = await ctx.summaries.json(auth, ['dashboard', spDate(now)], DashboardSummarySchema, () =>
+          summary(ctx, auth.professionalId, now),
         );
         return sendJson(reply as FastifyReply, ctx.files, json);
       },

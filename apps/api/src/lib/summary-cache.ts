@@ -46,6 +46,16 @@ export class SummaryCache {
   /** @param enabled false: every read goes to the database (SUMMARY_CACHE=off, e.g. to measure the reads). */
   constructor(private readonly enabled = true) {}
 
+  /** A route's answer as JSON (`encodeJson` with its response schema), kept like any other summary. */
+  json<S extends z.ZodType>(
+    auth: SummaryAuth,
+    key: readonly unknown[],
+    schema: S,
+    load: () => Promise<z.output<S>>,
+  ): Promise<string> {
+    return this.getOrLoad(auth, key, async () => encodeJson(schema, await load()));
+  }
+
   async getOrLoad<T>(auth: SummaryAuth, key: readonly unknown[], load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
     const id = JSON.stringify([auth.professionalId, auth.patientListVersion, auth.followUpVersion, ...key]);

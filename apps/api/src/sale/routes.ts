@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { encodeJson, sendJson } from '../lib/summary-cache.js';
+import { sendJson } from '../lib/summary-cache.js';
 import type { AppContext } from '../context.js';
 import { authenticate, authOf, bearerSecurity } from '../session/authenticate.js';
 import { errorResponses, json } from '../errors/schemas.js';
@@ -66,8 +66,8 @@ export function saleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       // Sales, their services and patients are what the patient-list version counts: kept while it is unchanged.
       async (request, reply) => {
-        const json = await ctx.summaries.getOrLoad(authOf(request), ['sales', request.query], async () =>
-          encodeJson(SalePageSchema, await service.listSales(ctx, pro(request), request.query)),
+        const json = await ctx.summaries.json(authOf(request), ['sales', request.query], SalePageSchema, () =>
+          service.listSales(ctx, pro(request), request.query),
         );
         return sendJson(reply as FastifyReply, ctx.files, json);
       },
